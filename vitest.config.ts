@@ -16,7 +16,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'schemas/**/*.test.ts', 'scripts/**/*.test.ts', 'server/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'schemas/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'server/**/*.test.ts',
+          ],
         },
       },
       {

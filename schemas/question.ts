@@ -12,10 +12,7 @@ export const CHILD_LANGUAGES = ['tr', 'ar', 'ro'] as const;
 export const MIN_TIMER_INTERVAL_MS = 200;
 export const MAX_TIMER_INTERVAL_MS = 10_000;
 
-const text = z
-  .string({ error: 'must be a text' })
-  .trim()
-  .min(1, { error: 'must not be empty' });
+const text = z.string({ error: 'must be a text' }).trim().min(1, { error: 'must not be empty' });
 
 export const textsSchema = z.strictObject({
   /** Shown first: what is going on ("Ich zähle: 1, 2, 3, 5, 6."). */
@@ -65,7 +62,10 @@ const dotRow = z
   .array(integer.min(-15).max(15), { error: 'must be a list of whole numbers' })
   .min(1, { error: 'must have at least one box' })
   .max(15, { error: 'must have at most 15 boxes (5 columns × 3 rows)' });
-const dotImages = z.record(z.string().regex(/^-[1-9][0-9]*$/, { error: 'keys must be negative numbers' }), pictureName);
+const dotImages = z.record(
+  z.string().regex(/^-[1-9][0-9]*$/, { error: 'keys must be negative numbers' }),
+  pictureName,
+);
 
 export const questionSchema = z.discriminatedUnion(
   'answerType',
@@ -145,7 +145,10 @@ export type QuestionSource = z.infer<typeof questionSchema>;
 export type AuthoredAnswerType = QuestionSource['answerType'];
 
 /** answerTypes that are practice (level 0, not scored, never uploaded). */
-export const PRACTICE_TYPES = ['MoveDotsExample', 'TimerImageExample'] as const satisfies readonly AuthoredAnswerType[];
+export const PRACTICE_TYPES = [
+  'MoveDotsExample',
+  'TimerImageExample',
+] as const satisfies readonly AuthoredAnswerType[];
 
 /** Which fields of a question name a picture file (for existence checks and compilation). */
 export const PICTURE_FIELDS = ['image', 'choiceImage', 'timerImage', 'timerImage2'] as const;

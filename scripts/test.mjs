@@ -6,13 +6,18 @@ import { existsSync } from 'node:fs';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium) || !existsSync('/usr/bin/pdfinfo')) {
   if (process.getuid?.() !== 0) {
-    console.error(`Chromium (${chromium}) or pdfinfo is missing: run  sudo apt-get install chromium poppler-utils`);
+    console.error(
+      `Chromium (${chromium}) or pdfinfo is missing: run  sudo apt-get install chromium poppler-utils`,
+    );
     process.exit(1);
   }
   console.log('Installing Debian chromium and poppler-utils for the browser tests …');
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils', {
-    stdio: 'inherit',
-  });
+  execSync(
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils',
+    {
+      stdio: 'inherit',
+    },
+  );
 }
 
 const steps = [

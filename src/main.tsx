@@ -1,6 +1,6 @@
+import { questions } from 'virtual:zaehltest-content';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { questions } from 'virtual:zaehltest-content';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

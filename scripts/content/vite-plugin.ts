@@ -18,11 +18,16 @@ export function contentPlugin(contentDir = CONTENT_DIR): Plugin {
     load(id) {
       if (id !== RESOLVED_ID) return undefined;
       const dir = join(contentDir, 'questions');
-      const files = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();
+      const files = readdirSync(dir)
+        .filter((f) => f.endsWith('.yaml'))
+        .sort();
       const imports: string[] = [];
       const questions = files.map((file) => {
         this.addWatchFile(join(dir, file));
-        const q = questionSchema.parse(parse(readFileSync(join(dir, file), 'utf8'))) as Record<string, unknown>;
+        const q = questionSchema.parse(parse(readFileSync(join(dir, file), 'utf8'))) as Record<
+          string,
+          unknown
+        >;
         for (const field of PICTURE_FIELDS) {
           const name = q[field];
           if (typeof name === 'string') {

@@ -32,7 +32,9 @@ export interface Session {
  * A persistent context is used so that IndexedDB, localStorage and service workers behave as on a
  * real device across reloads.
  */
-export async function openBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<Session> {
+export async function openBrowser(
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<Session> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'zaehltest-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
