@@ -1,45 +1,106 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import type { Plugin } from 'vite';
-import { parse } from 'yaml';
-import { PICTURE_FIELDS, questionSchema } from '../../schemas/question.ts';
+import { sep } from 'node:path';
+import type { Logger, Plugin, ViteDevServer } from 'vite';
+import { compileQuestionsModule } from './compile.ts';
+import { writeQuestionJsonSchema } from './json-schema.ts';
+import {
+  type ContentResult,
+  contentPaths,
+  formatReport,
+  type LoadOptions,
+  loadContent,
+  REAL_CONTENT,
+} from './load.ts';
 
-const VIRTUAL_ID = 'virtual:zaehltest-content';
+export const VIRTUAL_ID = 'virtual:zaehltest-content';
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
-export const CONTENT_DIR = resolve(import.meta.dirname, '../../content');
+const PLUGIN_NAME = 'zaehltest-content';
+const DEBOUNCE_MS = 50;
 
-/** Compiles content/questions/*.yaml into the virtual module the client imports. */
-export function contentPlugin(contentDir = CONTENT_DIR): Plugin {
+export interface ContentPluginOptions extends LoadOptions {
+  /** Rewrite schemas/question.schema.json at build start (default true). */
+  writeJsonSchema?: boolean;
+}
+
+/**
+ * Validates content/questions/*.yaml and serves them as the virtual module `virtual:zaehltest-content`.
+ * `vite build` fails with every issue of every pack; the dev server shows them in the error overlay
+ * and reloads the page once the packs are fixed.
+ */
+export function contentPlugin(options: ContentPluginOptions = REAL_CONTENT): Plugin {
+  let command: 'build' | 'serve' = 'build';
+  let logger: Logger | undefined;
+  let content: ContentResult | undefined;
+  const { questionsDir, picturesDir } = contentPaths(options);
+  const inContent = (file: string) =>
+    file.startsWith(questionsDir + sep) || file.startsWith(picturesDir + sep);
+  const reload = () => {
+    content = loadContent(options);
+    return content;
+  };
+
   return {
-    name: 'zaehltest-content',
+    name: PLUGIN_NAME,
+    configResolved(config) {
+      command = config.command;
+      logger = config.logger;
+    },
+    buildStart() {
+      if (options.writeJsonSchema !== false) writeQuestionJsonSchema();
+      const { issues } = reload();
+      if (issues.length === 0) return;
+      // A build stops here; the dev server keeps running and shows the issues in the overlay.
+      if (command === 'build') this.error(`The question packs have problems:\n${formatReport(issues)}`);
+      logger?.error(formatReport(issues), { timestamp: true });
+    },
     resolveId(id) {
       return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
     },
     load(id) {
       if (id !== RESOLVED_ID) return undefined;
-      const dir = join(contentDir, 'questions');
-      const files = readdirSync(dir)
-        .filter((f) => f.endsWith('.yaml'))
-        .sort();
-      const imports: string[] = [];
-      const questions = files.map((file) => {
-        this.addWatchFile(join(dir, file));
-        const q = questionSchema.parse(parse(readFileSync(join(dir, file), 'utf8'))) as Record<
-          string,
-          unknown
-        >;
-        for (const field of PICTURE_FIELDS) {
-          const name = q[field];
-          if (typeof name === 'string') {
-            const ident = `picture${imports.length}`;
-            imports.push(`import ${ident} from ${JSON.stringify(join(contentDir, 'pictures', name))};`);
-            q[field] = `__PICTURE__${ident}__`;
-          }
+      const result = content ?? reload();
+      for (const pack of result.packs) this.addWatchFile(pack.absolutePath);
+      if (result.issues.length > 0) {
+        throw new Error(`The question packs have problems:\n${formatReport(result.issues)}`);
+      }
+      return compileQuestionsModule(result.questions, result.picturesDir);
+    },
+    configureServer(server) {
+      server.watcher.add([questionsDir, picturesDir]);
+      const refresh = () => {
+        const { issues } = reload();
+        invalidate(server);
+        if (issues.length > 0) {
+          const message = `The question packs have problems:\n${formatReport(issues)}`;
+          logger?.error(formatReport(issues), { timestamp: true });
+          server.environments.client.hot.send({
+            type: 'error',
+            err: { message, stack: '', plugin: PLUGIN_NAME },
+          });
+        } else {
+          logger?.info('question packs reloaded', { timestamp: true });
+          server.environments.client.hot.send({ type: 'full-reload', path: '*' });
         }
-        return q;
-      });
-      const json = JSON.stringify(questions).replace(/"__PICTURE__(picture\d+)__"/g, '$1');
-      return `${imports.join('\n')}\nexport const questions = ${json};\n`;
+      };
+      // Editors save in several steps (write, rename); one reload per burst of events.
+      let pending: ReturnType<typeof setTimeout> | undefined;
+      const onContentChange = (file: string) => {
+        if (!inContent(file)) return;
+        clearTimeout(pending);
+        pending = setTimeout(refresh, DEBOUNCE_MS);
+        pending.unref?.();
+      };
+      server.watcher.on('add', onContentChange).on('change', onContentChange).on('unlink', onContentChange);
+    },
+    hotUpdate({ file }) {
+      // configureServer's watcher handles content files: no module-level HMR for them.
+      return inContent(file) ? [] : undefined;
     },
   };
+}
+
+function invalidate(server: ViteDevServer): void {
+  for (const environment of Object.values(server.environments)) {
+    const module = environment.moduleGraph.getModuleById(RESOLVED_ID);
+    if (module) environment.moduleGraph.invalidateModule(module);
+  }
 }

@@ -1,0 +1,37 @@
+/**
+ * `npm run content:check`: validates every question pack, prints the translation coverage and every
+ * problem at once, and exits 1 when there is one. Also rewrites schemas/question.schema.json.
+ *
+ * Usage: tsx scripts/content/check.ts [content-folder]
+ * Without a folder it checks content/, expects all 23 questions and rewrites the JSON Schema; with one
+ * (a test fixture, say) it only requires the ids to run 1..N and leaves the schema file alone.
+ */
+import { relative, resolve } from 'node:path';
+import { LANGUAGES } from '../../schemas/question.ts';
+import { compileQuestionsModule } from './compile.ts';
+import { formatCoverage, translationCoverage } from './coverage.ts';
+import { writeQuestionJsonSchema } from './json-schema.ts';
+import { formatReport, type LoadOptions, loadContent, REAL_CONTENT, ROOT_DIR, SCHEMA_FILE } from './load.ts';
+
+const folder = process.argv[2];
+const options: LoadOptions = folder ? { contentDir: resolve(folder) } : REAL_CONTENT;
+
+if (!folder && writeQuestionJsonSchema()) console.log(`Wrote ${relative(ROOT_DIR, SCHEMA_FILE)}`);
+
+const started = performance.now();
+const content = loadContent(options);
+if (content.issues.length === 0) compileQuestionsModule(content.questions, content.picturesDir);
+const milliseconds = Math.round(performance.now() - started);
+
+console.log(`\nTranslations (${relative(ROOT_DIR, content.questionsDir)})\n`);
+console.log(formatCoverage(translationCoverage(content.packs)));
+console.log('');
+
+if (content.issues.length > 0) {
+  console.error(formatReport(content.issues));
+  console.error(`Checked in ${milliseconds} ms. Fix the problems above and run npm run content:check again.`);
+  process.exit(1);
+}
+console.log(
+  `✓ ${content.questions.length} questions × ${LANGUAGES.length} languages valid; read, validated and compiled in ${milliseconds} ms`,
+);

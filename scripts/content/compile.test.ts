@@ -1,0 +1,30 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compileQuestionsModule } from './compile.ts';
+import { loadContent } from './load.ts';
+import { FIXTURES_DIR } from './test-fixtures.ts';
+
+describe('compileQuestionsModule', () => {
+  const content = loadContent({ contentDir: join(FIXTURES_DIR, 'valid') });
+  const code = compileQuestionsModule(content.questions, content.picturesDir);
+
+  it('imports each named picture once, so Vite emits it and the client gets its URL', () => {
+    expect(code.match(/^import .*$/gm)).toEqual([
+      `import picture0 from ${JSON.stringify(join(FIXTURES_DIR, 'valid/pictures/dots-3-row.svg'))};`,
+    ]);
+    expect(code).toContain('"timerImage":picture0');
+    expect(code).toContain('"dotImages":{"-1":picture0}');
+  });
+
+  it('exports the questions as plain data in id order', () => {
+    const data = code.slice(code.indexOf('export const questions = ') + 'export const questions = '.length);
+    const questions = JSON.parse(data.replace(/picture\d+/g, '"url"').replace(/;\s*$/, '')) as {
+      id: number;
+    }[];
+    expect(questions.map((question) => question.id)).toEqual([1, 2, 3]);
+    expect(questions[0]).toMatchObject({
+      answerType: 'CountAndForgotten',
+      texts: { de: { situationText: 'Schau genau hin.', answerText: 'Wie viele Punkte hast du gesehen?' } },
+    });
+  });
+});

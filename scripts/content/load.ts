@@ -1,0 +1,450 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { LineCounter, parseDocument, type YAMLError } from 'yaml';
+import { z } from 'zod';
+import {
+  HINT_SEPARATOR,
+  LANGUAGE_NAMES,
+  type Language,
+  PICTURE_FIELDS,
+  PICTURE_FILE_NAME,
+  QUESTION_COUNT,
+  type QuestionSource,
+  questionSchema,
+} from '../../schemas/question.ts';
+import { type Anchor, formatPath, type IssuePath, locate } from './yaml-position.ts';
+
+/** The repository root: issue file names are relative to it. */
+export const ROOT_DIR = resolve(import.meta.dirname, '../..');
+export const CONTENT_DIR = join(ROOT_DIR, 'content');
+export const SCHEMA_FILE = join(ROOT_DIR, 'schemas/question.schema.json');
+
+/** One problem an author has to fix, with the position of the YAML node it is about. */
+export interface ContentIssue {
+  /** Relative to the repository root, e.g. `content/questions/04-count-dots-row.yaml`. */
+  file: string;
+  line: number;
+  col: number;
+  /** Field path such as `texts.ar.questionText`, or a label in parentheses for whole-file issues. */
+  path: string;
+  /** What is wrong. */
+  message: string;
+  /** What to do about it. */
+  hint: string;
+}
+
+/** One question file as read, valid or not. */
+export interface PackFile {
+  /** Relative to the repository root. */
+  file: string;
+  /** Absolute path of the file. */
+  absolutePath: string;
+  /** The parsed YAML as plain data, or undefined when the YAML itself is broken. */
+  data: unknown;
+  /** The validated question, when the file has no issue of its own. */
+  question?: QuestionSource;
+}
+
+export interface LoadOptions {
+  /** Folder holding `questions/` and `pictures/`. */
+  contentDir?: string;
+  /** When set, there must be exactly this many questions; ids always run 1..N without gaps. */
+  expectedCount?: number;
+  /** The JSON Schema every pack names in its first line. */
+  schemaFile?: string;
+}
+
+export interface ContentResult {
+  /** Valid questions sorted by id; complete only when `issues` is empty. */
+  questions: QuestionSource[];
+  issues: ContentIssue[];
+  packs: PackFile[];
+  /** Absolute paths of the pictures the questions name (each exists when `issues` is empty). */
+  pictureFiles: string[];
+  questionsDir: string;
+  picturesDir: string;
+}
+
+/** What `vite build`, the dev server and `npm run content:check` validate. */
+export const REAL_CONTENT = { contentDir: CONTENT_DIR, expectedCount: QUESTION_COUNT } as const;
+
+const FILE_NAME = /^(\d{2})-[a-z0-9]+(?:-[a-z0-9]+)*\.yaml$/;
+
+/** The folders of a content folder that hold the packs and the pictures. */
+export function contentPaths(options: LoadOptions = {}): { questionsDir: string; picturesDir: string } {
+  const contentDir = resolve(options.contentDir ?? CONTENT_DIR);
+  return { questionsDir: join(contentDir, 'questions'), picturesDir: join(contentDir, 'pictures') };
+}
+
+/** Reads, parses and validates every question pack of a content folder; never throws on bad content. */
+export function loadContent(options: LoadOptions = {}): ContentResult {
+  const schemaFile = options.schemaFile ?? SCHEMA_FILE;
+  const { questionsDir, picturesDir } = contentPaths(options);
+  const rel = (path: string) => relative(ROOT_DIR, path);
+  const issues: ContentIssue[] = [];
+  const folderIssue = (path: string, message: string, hint: string) =>
+    issues.push({ file: rel(questionsDir), line: 1, col: 1, path, message, hint });
+
+  if (!existsSync(questionsDir)) {
+    folderIssue(
+      '(folder)',
+      'the questions folder does not exist',
+      `create ${rel(questionsDir)}/ with the question packs`,
+    );
+    return { questions: [], issues, packs: [], pictureFiles: [], questionsDir, picturesDir };
+  }
+  const pictures = new Set(existsSync(picturesDir) ? readdirSync(picturesDir) : []);
+  const names = readdirSync(questionsDir)
+    .filter((name) => name.endsWith('.yaml') || name.endsWith('.yml'))
+    .sort();
+
+  const packs: PackFile[] = [];
+  const ids: PackId[] = [];
+  let idsIncomplete = false;
+  const pictureFiles = new Set<string>();
+
+  for (const name of names) {
+    const absolute = join(questionsDir, name);
+    const file = rel(absolute);
+    const source = readFileSync(absolute, 'utf8');
+    const lineCounter = new LineCounter();
+    const doc = parseDocument(source, { lineCounter, prettyErrors: false });
+    const fileIssues: ContentIssue[] = [];
+    const at = (path: IssuePath, anchor: Anchor = 'value') => locate(doc, lineCounter, path, anchor);
+    const add = (path: IssuePath, text: string, anchor: Anchor = 'value') => {
+      const [message, hint] = splitMessage(text);
+      fileIssues.push({ file, ...at(path, anchor), path: formatPath(path), message, hint });
+    };
+
+    const fileName = FILE_NAME.exec(name);
+    if (!fileName) {
+      fileIssues.push({
+        file,
+        line: 1,
+        col: 1,
+        path: '(file name)',
+        message: `"${name}" does not follow the naming scheme`,
+        hint: 'name the file after its id and content, like "04-count-dots-row.yaml" (two digits, lower case, dashes, .yaml)',
+      });
+    }
+    const schemaComment = `# yaml-language-server: $schema=${relative(questionsDir, schemaFile).replaceAll('\\', '/')}`;
+    const firstLine = source.split('\n', 1)[0]?.trimEnd() ?? '';
+    if (firstLine !== schemaComment) {
+      fileIssues.push({
+        file,
+        line: 1,
+        col: 1,
+        path: '(schema comment)',
+        message: 'the first line does not name the question JSON Schema',
+        hint: `make the first line exactly "${schemaComment}" so VS Code checks the file while you type`,
+      });
+    }
+
+    if (doc.errors.length > 0) {
+      for (const error of doc.errors) fileIssues.push(yamlIssue(file, lineCounter, error));
+      idsIncomplete = true;
+      packs.push({ file, absolutePath: absolute, data: undefined });
+      issues.push(...dedupe(fileIssues));
+      continue;
+    }
+    const data: unknown = doc.toJS();
+    const pack: PackFile = { file, absolutePath: absolute, data };
+    packs.push(pack);
+    if (data == null || typeof data !== 'object' || Array.isArray(data)) {
+      fileIssues.push({
+        file,
+        ...at([]),
+        path: '(question)',
+        message:
+          data == null ? 'the file holds no question' : 'the file must hold one question as a map of fields',
+        hint: 'write the fields id, level, answerType, correctAnswer and texts, one per line (see 01-count-and-forgotten.yaml)',
+      });
+      idsIncomplete = true;
+      issues.push(...fileIssues);
+      continue;
+    }
+    const fields = data as Record<string, unknown>;
+
+    const result = questionSchema.safeParse(data);
+    if (!result.success) {
+      // A misspelt key is reported once, as unknown with its right name, not also as missing.
+      const renamed = new Set<string>();
+      for (const issue of result.error.issues) {
+        if (issue.code !== 'unrecognized_keys') continue;
+        for (const key of issue.keys) {
+          const similar = closest(key, allowedKeys(fields, issue.path));
+          if (similar) renamed.add(formatPath([...issue.path, similar]));
+        }
+      }
+      for (const issue of result.error.issues) {
+        if (issue.code === 'unrecognized_keys') {
+          for (const key of issue.keys)
+            add([...issue.path, key], unknownKeyMessage(fields, issue.path, key), 'key');
+        } else if (renamed.has(formatPath(issue.path)) && issue.message.startsWith('is missing')) {
+          // Covered by the unknown key's "rename it to …".
+        } else if (issue.code === 'invalid_key') {
+          add(issue.path, issue.issues[0]?.message ?? issue.message, 'key');
+        } else {
+          const anchor = issue.code === 'custom' && issue.params?.at === 'key' ? 'key' : 'value';
+          add(issue.path, issue.message, anchor);
+        }
+      }
+    }
+
+    // Checks that need the file system or the file name.
+    const id = fields.id;
+    if (typeof id === 'number' && Number.isInteger(id) && id >= 1) {
+      ids.push({ id, file, ...at(['id']) });
+      if (fileName && Number(fileName[1]) !== id) {
+        add(
+          ['id'],
+          `is ${id} but the file name starts with ${fileName[1]} — rename the file to start with ${String(id).padStart(2, '0')}- or fix the id`,
+        );
+      }
+    } else {
+      idsIncomplete = true;
+    }
+    for (const [path, picture] of namedPictures(fields)) {
+      if (!PICTURE_FILE_NAME.test(picture)) continue;
+      pictureFiles.add(join(picturesDir, picture));
+      if (!pictures.has(picture)) {
+        const similar = closest(picture, [...pictures]);
+        add(
+          path,
+          `names the picture "${picture}", which is not in ${rel(picturesDir)}/ — add the file${similar ? ` or use "${similar}"` : ' or fix the name'}`,
+        );
+      }
+    }
+
+    if (result.success && fileIssues.length === 0) pack.question = result.data;
+    issues.push(...fileIssues);
+  }
+
+  issues.push(...idIssues(ids, names.length, idsIncomplete));
+  if (options.expectedCount !== undefined && names.length !== options.expectedCount) {
+    folderIssue(
+      '(question count)',
+      `found ${names.length} question${names.length === 1 ? '' : 's'}, expected ${options.expectedCount}`,
+      names.length < options.expectedCount
+        ? `add the missing question files so that ids run 1..${options.expectedCount}`
+        : `remove questions so that ids run 1..${options.expectedCount}`,
+    );
+  }
+
+  const questions = packs
+    .flatMap((pack) => (pack.question ? [pack.question] : []))
+    .sort((a, b) => a.id - b.id);
+  return {
+    questions,
+    issues: sortIssues(issues),
+    packs,
+    pictureFiles: [...pictureFiles].sort(),
+    questionsDir,
+    picturesDir,
+  };
+}
+
+/** `file:line:col  path  what is wrong — what to do` */
+export function formatIssue(issue: ContentIssue): string {
+  return `${issue.file}:${issue.line}:${issue.col}  ${issue.path}  ${issue.message}${HINT_SEPARATOR}${issue.hint}`;
+}
+
+/** All issues, one per line, with a closing count: what the build and content:check print. */
+export function formatReport(issues: readonly ContentIssue[]): string {
+  const files = new Set(issues.map((issue) => issue.file)).size;
+  return [
+    ...issues.map(formatIssue),
+    '',
+    `${issues.length} problem${issues.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'} of the question packs.`,
+  ].join('\n');
+}
+
+function splitMessage(text: string): [string, string] {
+  const at = text.indexOf(HINT_SEPARATOR);
+  if (at < 0) return [text, 'see the description of this field (hover over it in VS Code)'];
+  return [text.slice(0, at), text.slice(at + HINT_SEPARATOR.length)];
+}
+
+/** Author-facing advice for the YAML syntax errors people actually make. */
+const YAML_HINTS: Partial<Record<YAMLError['code'], string>> = {
+  BLOCK_AS_IMPLICIT_KEY:
+    'put a text that contains ": " in double quotes, e.g. situationText: "Ich zähle: 1, 2, 3"; otherwise check the indentation',
+  MULTILINE_IMPLICIT_KEY: 'indent nested fields by two spaces under their parent, fields of one map equally',
+  BAD_INDENT:
+    'indent nested fields by two spaces under their parent, and close every [ with ] on the same line',
+  TAB_AS_INDENT: 'indent with spaces, not tabs',
+  DUPLICATE_KEY: 'remove one of the two fields with the same name',
+  MISSING_CHAR: 'close the quote or bracket that was opened',
+  MULTIPLE_DOCS: 'keep one question per file and remove the "---" line',
+  BAD_SCALAR_START: 'put the text in double quotes',
+  UNEXPECTED_TOKEN: 'check the line for a stray character; put texts with : # [ ] { } in double quotes',
+};
+
+function yamlIssue(file: string, lineCounter: LineCounter, error: YAMLError): ContentIssue {
+  const { line, col } = lineCounter.linePos(error.pos[0]);
+  const text = error.message.replace(/\.$/, '');
+  return {
+    file,
+    line,
+    col,
+    path: '(YAML syntax)',
+    message: `YAML syntax error: ${text.charAt(0).toLowerCase()}${text.slice(1)}`,
+    hint: YAML_HINTS[error.code] ?? 'fix the YAML syntax at this position',
+  };
+}
+
+/** One YAML mistake often yields several errors on the same line; the first one says it best. */
+function dedupe(issues: ContentIssue[]): ContentIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((issue) => {
+    const key = `${issue.path}:${issue.line}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The object schema at a path of a question, to name its allowed keys. */
+function schemaAt(data: Record<string, unknown>, path: IssuePath): z.ZodType | undefined {
+  let schema: z.ZodType | undefined = questionSchema.options.find(
+    (option) => option.shape.answerType.value === data.answerType,
+  );
+  for (const segment of path) {
+    while (schema instanceof z.ZodOptional) schema = schema.unwrap() as z.ZodType;
+    if (!(schema instanceof z.ZodObject)) return undefined;
+    schema = (schema.shape as Record<string, z.ZodType>)[String(segment)];
+  }
+  while (schema instanceof z.ZodOptional) schema = schema.unwrap() as z.ZodType;
+  return schema;
+}
+
+function allowedKeys(data: Record<string, unknown>, path: IssuePath): string[] {
+  const schema = schemaAt(data, path);
+  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+}
+
+function unknownKeyMessage(data: Record<string, unknown>, parent: IssuePath, key: string): string {
+  const allowed = allowedKeys(data, parent);
+  const similar = closest(key, allowed);
+  if (parent.length === 1 && parent[0] === 'texts') {
+    return `is not a language of the test — ${similar ? `rename it to "${similar}"` : 'remove it'}; the languages are ${allowed.join(', ')}`;
+  }
+  const where =
+    parent.length === 0
+      ? `a ${String(data.answerType)} question`
+      : parent.length === 2 && parent[0] === 'texts'
+        ? `the ${LANGUAGE_NAMES[parent[1] as Language] ?? String(parent[1])} texts`
+        : formatPath(parent);
+  if (similar) {
+    const spelling =
+      similar.toLowerCase() === key.replace(/[-_]/g, '').toLowerCase() ? ' (field names are camelCase)' : '';
+    return `is not a field of ${where} — rename it to "${similar}"${spelling}`;
+  }
+  return `is not a field of ${where} — remove it; the fields here are ${allowed.join(', ')}`;
+}
+
+function* namedPictures(fields: Record<string, unknown>): Generator<[IssuePath, string]> {
+  for (const field of PICTURE_FIELDS) {
+    const value = fields[field];
+    if (typeof value === 'string') yield [[field], value];
+  }
+  const dotImages = fields.dotImages;
+  if (dotImages && typeof dotImages === 'object') {
+    for (const [key, value] of Object.entries(dotImages)) {
+      if (typeof value === 'string') yield [['dotImages', key], value];
+    }
+  }
+}
+
+/** The candidate that is the same up to case, dashes and underscores, or a typo or two away (long names only). */
+function closest(wanted: string, candidates: readonly string[]): string | undefined {
+  const normal = (s: string) => s.toLowerCase().replace(/[-_\s]/g, '');
+  const exact = candidates.find((c) => normal(c) === normal(wanted));
+  if (exact) return exact;
+  let best: { candidate: string; distance: number } | undefined;
+  for (const candidate of candidates) {
+    const distance = editDistance(normal(wanted), normal(candidate));
+    const allowed = Math.min(2, Math.floor(wanted.length / 4));
+    if (distance <= allowed && (!best || distance < best.distance)) best = { candidate, distance };
+  }
+  return best?.candidate;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/** A readable id and where it stands. */
+interface PackId {
+  id: number;
+  file: string;
+  line: number;
+  col: number;
+}
+
+/**
+ * Ids run 1..N without gaps, N being the number of question files. A missing id is reported at
+ * the ids outside 1..N (the files that should take it), duplicates at every file that shares one.
+ */
+function idIssues(ids: readonly PackId[], count: number, idsIncomplete: boolean): ContentIssue[] {
+  const issues: ContentIssue[] = [];
+  const byId = new Map<number, string[]>();
+  for (const { id, file } of ids) byId.set(id, [...(byId.get(id) ?? []), file]);
+  const missing: number[] = [];
+  for (let id = 1; id <= count; id++) if (!byId.has(id)) missing.push(id);
+  const missingText = missing.join(', ');
+
+  for (const { id, file, line, col } of ids) {
+    const files = byId.get(id) ?? [];
+    if (files.length > 1) {
+      const others = files.filter((other) => other !== file).map((other) => other.split('/').pop());
+      issues.push({
+        file,
+        line,
+        col,
+        path: 'id',
+        message: `${id} is also the id of ${others.join(', ')}`,
+        hint:
+          missing.length > 0 && !idsIncomplete
+            ? `give every question its own id; ${missingText} ${missing.length === 1 ? 'is' : 'are'} not used yet`
+            : 'give every question its own id',
+      });
+    } else if (id > count) {
+      issues.push({
+        file,
+        line,
+        col,
+        path: 'id',
+        message: `${id} is outside 1..${count}: ids must run from 1 to the number of questions without gaps`,
+        hint:
+          missing.length > 0 && !idsIncomplete
+            ? `renumber this question to ${missing[0]}, the first id that is missing`
+            : 'renumber the questions 1, 2, 3 … without gaps',
+      });
+    }
+  }
+  return issues;
+}
+
+function sortIssues(issues: ContentIssue[]): ContentIssue[] {
+  return issues.sort(
+    (a, b) =>
+      Number(!a.file.endsWith('.yaml') && !a.file.endsWith('.yml')) -
+        Number(!b.file.endsWith('.yaml') && !b.file.endsWith('.yml')) ||
+      a.file.localeCompare(b.file) ||
+      a.line - b.line ||
+      a.col - b.col,
+  );
+}

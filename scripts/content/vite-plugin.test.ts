@@ -1,0 +1,154 @@
+import { readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build, createServer, type Plugin } from 'vite';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { loadContent, REAL_CONTENT, ROOT_DIR } from './load.ts';
+import { copyFixture, FIXTURES_DIR } from './test-fixtures.ts';
+import { contentPlugin, VIRTUAL_ID } from './vite-plugin.ts';
+
+/**
+ * Strings that survive minification because the libraries use them as runtime values: zod names its
+ * classes through `$constructor("$ZodType", …)` and its error "ZodError"; yaml builds its core schema
+ * from "tag:yaml.org,2002:…" tags and names its error "YAMLParseError". The control test below proves
+ * each marker is present in a bundle that does import the library.
+ */
+const MARKERS = {
+  zod: ['$ZodType', 'ZodError'],
+  yaml: ['tag:yaml.org,2002:', 'YAMLParseError'],
+};
+
+function librariesIn(code: string): string[] {
+  return Object.entries(MARKERS)
+    .filter(([, markers]) => markers.some((marker) => code.includes(marker)))
+    .map(([library]) => library);
+}
+
+function readJs(dir: string): string {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.js') || file.endsWith('.mjs'))
+    .map((file) => readFileSync(join(dir, file), 'utf8'))
+    .join('\n');
+}
+
+async function temporaryDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'zaehltest-build-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** An entry module given as source, so a build needs no file in the repository. */
+function entryPlugin(source: string): Plugin {
+  return {
+    name: 'test-entry',
+    resolveId: (id) => (id === 'virtual:test-entry' ? '\0virtual:test-entry' : undefined),
+    load: (id) => (id === '\0virtual:test-entry' ? source : undefined),
+  };
+}
+
+describe('the client bundle', () => {
+  it('of the app contains the questions but neither yaml nor zod', { timeout: 180_000 }, async () => {
+    const outDir = await temporaryDir();
+    await build({ root: ROOT_DIR, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+    const code = readJs(outDir);
+    const texts = loadContent(REAL_CONTENT).questions.map((question) => question.texts.tr.questionText);
+    expect(texts.length).toBeGreaterThan(0);
+    // includes() rather than toContain(): a failure must not print the whole bundle.
+    expect(texts.filter((text) => !code.includes(text))).toEqual([]);
+    expect(librariesIn(code)).toEqual([]);
+  });
+
+  it('would show yaml and zod by these markers if they were imported (control)', {
+    timeout: 60_000,
+  }, async () => {
+    const outDir = await temporaryDir();
+    const source = [
+      "import { parse } from 'yaml';",
+      "import { z } from 'zod';",
+      'console.log(z.object({ a: z.number() }).parse(parse(document.title)));',
+    ].join('\n');
+    await build({
+      configFile: false,
+      root: ROOT_DIR,
+      logLevel: 'silent',
+      plugins: [entryPlugin(source)],
+      build: { outDir, emptyOutDir: true, rolldownOptions: { input: 'virtual:test-entry' } },
+    });
+    const code = readJs(outDir);
+    for (const [library, markers] of Object.entries(MARKERS)) {
+      for (const marker of markers) expect(code.includes(marker), `${library}: ${marker}`).toBe(true);
+    }
+  });
+});
+
+describe('vite build with a broken pack', () => {
+  it('fails with every problem as file:line:col', { timeout: 60_000 }, async () => {
+    const outDir = await temporaryDir();
+    const failing = build({
+      configFile: false,
+      root: ROOT_DIR,
+      logLevel: 'silent',
+      plugins: [
+        entryPlugin(`import { questions } from '${VIRTUAL_ID}'; console.log(questions);`),
+        contentPlugin({ contentDir: join(FIXTURES_DIR, 'dot-images-mismatch'), writeJsonSchema: false }),
+      ],
+      build: { outDir, rolldownOptions: { input: 'virtual:test-entry' } },
+    });
+    await expect(failing).rejects.toThrow(
+      'scripts/content/fixtures/dot-images-mismatch/questions/01-surplus-picture.yaml:9:3  dotImages.-2  box -2 is not in dotRow',
+    );
+    await expect(failing).rejects.toThrow(
+      'scripts/content/fixtures/dot-images-mismatch/questions/02-box-without-picture.yaml:6:13  dotRow[1]  box -1 has no picture',
+    );
+  });
+});
+
+describe('the dev server', () => {
+  it('shows a broken pack in the overlay and reloads once it is fixed', { timeout: 60_000 }, async () => {
+    const fixture = copyFixture('valid');
+    onTestFinished(fixture.remove);
+    const server = await createServer({
+      configFile: false,
+      root: fixture.dir,
+      logLevel: 'silent',
+      server: { middlewareMode: true, ws: false },
+      plugins: [contentPlugin({ ...fixture.options, writeJsonSchema: false })],
+    });
+    onTestFinished(() => server.close());
+    const client = server.environments.client;
+    const send = vi.spyOn(client.hot, 'send').mockImplementation(() => {});
+    const moduleCode = async () => (await client.transformRequest(VIRTUAL_ID))?.code ?? '';
+    /** Waits for the next payload of this type on the HMR channel and returns its error message, if any. */
+    const nextPayload = async (type: 'error' | 'full-reload') => {
+      await vi.waitFor(() => expect(send).toHaveBeenCalledWith(expect.objectContaining({ type })), {
+        timeout: 10_000,
+      });
+      const payload: unknown = send.mock.calls.at(-1)?.[0];
+      send.mockClear();
+      return (payload as { err?: { message?: string } }).err?.message ?? '';
+    };
+    // Vite's watcher reports a change only once it is ready.
+    await new Promise((ready) => server.watcher.once('ready', ready));
+
+    expect(await moduleCode()).toContain('"timerInterval":1500');
+
+    const pack = join(fixture.dir, 'questions/02-flash-three-dots.yaml');
+    const valid = readFileSync(pack, 'utf8');
+    writeFileSync(pack, valid.replace('timerInterval: 1500', 'timerInterval: -5'));
+    expect(await nextPayload('error')).toContain(
+      '02-flash-three-dots.yaml:7:16  timerInterval  must be at least 200 ms',
+    );
+    await expect(moduleCode()).rejects.toThrow('02-flash-three-dots.yaml:7:16  timerInterval');
+
+    writeFileSync(pack, valid.replace('timerInterval: 1500', 'timerInterval: 2000'));
+    await nextPayload('full-reload');
+    expect(await moduleCode()).toContain('"timerInterval":2000');
+
+    // A picture that disappears is a problem of the packs that name it.
+    unlinkSync(join(fixture.dir, 'pictures/dots-3-row.svg'));
+    expect(await nextPayload('error')).toContain(
+      '02-flash-three-dots.yaml:6:13  timerImage  names the picture "dots-3-row.svg"',
+    );
+  });
+});
