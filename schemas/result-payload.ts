@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { SCORED_QUESTION_IDS } from './result-constants.ts';
+
+export { RESULT_LANGUAGE_CODES, SCORED_QUESTION_IDS } from './result-constants.ts';
 
 /**
  * The result a finished test sends to the collection server (PRODUCT.md decision 9).
@@ -6,14 +9,6 @@ import { z } from 'zod';
  * The server validates with this schema; the client builds the payload with plain code and
  * imports only the type.
  */
-
-/** Question ids that are scored and therefore sent (practice ids 7 and 9 are not). */
-export const SCORED_QUESTION_IDS = [
-  1, 2, 3, 4, 5, 6, 8, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,
-] as const;
-
-/** Result-side language codes: Turkish '2', Arabic '3', Romanian '4'. */
-export const RESULT_LANGUAGE_CODES = { tr: '2', ar: '3', ro: '4' } as const;
 
 const questionFlags = Object.fromEntries(
   SCORED_QUESTION_IDS.map((id) => [`question${id}`, z.boolean({ error: 'must be true or false' })]),

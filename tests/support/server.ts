@@ -1,40 +1,73 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildServer } from '../../server/app.ts';
+import { openPgliteStore, type StoredResult } from '../../server/db/index.ts';
+
+/** The export token of every test server; lets any test process read what a server stored. */
+export const TEST_EXPORT_TOKEN = 'zaehltest-e2e-export-token';
+
+/** A stored result as the JSON export returns it (`receivedAt` as an ISO string). */
+export type ExportedResult = Omit<StoredResult, 'receivedAt'> & { receivedAt: string };
 
 export interface TestServer {
+  /** http://127.0.0.1:<port>, serving the built app and the real API. */
   url: string;
+  /** How many results this server has stored (each submissionId counts once). */
+  countResults(): Promise<number>;
+  /** Every stored result, in the order received. */
+  listResults(): Promise<StoredResult[]>;
   close(): Promise<void>;
 }
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-};
-
-/** Serves the built app on a free loopback port. */
+/**
+ * Starts the real results server in this process: embedded PGlite in a fresh temporary DATA_DIR,
+ * the built app from `distDir`, on a free loopback port, with the export enabled for
+ * TEST_EXPORT_TOKEN and no rate limit. `close()` stops it and deletes its data.
+ *
+ * Tests in the process that started it use `countResults()` / `listResults()`. Tests in other
+ * processes (vitest workers, with the URL from `inject('baseURL')`) use `countStoredResults(url)`
+ * and `listStoredResults(url)` below, which read the same rows through the JSON export.
+ */
 export async function startTestServer(distDir: string): Promise<TestServer> {
-  const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/'));
-    let file = join(distDir, path);
-    if (!file.startsWith(distDir) || !existsSync(file) || statSync(file).isDirectory()) {
-      file = join(distDir, 'index.html');
-    }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(res);
+  const dataDir = mkdtempSync(join(tmpdir(), 'zaehltest-e2e-data-'));
+  const db = await openPgliteStore(dataDir);
+  const app = await buildServer({
+    db,
+    staticDir: distDir,
+    exportToken: TEST_EXPORT_TOKEN,
+    rateLimit: false,
+    logLevel: 'error',
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((done) => server.close(() => done())),
+    countResults: () => db.count(),
+    async listResults() {
+      const results: StoredResult[] = [];
+      for await (const result of db.iterateResults()) results.push(result);
+      return results;
+    },
+    async close() {
+      await app.close();
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+/** Every result stored by the test server at `baseURL`, read through its JSON export. */
+export async function listStoredResults(baseURL: string): Promise<ExportedResult[]> {
+  const response = await fetch(`${baseURL}/api/results.json`, {
+    headers: { authorization: `Bearer ${TEST_EXPORT_TOKEN}` },
+  });
+  if (!response.ok) throw new Error(`export answered ${response.status}`);
+  return (await response.json()) as ExportedResult[];
+}
+
+/** How many results the test server at `baseURL` has stored. */
+export async function countStoredResults(baseURL: string): Promise<number> {
+  return (await listStoredResults(baseURL)).length;
 }

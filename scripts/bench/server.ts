@@ -1,0 +1,247 @@
+// `npm run bench:server`: a load run of POST /api/results on loopback against each backend.
+// Starts server/main.ts as its own process (logger and rate limit off), sends unique results with
+// autocannon, checks that every 2xx is a stored row, and prints results/s and p50/p99 latency:
+// once with autocannon as fast as the server answers (its capacity), once at a steady rate (the
+// latency uploads see at that load).
+//
+// Options: --duration=S (default 10), --connections=N (default 16), --rate=N (fixed-rate run on
+// PostgreSQL, default 2000 results/s), --pglite-rate=N (default 300), --workers=N (server processes
+// for PostgreSQL, default 1: on 2 cores a second one competes with PostgreSQL and autocannon),
+// --only=pglite,postgres. PostgreSQL: TEST_DATABASE_URL (a fresh schema is created and dropped),
+// started locally when needed as in the tests.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { makePayload } from '../../server/testing/payload.ts';
+import { createTestSchema, preparePostgres } from '../../server/testing/postgres.ts';
+import { startServerProcess } from '../../server/testing/server-process.ts';
+
+const GOAL = { postgres: { resultsPerSecond: 2000, p99Ms: 20 } };
+const TOKEN = 'bench-export-token';
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '16' },
+    workers: { type: 'string', default: '1' },
+    rate: { type: 'string', default: String(GOAL.postgres.resultsPerSecond) },
+    'pglite-rate': { type: 'string', default: '300' },
+    only: { type: 'string', default: 'pglite,postgres' },
+  },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const workers = Number(values.workers);
+const rate = Number(values.rate);
+const pgliteRate = Number(values['pglite-rate']);
+
+interface Row {
+  backend: string;
+  /** 'max' (as fast as the server answers) or the offered rate in results/s. */
+  load: string;
+  resultsPerSecond: number;
+  p50: number;
+  p99: number;
+  stored: number;
+  acknowledged: number;
+  errors: number;
+}
+
+/** Runs a saturating load, then a load at `rate` results/s (the latency a given load sees). */
+async function run(backend: string, env: Record<string, string>, rate: number): Promise<Row[]> {
+  const server = await startServerProcess({
+    ...env,
+    EXPORT_TOKEN: TOKEN,
+    RATE_LIMIT_PER_MINUTE: '0',
+    LOG_LEVEL: 'off',
+  });
+  try {
+    const load = (seconds: number) =>
+      autocannon({
+        url: server.url,
+        connections,
+        duration: seconds,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/results',
+            headers: { 'content-type': 'application/json' },
+            setupRequest: (request) => ({ ...request, body: JSON.stringify(makePayload()) }),
+          },
+        ],
+      });
+    // When autocannon stops, the requests it leaves in flight still reach the database: let them
+    // land before counting rows.
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
+    await load(2); // warm-up: JIT, pool connections, PGlite's caches
+    await settle();
+    const rows: Row[] = [];
+    let before = await storedCount(server.url);
+    const result = await load(duration);
+    await settle();
+    rows.push({
+      backend,
+      load: 'max',
+      resultsPerSecond: result['2xx'] / result.duration,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      stored: (await storedCount(server.url)) - before,
+      acknowledged: result['2xx'],
+      errors: result.errors + result.timeouts + result.non2xx,
+    });
+    before = await storedCount(server.url);
+    const paced = await pacedLoad(server.url, rate, duration);
+    rows.push({
+      backend,
+      load: `${rate}/s`,
+      ...paced,
+      stored: (await storedCount(server.url)) - before,
+    });
+    return rows;
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
+}
+
+/**
+ * An open-loop load at a steady `rate`: requests start on schedule whether or not earlier ones
+ * have been answered, as uploads from many devices do. (autocannon's rate option sends each
+ * second's budget in one burst, which measures the burst, not the rate.)
+ */
+async function pacedLoad(
+  url: string,
+  rate: number,
+  seconds: number,
+): Promise<Omit<Row, 'backend' | 'load' | 'stored'>> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  const target = new URL('/api/results', url);
+  const latencies: number[] = [];
+  let errors = 0;
+  let sent = 0;
+  const inFlight = new Set<Promise<void>>();
+  const send = () => {
+    const body = JSON.stringify(makePayload());
+    const started = performance.now();
+    const done = new Promise<void>((resolve) => {
+      const req = request(
+        target,
+        {
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', 'content-length': body.length },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode === 201) latencies.push(performance.now() - started);
+            else errors++;
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+      req.end(body);
+    });
+    inFlight.add(done);
+    done.then(() => inFlight.delete(done));
+  };
+  const start = performance.now();
+  await new Promise<void>((resolve) => {
+    const timer = setInterval(() => {
+      const elapsed = (performance.now() - start) / 1000;
+      const due = Math.min(Math.floor(elapsed * rate), rate * seconds);
+      while (sent < due) {
+        send();
+        sent++;
+      }
+      if (sent >= rate * seconds) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 2);
+  });
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - start) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  return {
+    resultsPerSecond: latencies.length / elapsed,
+    p50: at(0.5),
+    p99: at(0.99),
+    acknowledged: latencies.length,
+    errors,
+  };
+}
+
+async function storedCount(url: string): Promise<number> {
+  const response = await fetch(`${url}/api/results.json`, { headers: { authorization: `Bearer ${TOKEN}` } });
+  return ((await response.json()) as unknown[]).length;
+}
+
+/**
+ * Every acknowledged upload is a row. A few more rows are normal: requests still in flight when
+ * autocannon stops (at most one per connection) are stored but not counted as answered.
+ */
+function allStored(row: Row): boolean {
+  return row.stored >= row.acknowledged && row.stored <= row.acknowledged + connections;
+}
+
+const only = new Set(values.only.split(','));
+const rows: Row[] = [];
+if (only.has('pglite')) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'zaehltest-bench-'));
+  try {
+    rows.push(...(await run('pglite', { DATA_DIR: dataDir }, pgliteRate)));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+if (only.has('postgres')) {
+  const schema = await createTestSchema(await preparePostgres());
+  try {
+    rows.push(
+      ...(await run(
+        `postgres (${workers} workers)`,
+        { DATABASE_URL: schema.url, WORKERS: String(workers) },
+        rate,
+      )),
+    );
+  } finally {
+    await schema.drop();
+  }
+}
+
+console.log(
+  `\nPOST /api/results, ${connections} connections, ${duration} s, unique submissions; ` +
+    `${cpus().length} CPUs, load average ${loadavg()[0]?.toFixed(1)} (other work on the machine skews the numbers)\n`,
+);
+console.log('backend                 load   results/s   p50 ms   p99 ms   errors   every 2xx stored');
+for (const row of rows) {
+  const stored = allStored(row) ? 'yes' : `NO (${row.acknowledged} acknowledged, ${row.stored} stored)`;
+  console.log(
+    `${row.backend.padEnd(20)} ${row.load.padStart(7)} ${row.resultsPerSecond.toFixed(0).padStart(11)} ${String(row.p50).padStart(8)} ${String(row.p99).padStart(8)} ${String(row.errors).padStart(8)}   ${stored}`,
+  );
+}
+let failed = rows.some((row) => !allStored(row));
+const [saturated, atGoalRate] = rows.filter((row) => row.backend.startsWith('postgres'));
+if (saturated && atGoalRate) {
+  // The goal: PostgreSQL takes at least 2,000 results/s, and at that load 99 % are answered in 20 ms.
+  const met =
+    saturated.resultsPerSecond >= GOAL.postgres.resultsPerSecond &&
+    atGoalRate.resultsPerSecond >= GOAL.postgres.resultsPerSecond * 0.98 &&
+    atGoalRate.p99 < GOAL.postgres.p99Ms;
+  console.log(
+    `\nGoal on PostgreSQL (≥ ${GOAL.postgres.resultsPerSecond} results/s, p99 < ${GOAL.postgres.p99Ms} ms at that load): ${met ? 'met' : 'NOT met'}`,
+  );
+  failed ||= !met;
+}
+process.exit(failed ? 1 : 0);

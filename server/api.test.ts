@@ -1,0 +1,276 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCORED_QUESTION_IDS } from '../schemas/result-payload.ts';
+import { buildServer, MAX_BODY_BYTES } from './app.ts';
+import { openPgliteStore, openPostgresStore, type ResultStore } from './db/index.ts';
+import { CSV_HEADERS } from './export.ts';
+import { parseCsv } from './testing/csv.ts';
+import { makePayload } from './testing/payload.ts';
+import { createTestSchema, preparePostgres, SKIP_POSTGRES } from './testing/postgres.ts';
+
+const TOKEN = 'export-token-for-tests';
+
+interface Backend {
+  name: 'pglite' | 'postgres';
+  skip: boolean;
+  open(): Promise<{ store: ResultStore; cleanup(): Promise<void> }>;
+}
+
+const backends: Backend[] = [
+  {
+    name: 'pglite',
+    skip: false,
+    async open() {
+      const dir = mkdtempSync(join(tmpdir(), 'zaehltest-pglite-'));
+      const store = await openPgliteStore(dir);
+      return { store, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+    },
+  },
+  {
+    name: 'postgres',
+    skip: SKIP_POSTGRES,
+    async open() {
+      const schema = await createTestSchema(await preparePostgres());
+      const store = await openPostgresStore(schema.url, { poolSize: 5 });
+      return { store, cleanup: schema.drop };
+    },
+  },
+];
+
+function post(app: FastifyInstance, body: unknown, headers: Record<string, string> = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/results',
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+describe.each(backends)('results API on $name', (backend) => {
+  let store: ResultStore;
+  let cleanup: () => Promise<void>;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    if (backend.skip) return;
+    ({ store, cleanup } = await backend.open());
+    app = await buildServer({ db: store, exportToken: TOKEN, logLevel: false });
+  }, 120_000);
+
+  afterAll(async () => {
+    if (backend.skip) return;
+    await app?.close();
+    await store?.close();
+    await cleanup?.();
+  });
+
+  it.skipIf(backend.skip)('stores a result: 201 with its id, and the row holds what was sent', async () => {
+    const payload = makePayload({ born: '2018-12-31', school: 'Grundschule', schoolLevel: '2' });
+    const response = await post(app, payload);
+    expect(response.statusCode).toBe(201);
+    const { id } = response.json();
+    expect(typeof id).toBe('number');
+    const stored = await store.getById(id);
+    expect(stored).toMatchObject({ ...payload, id });
+    expect(Math.abs((stored?.receivedAt.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it.skipIf(backend.skip)('stores an empty birth date as empty', async () => {
+    const payload = makePayload({ born: '' });
+    const { id } = (await post(app, payload)).json();
+    expect((await store.getById(id))?.born).toBe('');
+  });
+
+  it.skipIf(backend.skip)('answers a repeated upload 200 with the stored id and keeps one row', async () => {
+    const payload = makePayload();
+    const first = await post(app, payload);
+    const before = await store.count();
+    const again = await post(app, payload);
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await store.count()).toBe(before);
+  });
+
+  it.skipIf(backend.skip)(
+    'stores 20 concurrent repeats of one submission once: one 201, 19 × 200',
+    async () => {
+      const payload = makePayload();
+      const before = await store.count();
+      const responses = await Promise.all(Array.from({ length: 20 }, () => post(app, payload)));
+      const statuses = responses.map((response) => response.statusCode);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(19);
+      expect(new Set(responses.map((response) => response.json().id)).size).toBe(1);
+      expect(await store.count()).toBe(before + 1);
+    },
+  );
+
+  it.skipIf(backend.skip)('stores 50 concurrent different results with 50 different ids', async () => {
+    const responses = await Promise.all(Array.from({ length: 50 }, () => post(app, makePayload())));
+    expect(responses.every((response) => response.statusCode === 201)).toBe(true);
+    expect(new Set(responses.map((response) => response.json().id)).size).toBe(50);
+  });
+
+  it.skipIf(backend.skip)('answers 400 for a body that is not JSON', async () => {
+    const response = await post(app, '{"submissionId": ');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'body: not valid JSON' });
+  });
+
+  it.skipIf(backend.skip)('answers 400 naming the field when the shape is wrong', async () => {
+    const cases: [unknown, string][] = [
+      [makePayload({ question5: 1 }), 'question5: must be true or false'],
+      [makePayload({ language: 'de' }), "language: must be '2' (tr), '3' (ar) or '4' (ro)"],
+      [makePayload({ submissionId: 'abc' }), 'submissionId: must be a UUID'],
+      [makePayload({ born: '04.03.2019' }), 'born: must be a date YYYY-MM-DD or empty'],
+      [{ ...makePayload(), name: 'Mia' }, 'name: unknown field'],
+      [[1, 2], 'body: must be a JSON object'],
+    ];
+    for (const [body, message] of cases) {
+      const response = await post(app, body);
+      expect(response.statusCode, message).toBe(400);
+      expect(response.json()).toEqual({ error: message });
+    }
+    const { question8: _missing, ...withoutQuestion8 } = makePayload();
+    expect((await post(app, withoutQuestion8)).json()).toEqual({ error: 'question8: must be true or false' });
+  });
+
+  it.skipIf(backend.skip)(
+    'answers 400 for a date the database refuses, without failing the results sent with it',
+    async () => {
+      const good = Array.from({ length: 5 }, () => makePayload());
+      const bad = makePayload({ born: '0000-01-01' });
+      const responses = await Promise.all([...good, bad].map((payload) => post(app, payload)));
+      expect(responses.slice(0, 5).map((response) => response.statusCode)).toEqual([201, 201, 201, 201, 201]);
+      expect(responses[5]?.statusCode).toBe(400);
+      expect(responses[5]?.json().error).toMatch(/^born: /);
+    },
+  );
+
+  it.skipIf(backend.skip)('answers 413 for a body over 16 KB', async () => {
+    const response = await post(app, { ...makePayload(), padding: 'x'.repeat(MAX_BODY_BYTES) });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: 'body: larger than 16 KB' });
+  });
+
+  it.skipIf(backend.skip)('answers 429 to a flood from one address', async () => {
+    const limited = await buildServer({
+      db: store,
+      logLevel: false,
+      rateLimit: { max: 5, timeWindowMs: 60_000 },
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await post(limited, makePayload())).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429]);
+    const refused = await post(limited, makePayload());
+    expect(refused.json().error).toMatch(/^too many requests/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    await limited.close();
+  });
+
+  it.skipIf(backend.skip)('reports health with the backend in use', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', db: backend.name });
+  });
+
+  it.skipIf(backend.skip)('refuses the export without the right token (401)', async () => {
+    for (const url of ['/api/results.csv', '/api/results.json']) {
+      for (const authorization of [undefined, 'Bearer wrong', TOKEN, `Basic ${TOKEN}`]) {
+        const response = await app.inject({
+          method: 'GET',
+          url,
+          headers: authorization ? { authorization } : {},
+        });
+        expect(response.statusCode).toBe(401);
+        expect(response.headers['www-authenticate']).toBe('Bearer');
+      }
+    }
+  });
+
+  it.skipIf(backend.skip)('has no export routes when no token is configured (404)', async () => {
+    const closed = await buildServer({ db: store, logLevel: false });
+    for (const url of ['/api/results.csv', '/api/results.json']) {
+      const response = await closed.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(response.statusCode).toBe(404);
+    }
+    await closed.close();
+  });
+
+  it.skipIf(backend.skip)(
+    'exports CSV for German Excel: BOM, semicolons, TT.MM.JJJJ, a row per result',
+    async () => {
+      const sent = [
+        makePayload({ born: '2019-07-01', school: 'Foerderschule', schoolLevel: '3', language: '4' }),
+        makePayload({ born: '', language: '2' }),
+      ];
+      const ids = [];
+      for (const payload of sent) ids.push((await post(app, payload)).json().id);
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/results.csv',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition']).toMatch(
+        /^attachment; filename="zaehltest-ergebnisse-.*\.csv"$/,
+      );
+      const bytes = response.rawPayload;
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const text = bytes.subarray(3).toString('utf8');
+      expect(text.endsWith('\r\n')).toBe(true);
+      const [header, ...rows] = parseCsv(text);
+      expect(header).toEqual(CSV_HEADERS);
+      expect(header).toContain('Frage23');
+      expect(header).not.toContain('Frage7');
+      expect(rows).toHaveLength(await store.count());
+      const column = (name: string) => header?.indexOf(name) ?? -1;
+      const first = rows.find((row) => row[column('Einsendungs-ID')] === sent[0]?.submissionId);
+      expect(first?.[column('Nr')]).toBe(String(ids[0]));
+      expect(first?.[column('Geburtsdatum')]).toBe('01.07.2019');
+      expect(first?.[column('Einrichtung')]).toBe('Foerderschule');
+      expect(first?.[column('Jahrgang')]).toBe('3');
+      expect(first?.[column('Sprache')]).toBe('Rumänisch');
+      expect(first?.[column('Sprachcode')]).toBe('4');
+      expect(first?.[column('Eingegangen')]).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+      for (const id of SCORED_QUESTION_IDS)
+        expect(first?.[column(`Frage${id}`)]).toBe(id % 2 === 1 ? '1' : '0');
+      const second = rows.find((row) => row[column('Einsendungs-ID')] === sent[1]?.submissionId);
+      expect(second?.[column('Geburtsdatum')]).toBe('');
+      expect(second?.[column('Sprache')]).toBe('Türkisch');
+      expect(rows.every((row) => row.length === header?.length)).toBe(true);
+    },
+  );
+
+  it.skipIf(backend.skip)('exports JSON: every stored result with id and receivedAt', async () => {
+    const payload = makePayload();
+    const { id } = (await post(app, payload)).json();
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/results.json',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(response.statusCode).toBe(200);
+    const results = response.json();
+    expect(results).toHaveLength(await store.count());
+    const ours = results.find((result: { id: number }) => result.id === id);
+    expect(ours).toEqual({ ...payload, id, receivedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/) });
+  });
+
+  it.skipIf(backend.skip)('reads all results in batches, in id order', async () => {
+    for (let i = 0; i < 7; i++) await store.insertResult(makePayload());
+    const ids: number[] = [];
+    for await (const result of store.iterateResults(3)) ids.push(result.id);
+    expect(ids).toHaveLength(await store.count());
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+  });
+});

@@ -1,0 +1,186 @@
+import { type ResultPayload, SCORED_QUESTION_IDS } from '../../schemas/result-payload.ts';
+import { Batcher } from './batcher.ts';
+import type { BackendKind, InsertOutcome, Queryable, ResultStore, StoredResult } from './types.ts';
+
+type QuestionKey = `question${(typeof SCORED_QUESTION_IDS)[number]}`;
+
+const QUESTION_COLUMNS = SCORED_QUESTION_IDS.map((id) => `q${id}`);
+const INSERT_COLUMNS = ['submission_id', 'born', 'school', 'school_level', 'language', ...QUESTION_COLUMNS];
+const SELECT_COLUMNS = [
+  'id',
+  'submission_id',
+  'received_at',
+  "coalesce(to_char(born, 'YYYY-MM-DD'), '') AS born",
+  'school',
+  'school_level',
+  'language',
+  ...QUESTION_COLUMNS,
+].join(', ');
+
+/** Largest batch: 200 rows × 26 parameters stays far below PostgreSQL's 65,535 parameter limit. */
+const MAX_BATCH_SIZE = 200;
+
+interface ResultRow {
+  id: number | string | bigint;
+  submission_id: string;
+  received_at: Date;
+  born: string;
+  school: StoredResult['school'];
+  school_level: StoredResult['schoolLevel'];
+  language: StoredResult['language'];
+  [question: `q${number}`]: boolean;
+}
+
+/**
+ * A value the database refused although the schema accepted it (SQLSTATE class 22, e.g. the year
+ * 0000 in `born`). It is the client's data, so the API answers 400 rather than 500.
+ */
+export class RejectedValueError extends Error {}
+
+function toStoredResult(row: ResultRow): StoredResult {
+  const result: Record<string, unknown> = {
+    id: Number(row.id),
+    submissionId: row.submission_id,
+    receivedAt: row.received_at,
+    born: row.born,
+    school: row.school,
+    schoolLevel: row.school_level,
+    language: row.language,
+  };
+  for (const id of SCORED_QUESTION_IDS) result[`question${id}`] = row[`q${id}`];
+  return result as StoredResult;
+}
+
+function rowValues(payload: ResultPayload): unknown[] {
+  return [
+    payload.submissionId,
+    payload.born === '' ? null : payload.born,
+    payload.school,
+    payload.schoolLevel,
+    payload.language,
+    ...SCORED_QUESTION_IDS.map((id) => payload[`question${id}` as QuestionKey]),
+  ];
+}
+
+function placeholders(rows: number, columns: number): string {
+  const groups: string[] = [];
+  for (let row = 0; row < rows; row++) {
+    const cells: string[] = [];
+    for (let column = 1; column <= columns; column++) cells.push(`$${row * columns + column}`);
+    groups.push(`(${cells.join(', ')})`);
+  }
+  return groups.join(', ');
+}
+
+function isDataException(error: unknown): error is Error & { code: string } {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('22');
+}
+
+/** Inserts distinct submissions in one statement; returns submissionId → outcome. */
+async function insertDistinct(db: Queryable, payloads: ResultPayload[]): Promise<Map<string, InsertOutcome>> {
+  const inserted = await db.query<{ id: ResultRow['id']; submission_id: string }>(
+    `INSERT INTO results (${INSERT_COLUMNS.join(', ')}) VALUES ${placeholders(payloads.length, INSERT_COLUMNS.length)}
+     ON CONFLICT (submission_id) DO NOTHING RETURNING id, submission_id`,
+    payloads.flatMap(rowValues),
+  );
+  const outcomes = new Map<string, InsertOutcome>();
+  for (const row of inserted) outcomes.set(row.submission_id, { id: Number(row.id), created: true });
+  const repeats = payloads.map((payload) => payload.submissionId).filter((id) => !outcomes.has(id));
+  if (repeats.length > 0) {
+    const stored = await db.query<{ id: ResultRow['id']; submission_id: string }>(
+      `SELECT id, submission_id FROM results WHERE submission_id IN (${repeats.map((_, i) => `$${i + 1}`).join(', ')})`,
+      repeats,
+    );
+    for (const row of stored) outcomes.set(row.submission_id, { id: Number(row.id), created: false });
+  }
+  return outcomes;
+}
+
+function refusal(error: unknown): Error {
+  if (isDataException(error)) return new RejectedValueError(error.message);
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** One outcome (or the error of that one result) per item of the batch, in order. */
+async function insertBatch(db: Queryable, batch: ResultPayload[]): Promise<(InsertOutcome | Error)[]> {
+  // The same submission twice in one batch (concurrent repeats) is stored once: the first caller
+  // gets created=true, the others the stored id with created=false.
+  const distinct = new Map<string, ResultPayload>();
+  for (const payload of batch) {
+    if (!distinct.has(payload.submissionId)) distinct.set(payload.submissionId, payload);
+  }
+  let outcomes: Map<string, InsertOutcome | Error>;
+  try {
+    // Sorted, so that two batches sharing submissions take the unique-index locks in the same order.
+    const sorted = [...distinct.values()].sort((a, b) => (a.submissionId < b.submissionId ? -1 : 1));
+    outcomes = await insertDistinct(db, sorted);
+  } catch (error) {
+    if (distinct.size === 1) throw refusal(error);
+    // One refused row must not fail its neighbours: store them one by one.
+    outcomes = new Map();
+    for (const payload of distinct.values()) {
+      try {
+        for (const [id, outcome] of await insertDistinct(db, [payload])) outcomes.set(id, outcome);
+      } catch (single) {
+        outcomes.set(payload.submissionId, refusal(single));
+      }
+    }
+  }
+  const answered = new Set<string>();
+  return batch.map((payload) => {
+    const outcome = outcomes.get(payload.submissionId) ?? new Error('stored result not found after insert');
+    if (outcome instanceof Error || !answered.has(payload.submissionId)) {
+      answered.add(payload.submissionId);
+      return outcome;
+    }
+    return { id: outcome.id, created: false };
+  });
+}
+
+export interface ResultStoreOptions {
+  kind: BackendKind;
+  db: Queryable;
+  /** How many batches may be written at once (1 for PGlite, about the pool size for PostgreSQL). */
+  maxConcurrentBatches: number;
+  close(): Promise<void>;
+}
+
+/** The backend-independent part of the store: the SQL and the batching of inserts. */
+export function createResultStore(options: ResultStoreOptions): ResultStore {
+  const { db } = options;
+  const batcher = new Batcher<ResultPayload, InsertOutcome>((batch) => insertBatch(db, batch), {
+    maxBatchSize: MAX_BATCH_SIZE,
+    maxConcurrentFlushes: options.maxConcurrentBatches,
+  });
+  return {
+    kind: options.kind,
+    insertResult(payload) {
+      return batcher.submit({ ...payload, submissionId: payload.submissionId.toLowerCase() });
+    },
+    async getById(id) {
+      const rows = await db.query<ResultRow>(`SELECT ${SELECT_COLUMNS} FROM results WHERE id = $1`, [id]);
+      return rows[0] ? toStoredResult(rows[0]) : undefined;
+    },
+    async *iterateResults(batchSize = 1000) {
+      let after = 0;
+      for (;;) {
+        const rows = await db.query<ResultRow>(
+          `SELECT ${SELECT_COLUMNS} FROM results WHERE id > $1 ORDER BY id LIMIT $2`,
+          [after, batchSize],
+        );
+        for (const row of rows) yield toStoredResult(row);
+        if (rows.length < batchSize) return;
+        after = Number((rows[rows.length - 1] as ResultRow).id);
+      }
+    },
+    async count() {
+      const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM results');
+      return Number(rows[0]?.n ?? 0);
+    },
+    async ping() {
+      await db.query('SELECT 1');
+    },
+    close: options.close,
+  };
+}

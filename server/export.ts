@@ -1,0 +1,111 @@
+import { SCORED_QUESTION_IDS } from '../schemas/result-payload.ts';
+import type { StoredResult } from './db/index.ts';
+
+/** Time zone of the received time in the CSV (researchers read local time). */
+export const DEFAULT_EXPORT_TIME_ZONE = 'Europe/Berlin';
+
+const LANGUAGE_NAMES: Record<StoredResult['language'], string> = {
+  '2': 'Türkisch',
+  '3': 'Arabisch',
+  '4': 'Rumänisch',
+};
+
+/**
+ * Columns of the CSV. Questions are 1/0 rather than WAHR/FALSCH: numbers are read the same by
+ * every Excel locale, LibreOffice, R and SPSS, and a column sum is the number of children who
+ * answered that question correctly.
+ */
+export const CSV_HEADERS = [
+  'Nr',
+  'Eingegangen',
+  'Geburtsdatum',
+  'Einrichtung',
+  'Jahrgang',
+  'Sprache',
+  'Sprachcode',
+  ...SCORED_QUESTION_IDS.map((id) => `Frage${id}`),
+  'Einsendungs-ID',
+];
+
+/** Quotes a field when it holds the separator, a quote or a line break (RFC 4180, `;` separated). */
+export function csvField(value: string): string {
+  return /[;"\r\n]/.test(value) || value !== value.trim() ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/** YYYY-MM-DD → TT.MM.JJJJ ('' stays ''). */
+export function germanDate(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  return match ? `${match[3]}.${match[2]}.${match[1]}` : '';
+}
+
+/** TT.MM.JJJJ HH:MM in the given time zone. */
+export function germanDateTime(formatter: Intl.DateTimeFormat, date: Date): string {
+  const part: Record<string, string> = {};
+  for (const { type, value } of formatter.formatToParts(date)) part[type] = value;
+  return `${part.day}.${part.month}.${part.year} ${part.hour}:${part.minute}`;
+}
+
+/** TT.MM.JJJJ HH:MM parts (24-hour clock) in the given time zone. */
+export function dateTimeFormatter(timeZone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('de-DE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+}
+
+function csvRow(result: StoredResult, formatter: Intl.DateTimeFormat): string {
+  const answers = result as unknown as Record<string, boolean>;
+  return [
+    String(result.id),
+    germanDateTime(formatter, result.receivedAt),
+    germanDate(result.born),
+    result.school,
+    result.schoolLevel,
+    LANGUAGE_NAMES[result.language] ?? '',
+    result.language,
+    ...SCORED_QUESTION_IDS.map((id) => (answers[`question${id}`] ? '1' : '0')),
+    result.submissionId,
+  ]
+    .map(csvField)
+    .join(';');
+}
+
+/** Rows are joined into chunks of this many, so the stream is neither one write per row nor one blob. */
+const ROWS_PER_CHUNK = 500;
+
+/** CSV for German Excel: UTF-8 with BOM, `;`, CRLF line ends, dates TT.MM.JJJJ. */
+export async function* csvChunks(
+  results: AsyncIterable<StoredResult>,
+  timeZone = DEFAULT_EXPORT_TIME_ZONE,
+): AsyncGenerator<string> {
+  const formatter = dateTimeFormatter(timeZone);
+  let chunk = `\uFEFF${CSV_HEADERS.map(csvField).join(';')}\r\n`;
+  let rows = 0;
+  for await (const result of results) {
+    chunk += `${csvRow(result, formatter)}\r\n`;
+    if (++rows % ROWS_PER_CHUNK === 0) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+/** The JSON export: an array of the stored payloads with `id` and `receivedAt` (ISO 8601, UTC). */
+export async function* jsonChunks(results: AsyncIterable<StoredResult>): AsyncGenerator<string> {
+  let chunk = '[';
+  let rows = 0;
+  for await (const result of results) {
+    chunk += `${rows === 0 ? '\n' : ',\n'}${JSON.stringify({ ...result, receivedAt: result.receivedAt.toISOString() })}`;
+    if (++rows % ROWS_PER_CHUNK === 0) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  yield `${chunk}\n]\n`;
+}

@@ -1,0 +1,126 @@
+import cluster from 'node:cluster';
+import { networkInterfaces } from 'node:os';
+import { resolve } from 'node:path';
+import { buildServer, DEFAULT_UPLOADS_PER_MINUTE } from './app.ts';
+import { openPgliteStore, openPostgresStore } from './db/index.ts';
+
+/**
+ * Runs the results server from environment variables (see the README):
+ * PORT, HOST, DATA_DIR, DATABASE_URL, EXPORT_TOKEN, plus tuning knobs RATE_LIMIT_PER_MINUTE
+ * (0 = off), TRUST_PROXY, LOG_LEVEL, EXPORT_TIME_ZONE, DB_POOL_SIZE, DB_WRITE_CONCURRENCY,
+ * WORKERS (processes sharing the port; PostgreSQL only) and STATIC_DIR (default dist/).
+ */
+const ROOT = resolve(import.meta.dirname, '..');
+const env = process.env;
+
+function integer(name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    console.error(`${name} must be a whole number ≥ 0, got "${raw}"`);
+    process.exit(2);
+  }
+  return value;
+}
+
+function trustProxy(raw: string | undefined): boolean | string {
+  if (!raw || raw === 'false') return false;
+  return raw === 'true' ? true : raw;
+}
+
+function lanAddresses(port: number): string[] {
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((net) => net && net.family === 'IPv4' && !net.internal)
+    .map((net) => `http://${net?.address}:${port}`);
+}
+
+const port = integer('PORT', 8080);
+const host = env.HOST || '0.0.0.0';
+const dataDir = resolve(env.DATA_DIR || resolve(ROOT, 'data'));
+const databaseUrl = env.DATABASE_URL || undefined;
+const exportToken = env.EXPORT_TOKEN || undefined;
+const workers = integer('WORKERS', 1);
+
+async function runServer(announce: boolean): Promise<void> {
+  const db = databaseUrl
+    ? await openPostgresStore(databaseUrl, {
+        poolSize: integer('DB_POOL_SIZE', 10),
+        writeConcurrency: integer('DB_WRITE_CONCURRENCY', 2),
+      })
+    : await openPgliteStore(dataDir);
+  const uploadsPerMinute = integer('RATE_LIMIT_PER_MINUTE', DEFAULT_UPLOADS_PER_MINUTE);
+  const app = await buildServer({
+    db,
+    staticDir: resolve(env.STATIC_DIR || resolve(ROOT, 'dist')),
+    exportToken,
+    rateLimit: uploadsPerMinute === 0 ? false : { max: uploadsPerMinute, timeWindowMs: 60_000 },
+    logLevel: env.LOG_LEVEL === 'off' ? false : env.LOG_LEVEL || 'warn',
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    exportTimeZone: env.EXPORT_TIME_ZONE || undefined,
+  });
+
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    try {
+      await app.close();
+    } finally {
+      await db.close();
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  await app.listen({ port, host });
+  const address = app.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  if (!announce) return;
+  const local = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  console.log(`Zähltest läuft auf http://${local}:${actualPort}`);
+  if (host === '0.0.0.0' || host === '::') {
+    for (const url of lanAddresses(actualPort)) console.log(`  im Netzwerk / on the network: ${url}`);
+  }
+  console.log(
+    databaseUrl
+      ? `  Ergebnisse / results: PostgreSQL (DATABASE_URL)${workers > 1 ? `, ${workers} Prozesse` : ''}`
+      : `  Ergebnisse / results: ${dataDir}`,
+  );
+  console.log(
+    exportToken
+      ? `  Export: /api/results.csv und /api/results.json mit "Authorization: Bearer $EXPORT_TOKEN"`
+      : '  Export: aus / off (EXPORT_TOKEN nicht gesetzt / not set)',
+  );
+}
+
+async function main(): Promise<void> {
+  if (workers > 1 && !databaseUrl) {
+    console.error('WORKERS > 1 needs DATABASE_URL: the embedded database belongs to one process.');
+    process.exit(2);
+  }
+  if (workers > 1 && cluster.isPrimary) {
+    // Stateless workers share the port; the primary only restarts a worker that dies.
+    for (let i = 0; i < workers; i++) cluster.fork({ ZAEHLTEST_ANNOUNCE: i === 0 ? '1' : '' });
+    cluster.on('exit', (worker, code, signal) => {
+      if (signal === 'SIGTERM' || signal === 'SIGINT' || code === 0) return;
+      console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting a new one`);
+      cluster.fork({ ZAEHLTEST_ANNOUNCE: '' });
+    });
+    const stop = () => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+      process.exit(0);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    return;
+  }
+  await runServer(cluster.isPrimary || env.ZAEHLTEST_ANNOUNCE === '1');
+}
+
+main().catch((error: unknown) => {
+  console.error(`Zähltest konnte nicht starten / could not start: ${(error as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,33 @@
+-- One row per finished test (PRODUCT.md decision 9). The child's name is never stored.
+-- One boolean column per scored question; the practice questions 7 and 9 are never sent,
+-- so they have no column.
+CREATE TABLE results (
+  id bigserial PRIMARY KEY,
+  submission_id uuid NOT NULL UNIQUE,
+  received_at timestamptz NOT NULL DEFAULT now(),
+  born date,
+  school text NOT NULL,
+  school_level text NOT NULL,
+  language text NOT NULL,
+  q1 boolean NOT NULL,
+  q2 boolean NOT NULL,
+  q3 boolean NOT NULL,
+  q4 boolean NOT NULL,
+  q5 boolean NOT NULL,
+  q6 boolean NOT NULL,
+  q8 boolean NOT NULL,
+  q10 boolean NOT NULL,
+  q11 boolean NOT NULL,
+  q12 boolean NOT NULL,
+  q13 boolean NOT NULL,
+  q14 boolean NOT NULL,
+  q15 boolean NOT NULL,
+  q16 boolean NOT NULL,
+  q17 boolean NOT NULL,
+  q18 boolean NOT NULL,
+  q19 boolean NOT NULL,
+  q20 boolean NOT NULL,
+  q21 boolean NOT NULL,
+  q22 boolean NOT NULL,
+  q23 boolean NOT NULL
+);

@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPgliteStore, openPostgresStore } from './db/index.ts';
+import { listMigrations } from './db/migrate.ts';
+import { makePayload } from './testing/payload.ts';
+import { createTestSchema, preparePostgres, SKIP_POSTGRES } from './testing/postgres.ts';
+
+describe('storage', () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('has versioned migration files', () => {
+    const versions = listMigrations().map((migration) => migration.version);
+    expect(versions[0]).toBe('001_results');
+    expect([...versions].sort()).toEqual(versions);
+  });
+
+  it.skipIf(SKIP_POSTGRES)(
+    'migrates once when several server processes start at the same time (PostgreSQL)',
+    async () => {
+      const schema = await createTestSchema(await preparePostgres());
+      cleanups.push(schema.drop);
+      const stores = await Promise.all(
+        Array.from({ length: 4 }, () => openPostgresStore(schema.url, { poolSize: 2 })),
+      );
+      cleanups.push(() => Promise.all(stores.map((store) => store.close())).then(() => {}));
+      const client = new pg.Client({ connectionString: schema.url });
+      await client.connect();
+      const { rows } = await client.query('SELECT version FROM schema_migrations');
+      await client.end();
+      expect(rows.map((row) => row.version)).toEqual(listMigrations().map((migration) => migration.version));
+      const payload = makePayload();
+      const outcomes = await Promise.all(stores.map((store) => store.insertResult(payload)));
+      expect(outcomes.filter((outcome) => outcome.created)).toHaveLength(1);
+      expect(new Set(outcomes.map((outcome) => outcome.id)).size).toBe(1);
+    },
+    60_000,
+  );
+
+  it('keeps results across a restart and refuses a second process on the same DATA_DIR (PGlite)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'zaehltest-storage-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const store = await openPgliteStore(dir);
+    const payload = makePayload();
+    const { id } = await store.insertResult(payload);
+    // A second server on the same files would corrupt them: it must not start, whether in this
+    // process or in another one (the lock then names a live process: here our parent).
+    await expect(openPgliteStore(dir)).rejects.toThrow(/DATA_DIR .* is already open in this process/);
+    await store.close();
+    writeFileSync(join(dir, 'server.pid'), String(process.ppid));
+    await expect(openPgliteStore(dir)).rejects.toThrow(/DATA_DIR .* is in use by process/);
+    // A lock left behind by a killed process is taken over.
+    writeFileSync(join(dir, 'server.pid'), '999999999');
+    const reopened = await openPgliteStore(dir);
+    expect(await reopened.insertResult(payload)).toEqual({ id, created: false });
+    expect(await reopened.count()).toBe(1);
+    await reopened.close();
+  }, 120_000);
+});
