@@ -1,9 +1,16 @@
-import { questions } from 'virtual:zaehltest-content';
+import '@fontsource/noto-sans/400.css';
+import '@fontsource/noto-sans/700.css';
+import '@fontsource/noto-sans-arabic/400.css';
+import '@fontsource/noto-sans-arabic/700.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <p>{questions.length}</p>
-  </StrictMode>,
-);
+const root = document.getElementById('root');
+if (!root) console.error('Zähltest: #root fehlt, die App kann nicht starten.');
+else
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );

@@ -1,0 +1,44 @@
+import { parseInteger } from '../shared/parse-integer';
+
+/** Reads a finger field: a whole number of fingers, anything else counts as 0 (SPEC section 5). */
+export function parseFingers(input: string): number {
+  return parseInteger(input) ?? 0;
+}
+
+export interface FingerSplit {
+  left: number;
+  right: number;
+}
+
+/**
+ * An attempt is valid when both hands together show the correct number and neither hand is 0
+ * (a negative count is no hand either).
+ */
+export function isValidSplit(split: FingerSplit, correctAnswer: number): boolean {
+  return split.left + split.right === correctAnswer && split.left > 0 && split.right > 0;
+}
+
+export type FiveFingersStep =
+  | { kind: 'submit'; givenAnswer: string; correct: boolean }
+  | { kind: 'another-way'; first: FingerSplit };
+
+/**
+ * PRODUCT.md decision 5. Attempt 1: invalid submits 0 at once; valid asks for another way.
+ * Attempt 2: submits the correct answer when it is valid and a different left/right split, else 0.
+ */
+export function fiveFingersStep(
+  first: FingerSplit | null,
+  attempt: FingerSplit,
+  correctAnswer: number,
+): FiveFingersStep {
+  const valid = isValidSplit(attempt, correctAnswer);
+  if (first === null) {
+    return valid
+      ? { kind: 'another-way', first: attempt }
+      : { kind: 'submit', givenAnswer: '0', correct: false };
+  }
+  const differs = attempt.left !== first.left || attempt.right !== first.right;
+  return valid && differs
+    ? { kind: 'submit', givenAnswer: String(correctAnswer), correct: true }
+    : { kind: 'submit', givenAnswer: '0', correct: correctAnswer === 0 };
+}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MoveDotsBoard } from '../move-dots/move-dots-board';
+import { scoreMoveDots } from '../move-dots/score';
+import { AnswerForm } from '../shared/answer-form';
+import { PracticeDialog } from '../shared/practice-dialog';
+import { QuestionTexts } from '../shared/question-texts';
+import { useAnswerClock } from '../shared/use-answer-clock';
+import type { AnswerSubmission, RendererProps } from '../types';
+
+/** Practice of moving dots: feedback in a dialog; a wrong answer may be corrected and tried again. */
+export function MoveDotsExampleQuestion({ question, language, onAnswer }: RendererProps<'MoveDotsExample'>) {
+  const { t } = useTranslation();
+  const [dotsInBox, setDotsInBox] = useState(0);
+  const [tries, setTries] = useState(0);
+  const [feedback, setFeedback] = useState<{ correct: AnswerSubmission | null } | null>(null);
+  const clock = useAnswerClock();
+
+  const submit = () => {
+    const attempt = tries + 1;
+    setTries(attempt);
+    const givenAnswer = String(dotsInBox);
+    const correct = scoreMoveDots(givenAnswer, question.correctAnswer);
+    setFeedback({
+      correct: correct ? { givenAnswer, correct, responseTimeMs: clock.elapsed(), tries: attempt } : null,
+    });
+  };
+  const close = () => {
+    if (feedback?.correct) onAnswer(feedback.correct);
+    else setFeedback(null);
+  };
+
+  return (
+    <div className="question">
+      <QuestionTexts texts={question.currentTexts} language={language} />
+      <MoveDotsBoard
+        dotRow={question.dotRow}
+        dotImages={question.dotImages}
+        dotsInBox={dotsInBox}
+        onChange={setDotsInBox}
+      />
+      <AnswerForm onSubmit={submit} />
+      {feedback && (
+        <PracticeDialog
+          message={
+            feedback.correct
+              ? t('practice.correct')
+              : t('practice.wrongNumber', { answer: String(question.correctAnswer) })
+          }
+          onClose={close}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { type CSSProperties, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { scoreMultipleChoice } from '../multiple-choice/score';
+import { AnswerForm } from '../shared/answer-form';
+import { QuestionTexts } from '../shared/question-texts';
+import { useAnswerClock } from '../shared/use-answer-clock';
+import type { RendererProps } from '../types';
+
+/** Generic question with a radio button under one picture per choice (e.g. 11 flowers in a row). */
+export function MultipleChoiceWithImagesQuestion({
+  question,
+  language,
+  onAnswer,
+}: RendererProps<'MultipleChoiceWithImages'>) {
+  const { t } = useTranslation();
+  const [answer, setAnswer] = useState('');
+  const clock = useAnswerClock();
+  return (
+    <div className="question">
+      <QuestionTexts texts={question.currentTexts} language={language} />
+      <AnswerForm
+        onSubmit={() =>
+          onAnswer({
+            givenAnswer: answer,
+            correct: scoreMultipleChoice(answer, question.correctAnswer),
+            responseTimeMs: clock.elapsed(),
+          })
+        }
+      >
+        <fieldset
+          className="choices choices-images"
+          style={{ '--choices': question.possibleAnswers.length } as CSSProperties}
+        >
+          <legend className="visually-hidden">{t('question.choicesLabel')}</legend>
+          {question.possibleAnswers.map((choice) => (
+            <label key={choice} className="choice choice-image">
+              <img src={question.choiceImage} alt="" draggable={false} />
+              <input
+                type="radio"
+                name="choice"
+                value={String(choice)}
+                aria-label={String(choice)}
+                checked={answer === String(choice)}
+                onChange={() => setAnswer(String(choice))}
+              />
+            </label>
+          ))}
+        </fieldset>
+      </AnswerForm>
+    </div>
+  );
+}

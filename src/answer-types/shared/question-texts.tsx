@@ -1,0 +1,12 @@
+import type { ChildLanguage, Texts } from '../../content/types';
+import { TaskText } from './task-text';
+
+/** Situation text, then question text, in the child's language. */
+export function QuestionTexts({ texts, language }: { texts: Texts; language: ChildLanguage }) {
+  return (
+    <TaskText language={language}>
+      <p className="situation-text">{texts.situationText}</p>
+      <p className="question-text">{texts.questionText}</p>
+    </TaskText>
+  );
+}

@@ -1,0 +1,6 @@
+import { isCorrectNumber } from '../shared/parse-integer';
+
+/** TextInput: correct when the typed whole number equals the correct answer. */
+export function scoreTextInput(givenAnswer: string, correctAnswer: number): boolean {
+  return isCorrectNumber(givenAnswer, correctAnswer);
+}

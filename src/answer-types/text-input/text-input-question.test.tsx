@@ -1,0 +1,37 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderQuestion, served } from '../test-support';
+import { TextInputQuestion } from './text-input-question';
+
+describe('TextInputQuestion', () => {
+  it('shows the texts in the child language and records the typed number', async () => {
+    const q = served({ answerType: 'TextInput', correctAnswer: 8, image: '/dots.svg' });
+    const { onAnswer, user, container } = renderQuestion(TextInputQuestion, q);
+    expect(screen.getByText('situation-tr')).toBeTruthy();
+    expect(screen.getByText('question-tr')).toBeTruthy();
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('/dots.svg');
+    const input = screen.getByRole('textbox');
+    expect(input.getAttribute('inputmode')).toBe('numeric');
+    await user.type(input, ' 8 ');
+    await user.click(screen.getByRole('button', { name: 'Antwort' }));
+    expect(onAnswer).toHaveBeenCalledTimes(1);
+    expect(onAnswer.mock.calls[0]?.[0]).toMatchObject({ givenAnswer: ' 8 ', correct: true });
+    expect(onAnswer.mock.calls[0]?.[0].responseTimeMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('records a non-number as given and wrong; Enter submits', async () => {
+    const q = served({ answerType: 'TextInput', correctAnswer: 8 });
+    const { onAnswer, user } = renderQuestion(TextInputQuestion, q);
+    await user.type(screen.getByRole('textbox'), 'acht{Enter}');
+    expect(onAnswer.mock.calls[0]?.[0]).toMatchObject({ givenAnswer: 'acht', correct: false });
+  });
+
+  it('sets Arabic task text right-to-left', () => {
+    const q = served({ answerType: 'TextInput', correctAnswer: 8 }, 'ar');
+    renderQuestion(TextInputQuestion, q, 'ar');
+    const block = screen.getByText('question-ar').closest('.task-text');
+    expect(block?.getAttribute('dir')).toBe('rtl');
+    expect(block?.getAttribute('lang')).toBe('ar');
+    expect(screen.getByRole('button', { name: 'Antwort' }).closest('[dir="rtl"]')).toBeNull();
+  });
+});

@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AnswerForm } from '../shared/answer-form';
+import { NumberField } from '../shared/number-field';
+import { QuestionTexts } from '../shared/question-texts';
+import { useAnswerClock } from '../shared/use-answer-clock';
+import type { RendererProps } from '../types';
+import { scoreTextInput } from './score';
+
+/** Generic question with a free number answer and an optional picture. */
+export function TextInputQuestion({ question, language, onAnswer }: RendererProps<'TextInput'>) {
+  const { t } = useTranslation();
+  const [answer, setAnswer] = useState('');
+  const clock = useAnswerClock();
+  const texts = question.currentTexts;
+  return (
+    <div className="question">
+      <QuestionTexts texts={texts} language={language} />
+      {question.image && <img className="question-image" src={question.image} alt="" draggable={false} />}
+      <AnswerForm
+        onSubmit={() =>
+          onAnswer({
+            givenAnswer: answer,
+            correct: scoreTextInput(answer, question.correctAnswer),
+            responseTimeMs: clock.elapsed(),
+          })
+        }
+      >
+        <NumberField
+          label={texts.answerText ?? t('question.answerLabel')}
+          labelLanguage={texts.answerText ? language : undefined}
+          value={answer}
+          onChange={setAnswer}
+          autoFocus
+        />
+      </AnswerForm>
+    </div>
+  );
+}

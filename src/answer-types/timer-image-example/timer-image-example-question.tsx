@@ -1,0 +1,82 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NO, scoreYesNo } from '../image-compare/score';
+import { FlashPictures } from '../shared/flash-pictures';
+import { PracticeDialog } from '../shared/practice-dialog';
+import { QuestionTexts } from '../shared/question-texts';
+import { ReadyButton } from '../shared/ready-button';
+import { useAnswerClock } from '../shared/use-answer-clock';
+import { useFlash } from '../shared/use-flash';
+import { YesNoButtons } from '../shared/yes-no-buttons';
+import type { AnswerSubmission, RendererProps } from '../types';
+
+type Feedback = { kind: 'correct'; submission: AnswerSubmission } | { kind: 'wrong'; given: string };
+
+/**
+ * Practice of the image comparison. A wrong answer shows the right one and lets the child try
+ * again, with the pictures shown again on 'Bereit'; the right answer is recorded once.
+ */
+export function TimerImageExampleQuestion({
+  question,
+  language,
+  onAnswer,
+}: RendererProps<'TimerImageExample'>) {
+  const { t } = useTranslation();
+  const pictures = useMemo(
+    () => [question.timerImage, question.timerImage2],
+    [question.timerImage, question.timerImage2],
+  );
+  const flash = useFlash(pictures, question.timerInterval);
+  const clock = useAnswerClock();
+  const { restart } = clock;
+  const [tries, setTries] = useState(0);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  useEffect(() => {
+    if (flash.phase === 'done') restart();
+  }, [flash.phase, restart]);
+
+  const choose = (givenAnswer: string) => {
+    const attempt = tries + 1;
+    setTries(attempt);
+    if (scoreYesNo(givenAnswer, question.correctAnswer)) {
+      setFeedback({
+        kind: 'correct',
+        submission: {
+          givenAnswer,
+          correct: true,
+          responseTimeMs: clock.elapsed(),
+          exposureMs: flash.measurement?.exposureMs,
+          pageHiddenDuringExposure: flash.measurement?.pageHiddenDuringExposure,
+          tries: attempt,
+        },
+      });
+    } else {
+      setFeedback({ kind: 'wrong', given: givenAnswer });
+    }
+  };
+
+  const close = () => {
+    if (feedback?.kind === 'correct') onAnswer(feedback.submission);
+    else {
+      setFeedback(null);
+      flash.reset();
+    }
+  };
+
+  const texts = question.currentTexts;
+  const message =
+    feedback?.kind === 'correct'
+      ? t('practice.correct')
+      : String(question.correctAnswer) === NO
+        ? t('practice.wrongYes')
+        : t('practice.wrongNo');
+  return (
+    <div className="question">
+      {flash.phase !== 'showing' && <QuestionTexts texts={texts} language={language} />}
+      {(flash.phase === 'loading' || flash.phase === 'ready') && <ReadyButton flash={flash} />}
+      <FlashPictures flash={flash} pictures={pictures} />
+      {flash.phase === 'done' && !feedback && <YesNoButtons onChoose={choose} />}
+      {feedback && <PracticeDialog message={message} onClose={close} />}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect, useMemo, useState } from 'react';
+import { AnswerForm } from '../shared/answer-form';
+import { FlashPictures } from '../shared/flash-pictures';
+import { NumberField } from '../shared/number-field';
+import { QuestionTexts } from '../shared/question-texts';
+import { ReadyButton } from '../shared/ready-button';
+import { useAnswerClock } from '../shared/use-answer-clock';
+import { useFlash } from '../shared/use-flash';
+import { scoreTextInput } from '../text-input/score';
+import type { RendererProps } from '../types';
+
+/** Timed picture: texts and 'Bereit', the picture for timerInterval ms, then the number answer. */
+export function TimerTextInputQuestion({ question, language, onAnswer }: RendererProps<'TimerTextInput'>) {
+  const pictures = useMemo(() => [question.timerImage], [question.timerImage]);
+  const flash = useFlash(pictures, question.timerInterval);
+  const [answer, setAnswer] = useState('');
+  const clock = useAnswerClock();
+  const { restart } = clock;
+  useEffect(() => {
+    if (flash.phase === 'done') restart();
+  }, [flash.phase, restart]);
+  const texts = question.currentTexts;
+  return (
+    <div className="question">
+      {(flash.phase === 'loading' || flash.phase === 'ready') && (
+        <>
+          <QuestionTexts texts={texts} language={language} />
+          <ReadyButton flash={flash} />
+        </>
+      )}
+      <FlashPictures flash={flash} pictures={pictures} />
+      {flash.phase === 'done' && (
+        <AnswerForm
+          onSubmit={() =>
+            onAnswer({
+              givenAnswer: answer,
+              correct: scoreTextInput(answer, question.correctAnswer),
+              responseTimeMs: clock.elapsed(),
+              exposureMs: flash.measurement?.exposureMs,
+              pageHiddenDuringExposure: flash.measurement?.pageHiddenDuringExposure,
+            })
+          }
+        >
+          <NumberField
+            label={texts.answerText ?? texts.questionText}
+            labelLanguage={language}
+            value={answer}
+            onChange={setAnswer}
+            autoFocus
+          />
+        </AnswerForm>
+      )}
+    </div>
+  );
+}

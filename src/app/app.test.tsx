@@ -1,0 +1,107 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isAccessPassword } from '../screens/access-screen';
+import { useStore } from '../store';
+import { App } from './app';
+
+// The compiled content is a build-time virtual module; the app store is made here from one question.
+vi.mock('../store', async () => {
+  const { createAppStore } = await import('../store/create-store');
+  const texts = (lang: string) => ({ situationText: `situation-${lang}`, questionText: `question-${lang}` });
+  const questions = [
+    {
+      id: 1,
+      level: 1,
+      answerType: 'TextInput',
+      correctAnswer: 8,
+      texts: { de: texts('de'), tr: texts('tr'), ar: texts('ar'), ro: texts('ro') },
+    },
+  ];
+  return { useStore: createAppStore(questions as never) };
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  useStore.getState().endSession();
+  vi.spyOn(console, 'info').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the access password', () => {
+  it('compares the SHA-256 of the input with the built-in hash', async () => {
+    const { sha256 } = await import('@noble/hashes/sha2.js');
+    const { bytesToHex, utf8ToBytes } = await import('@noble/hashes/utils.js');
+    const hash = bytesToHex(sha256(utf8ToBytes('zaehltest')));
+    expect(isAccessPassword('zaehltest', hash)).toBe(true);
+    expect(isAccessPassword('zaehltest', hash.toUpperCase())).toBe(true);
+    expect(isAccessPassword('Zaehltest', hash)).toBe(false);
+    expect(isAccessPassword('', hash)).toBe(false);
+  });
+});
+
+describe('the app shell', () => {
+  it('shows the red wrong-password message', async () => {
+    const user = userEvent.setup();
+    render(<App />);
+    await user.type(screen.getByLabelText('Bitte Passwort eingeben:'), 'falsch');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(screen.getByText('Falsches Passwort')).toBeTruthy();
+    expect(useStore.getState().screen).toBe('access');
+  });
+
+  it('goes from the child details through start and transition to the question and the result', async () => {
+    const user = userEvent.setup();
+    act(() => useStore.getState().grantAccess());
+    render(<App />);
+    expect(screen.getByRole('radio', { name: 'Kita' })).toHaveProperty('checked', true);
+    const level = screen.getByLabelText('Jahrgang') as HTMLSelectElement;
+    expect(level.disabled).toBe(true);
+    await user.click(screen.getByRole('radio', { name: 'Grundschule' }));
+    expect(level.disabled).toBe(false);
+    await user.selectOptions(level, '2');
+    await user.click(screen.getByRole('radio', { name: 'Kita' }));
+    expect(level.disabled).toBe(true);
+    expect(level.value).toBe('');
+    await user.selectOptions(screen.getByLabelText('Sprache'), 'ro');
+    await user.type(screen.getByLabelText('Name'), 'Mara');
+    await user.click(screen.getByRole('button', { name: 'Test beginnen' }));
+    expect(useStore.getState().user).toMatchObject({
+      name: 'Mara',
+      school: 'Kita',
+      schoolLevel: '',
+      language: 'ro',
+    });
+    expect(screen.getByRole('heading', { name: 'Bist du bereit?' })).toBeTruthy();
+
+    const started = performance.now();
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    expect(useStore.getState().screen).toBe('transition');
+    await waitFor(() => expect(useStore.getState().screen).toBe('question'));
+    expect(performance.now() - started).toBeGreaterThanOrEqual(490);
+    expect(screen.getByText('question-ro')).toBeTruthy();
+
+    await user.type(screen.getByRole('textbox'), '8');
+    await user.click(screen.getByRole('button', { name: 'Antwort' }));
+    expect(useStore.getState().answers).toHaveLength(1);
+    expect(useStore.getState().screen).toBe('transition');
+    await waitFor(() => expect(useStore.getState().screen).toBe('result'));
+  });
+
+  it('asks before leaving the page while a test runs, not before or after', () => {
+    const leave = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    render(<App />);
+    expect(leave()).toBe(false);
+    act(() => useStore.getState().startTest(useStore.getState().user));
+    expect(leave()).toBe(true);
+    act(() => useStore.getState().goTo('result'));
+    expect(leave()).toBe(false);
+  });
+});

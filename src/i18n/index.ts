@@ -1,0 +1,21 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { de } from './de';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof de };
+  }
+}
+
+/** The German UI resource, initialised synchronously so the first render already has its strings. */
+export const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({
+  lng: 'de',
+  fallbackLng: 'de',
+  resources: { de: { translation: de } },
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  returnNull: false,
+});

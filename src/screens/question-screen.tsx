@@ -1,0 +1,35 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { rendererFor } from '../answer-types/registry';
+import type { RendererProps } from '../answer-types/types';
+import type { AnswerType } from '../content/types';
+import { useStore } from '../store';
+
+/**
+ * Every question screen of SPEC section 2 (question, timer-image-question, image-compare,
+ * count-and-forgotten, five-fingers, move-dots, the two practice screens and the error question):
+ * the current question, rendered by its answerType's renderer. A reload re-serves the same question.
+ */
+export function QuestionScreen() {
+  const { t } = useTranslation();
+  const currentId = useStore((s) => s.currentId);
+  const language = useStore((s) => s.user.language);
+  const submitAnswer = useStore((s) => s.submitAnswer);
+  const endSession = useStore((s) => s.endSession);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the question is fixed by its id and language
+  const question = useMemo(() => useStore.getState().currentQuestion(), [currentId, language]);
+  const Renderer = rendererFor(question.answerType);
+  return (
+    <>
+      {/* Every screen has a level-one heading (axe page-has-heading-one); this one only for screen readers. */}
+      <h1 className="visually-hidden">{t('common.appName')}</h1>
+      <Renderer
+        key={question.id}
+        question={question as RendererProps<AnswerType>['question']}
+        language={language}
+        onAnswer={(submission) => submitAnswer(question, submission)}
+        onRestart={endSession}
+      />
+    </>
+  );
+}

@@ -1,0 +1,203 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Question } from '../content/types';
+import { createAppStore, SESSION_STORAGE_KEY } from './create-store';
+import { DEFAULT_USER } from './slices';
+import type { UserData } from './types';
+import { makeUuid } from './uuid';
+
+class MemoryStorage implements Storage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+}
+
+const texts = (lang: string) => ({ situationText: `situation ${lang}`, questionText: `question ${lang}` });
+const allTexts = { de: texts('de'), tr: texts('tr'), ar: texts('ar'), ro: texts('ro') };
+const QUESTIONS = [
+  { id: 2, level: 1, answerType: 'TextInput', correctAnswer: 8, texts: allTexts },
+  { id: 1, level: 1, answerType: 'CountAndForgotten', correctAnswer: 4, texts: allTexts },
+  { id: 3, level: 0, answerType: 'MoveDotsExample', correctAnswer: 3, dotRow: [0], texts: allTexts },
+  {
+    id: 4,
+    level: 2,
+    answerType: 'TimerTextInput',
+    correctAnswer: 3,
+    timerImage: '/a.svg',
+    timerInterval: 1500,
+    texts: allTexts,
+  },
+] as unknown as Question[];
+
+const USER: UserData = {
+  name: 'Ali',
+  birthdate: '2020-01-02',
+  school: 'Grundschule',
+  schoolLevel: '1',
+  language: 'ar',
+};
+
+function setup() {
+  const storage = new MemoryStorage();
+  const store = createAppStore(QUESTIONS, () => storage);
+  return { storage, store };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the session store', () => {
+  it('starts at the access screen with the defaults Kita and Turkish', () => {
+    const { store } = setup();
+    expect(store.getState().screen).toBe('access');
+    expect(store.getState().user).toEqual(DEFAULT_USER);
+    expect(DEFAULT_USER).toMatchObject({ school: 'Kita', language: 'tr', schoolLevel: '' });
+    store.getState().grantAccess();
+    expect(store.getState().screen).toBe('userdata');
+  });
+
+  it("'Test beginnen' sets the user, makes a submission id, clears answers and loads the queue in id order", () => {
+    const { store } = setup();
+    store.setState({ answers: [{} as never] });
+    store.getState().startTest(USER);
+    const s = store.getState();
+    expect(s.user).toEqual(USER);
+    expect(s.submissionId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(s.resultQueued).toBe(false);
+    expect(s.answers).toEqual([]);
+    expect(s.queue).toEqual([1, 2, 3, 4]);
+    expect(s.screen).toBe('startscreen');
+  });
+
+  it('serves questions in order in the chosen language and routes by answer type', () => {
+    const { store } = setup();
+    store.getState().startTest(USER);
+    const screens: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      store.getState().advance();
+      screens.push(store.getState().screen);
+      if (i === 0) expect(store.getState().currentQuestion().currentTexts.questionText).toBe('question ar');
+    }
+    expect(screens).toEqual([
+      'count-and-forgotten',
+      'question',
+      'examples/move-dots',
+      'timer-image-question',
+      'result',
+    ]);
+    expect(store.getState().queue).toEqual([]);
+  });
+
+  it('serves the error question for an unknown id', () => {
+    const { store } = setup();
+    store.getState().startTest(USER);
+    store.getState().clearQueue();
+    store.getState().addToQueue([99]);
+    store.getState().advance();
+    expect(store.getState().screen).toBe('question');
+    const q = store.getState().currentQuestion();
+    expect(q).toMatchObject({ id: -1, answerType: 'Error' });
+    expect(q.currentTexts.situationText).toBe('Es ist ein Fehler aufgetreten');
+    expect(q.currentTexts.questionText).toBe('Bitte Test neu starten');
+  });
+
+  it('records and logs an answer with the question and its texts, then goes to the transition', () => {
+    const { store } = setup();
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    store.getState().startTest(USER);
+    store.getState().advance();
+    const question = store.getState().currentQuestion();
+    store.getState().submitAnswer(question, { givenAnswer: '4', correct: true, responseTimeMs: 1234 });
+    const [answer] = store.getState().answers;
+    expect(answer).toMatchObject({
+      question: { id: 1, level: 1, answerType: 'CountAndForgotten', currentTexts: texts('ar') },
+      givenAnswer: '4',
+      correct: true,
+      responseTimeMs: 1234,
+    });
+    expect(Number.isNaN(Date.parse(answer?.answeredAt ?? ''))).toBe(false);
+    expect(store.getState().screen).toBe('transition');
+    expect(info).toHaveBeenCalledWith('Antwort gespeichert', answer);
+  });
+
+  it('persists the running session so a new page resumes at the same question with its answers', () => {
+    const { store, storage } = setup();
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    store.getState().startTest(USER);
+    store.getState().advance();
+    store.getState().submitAnswer(store.getState().currentQuestion(), {
+      givenAnswer: '0',
+      correct: false,
+      responseTimeMs: 1,
+    });
+    store.getState().advance();
+    const resumed = createAppStore(QUESTIONS, () => storage).getState();
+    expect(resumed.screen).toBe('question');
+    expect(resumed.currentId).toBe(2);
+    expect(resumed.queue).toEqual([3, 4]);
+    expect(resumed.answers).toEqual(store.getState().answers);
+    expect(resumed.user).toEqual(USER);
+    expect(resumed.submissionId).toBe(store.getState().submissionId);
+    expect(JSON.parse(storage.getItem(SESSION_STORAGE_KEY) ?? '{}').state.queue).toEqual([3, 4]);
+  });
+
+  it('marks the result as queued', () => {
+    const { store } = setup();
+    store.getState().startTest(USER);
+    store.getState().markResultQueued();
+    expect(store.getState().resultQueued).toBe(true);
+  });
+
+  it("'Zurück zum Start' forgets the session, also on the device", () => {
+    const { store, storage } = setup();
+    store.getState().startTest(USER);
+    store.getState().advance();
+    store.getState().markResultQueued();
+    store.getState().endSession();
+    const s = store.getState();
+    expect(s).toMatchObject({
+      screen: 'access',
+      user: DEFAULT_USER,
+      answers: [],
+      queue: [],
+      currentId: null,
+      submissionId: null,
+      resultQueued: false,
+    });
+    expect(storage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(createAppStore(QUESTIONS, () => storage).getState().screen).toBe('access');
+  });
+});
+
+describe('makeUuid', () => {
+  const V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+  it('makes v4 UUIDs, also where crypto.randomUUID is missing (plain http)', () => {
+    expect(makeUuid()).toMatch(V4);
+    const original = globalThis.crypto.randomUUID;
+    Object.defineProperty(globalThis.crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const ids = new Set(Array.from({ length: 50 }, () => makeUuid()));
+      expect(ids.size).toBe(50);
+      for (const id of ids) expect(id).toMatch(V4);
+    } finally {
+      Object.defineProperty(globalThis.crypto, 'randomUUID', { value: original, configurable: true });
+    }
+  });
+});

@@ -1,0 +1,8 @@
+import { questions } from 'virtual:zaehltest-content';
+import { createAppStore } from './create-store';
+
+export { SESSION_STORAGE_KEY } from './create-store';
+export type { AnswerSubmission, Store } from './slices';
+
+/** The app's store: session/user, queue, answers and screen, persisted as 'zaehltest-session'. */
+export const useStore = createAppStore(questions);

@@ -1,0 +1,35 @@
+import type { ChildLanguage, Question, ServedQuestion } from '../content/types';
+import { de } from '../i18n/de';
+
+/** The question an empty queue or an unservable id yields (SPEC section 4). */
+export function errorQuestion(): ServedQuestion {
+  return {
+    id: -1,
+    level: 0,
+    answerType: 'Error',
+    correctAnswer: -1,
+    texts: {},
+    // German error text as the fallback texts, as the spec prescribes.
+    currentTexts: { situationText: de.error.title, questionText: de.error.restart, answerText: undefined },
+  };
+}
+
+/**
+ * The question with this id in the child's language, or the error question when the id is unknown
+ * (content changed under a resumed session) or the language has no texts.
+ */
+export function serveQuestion(
+  questions: readonly Question[],
+  id: number | null,
+  language: ChildLanguage,
+): ServedQuestion {
+  const question = id === null ? undefined : questions.find((q) => q.id === id);
+  const texts = question?.texts[language];
+  if (!question || !texts) return errorQuestion();
+  return { ...question, currentTexts: texts } as ServedQuestion;
+}
+
+/** Queue order: by id, the position in the test. */
+export function questionIds(questions: readonly Question[]): number[] {
+  return questions.map((q) => q.id).sort((a, b) => a - b);
+}

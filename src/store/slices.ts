@@ -1,0 +1,112 @@
+import type { StateCreator } from 'zustand';
+import type { ServedQuestion } from '../content/types';
+import type { AnswerRecord, Screen, UserData } from './types';
+
+/** What an answer renderer hands over when the child has answered. */
+export interface AnswerSubmission {
+  givenAnswer: string;
+  correct: boolean;
+  responseTimeMs: number;
+  exposureMs?: number;
+  pageHiddenDuringExposure?: boolean;
+  /** Practice questions: how many tries it took until the answer was right. */
+  tries?: number;
+}
+
+export interface SessionSlice {
+  user: UserData;
+  /** Made at 'Test beginnen'; a repeated upload of the same result is stored once. */
+  submissionId: string | null;
+  resultQueued: boolean;
+  setUser(user: UserData): void;
+  setSubmissionId(id: string | null): void;
+  markResultQueued(): void;
+  clearSession(): void;
+}
+
+export interface QueueSlice {
+  /** Ids of the questions not served yet, in order. Ids, not texts, so a resume re-serves them. */
+  queue: number[];
+  /** Id of the question on screen (kept through the following transition). */
+  currentId: number | null;
+  loadQueue(ids: readonly number[]): void;
+  addToQueue(ids: readonly number[]): void;
+  clearQueue(): void;
+  /** Removes the first id from the queue and makes it current; null when the queue is empty. */
+  takeNext(): number | null;
+}
+
+export interface AnswersSlice {
+  answers: AnswerRecord[];
+  addAnswer(answer: AnswerRecord): void;
+  clearAnswers(): void;
+}
+
+export interface ScreenSlice {
+  screen: Screen;
+  goTo(screen: Screen): void;
+}
+
+/** Actions that span slices; they write only through the slices' own actions. */
+export interface FlowActions {
+  /** Access granted: on to the child's details. */
+  grantAccess(): void;
+  /** 'Test beginnen': sets the user and language, clears earlier answers, reloads the queue. */
+  startTest(user: UserData): void;
+  /** After the transition: serve the next question, or the result when none remains. */
+  advance(): void;
+  /** The question currently on screen, in the child's language. */
+  currentQuestion(): ServedQuestion;
+  submitAnswer(question: ServedQuestion, submission: AnswerSubmission): void;
+  /** 'Zurück zum Start': forgets the whole session, back to the access screen. */
+  endSession(): void;
+}
+
+export type Store = SessionSlice & QueueSlice & AnswersSlice & ScreenSlice & FlowActions;
+export type Slice<T> = StateCreator<Store, [], [], T>;
+
+export const DEFAULT_USER: UserData = {
+  name: '',
+  birthdate: '',
+  school: 'Kita',
+  schoolLevel: '',
+  language: 'tr',
+};
+
+export const createSessionSlice: Slice<SessionSlice> = (set) => ({
+  user: DEFAULT_USER,
+  submissionId: null,
+  resultQueued: false,
+  setUser: (user) => set({ user }),
+  setSubmissionId: (submissionId) => set({ submissionId, resultQueued: false }),
+  markResultQueued: () => set({ resultQueued: true }),
+  clearSession: () => set({ user: DEFAULT_USER, submissionId: null, resultQueued: false }),
+});
+
+export const createQueueSlice: Slice<QueueSlice> = (set, get) => ({
+  queue: [],
+  currentId: null,
+  loadQueue: (ids) => set({ queue: [...ids], currentId: null }),
+  addToQueue: (ids) => set({ queue: [...get().queue, ...ids] }),
+  clearQueue: () => set({ queue: [], currentId: null }),
+  takeNext: () => {
+    const [next, ...rest] = get().queue;
+    if (next === undefined) {
+      set({ currentId: null });
+      return null;
+    }
+    set({ queue: rest, currentId: next });
+    return next;
+  },
+});
+
+export const createAnswersSlice: Slice<AnswersSlice> = (set, get) => ({
+  answers: [],
+  addAnswer: (answer) => set({ answers: [...get().answers, answer] }),
+  clearAnswers: () => set({ answers: [] }),
+});
+
+export const createScreenSlice: Slice<ScreenSlice> = (set) => ({
+  screen: 'access',
+  goTo: (screen) => set({ screen }),
+});

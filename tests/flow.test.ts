@@ -1,0 +1,341 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { openBrowser, type Session, screenshot, TABLET_PORTRAIT } from './support/browser.ts';
+import {
+  answerCorrectly,
+  closeDialog,
+  currentScreen,
+  enterUserData,
+  fitsViewport,
+  jumpTo,
+  type Lang,
+  loadQuestions,
+  login,
+  storedSession,
+  waitForNextScreen,
+  waitForScreen,
+} from './support/flow.ts';
+
+const baseURL = inject('baseURL');
+const questions = loadQuestions();
+const byId = new Map(questions.map((q) => [q.id, q]));
+
+const SCREEN_BY_TYPE: Record<string, string> = {
+  TextInput: 'question',
+  MultipleChoice: 'question',
+  MultipleChoiceWithImages: 'question',
+  TimerTextInput: 'timer-image-question',
+  ImageCompare: 'image-compare',
+  CountAndForgotten: 'count-and-forgotten',
+  FiveFingers: 'five-fingers',
+  MoveDots: 'move-dots',
+  MoveDotsExample: 'examples/move-dots',
+  TimerImageExample: 'examples/timer',
+};
+
+async function withBrowser<T>(
+  run: (page: Page, session: Session) => Promise<T>,
+  options?: Parameters<typeof openBrowser>[0],
+) {
+  const session = await openBrowser(options);
+  const errors: string[] = [];
+  const foreignRequests: string[] = [];
+  session.page.on('pageerror', (e) => errors.push(String(e)));
+  // Everything, fonts included, is served by the app itself: no CDN.
+  session.page.on('request', (r) => {
+    if (!r.url().startsWith(baseURL) && !r.url().startsWith('data:')) foreignRequests.push(r.url());
+  });
+  try {
+    return await run(session.page, session);
+  } finally {
+    await session.close();
+    expect(errors).toEqual([]);
+    expect(foreignRequests).toEqual([]);
+  }
+}
+
+describe('a whole test run', () => {
+  it('has all 23 questions authored', () => {
+    expect(questions.map((q) => q.id)).toEqual(Array.from({ length: 23 }, (_, i) => i + 1));
+  });
+
+  it.concurrent.each(['tr', 'ar', 'ro'] as const)(
+    'runs all 23 questions in %s to the result, screenshotting every screen',
+    async (lang: Lang) => {
+      await withBrowser(async (page) => {
+        const urls = new Set<string>();
+        const track = () => urls.add(page.url());
+        await page.goto(`${baseURL}/`);
+        track();
+        await screenshot(page, `${lang}-00-access`);
+        await page.getByLabel('Bitte Passwort eingeben:').fill('zaehltest');
+        await page.getByRole('button', { name: 'Anmelden' }).click();
+        await waitForScreen(page, 'userdata');
+        track();
+        await screenshot(page, `${lang}-01-userdata`);
+        await enterUserData(page, {
+          name: 'Ayşe Test',
+          birthdate: '2020-03-14',
+          school: 'Grundschule',
+          schoolLevel: '1',
+          language: lang,
+        });
+        track();
+        await screenshot(page, `${lang}-02-startscreen`);
+        await page.getByRole('button', { name: 'Start' }).click();
+        await waitForScreen(page, 'transition');
+        await screenshot(page, `${lang}-03-transition`);
+
+        for (const q of questions) {
+          const screen = await waitForNextScreen(page);
+          track();
+          expect(screen, `screen for question ${q.id}`).toBe(SCREEN_BY_TYPE[q.answerType]);
+          expect((await storedSession(page))?.currentId).toBe(q.id);
+          expect(await fitsViewport(page), `question ${q.id} fits 1024×768 without scrolling`).toBe(true);
+          const taskText = page.locator('.task-text').first();
+          await expect.poll(() => taskText.getAttribute('lang')).toBe(lang);
+          expect(await taskText.getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+          await answerCorrectly(page, q, `${lang}-q${String(q.id).padStart(2, '0')}`);
+        }
+
+        expect(await waitForNextScreen(page)).toBe('result');
+        track();
+        if (lang === 'ar') {
+          // The self-hosted Arabic font was loaded for the task texts.
+          const arabicFont = await page.evaluate(() =>
+            [...document.fonts].some((f) => f.family.includes('Noto Sans Arabic') && f.status === 'loaded'),
+          );
+          expect(arabicFont).toBe(true);
+        }
+        await screenshot(page, `${lang}-99-result`);
+        const session = await storedSession(page);
+        expect(session?.screen).toBe('result');
+        expect(session?.user).toMatchObject({ language: lang, school: 'Grundschule', schoolLevel: '1' });
+        expect(session?.submissionId).toMatch(
+          /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+        );
+        const answers = session?.answers ?? [];
+        expect(answers.map((a) => a.question.id)).toEqual(questions.map((q) => q.id));
+        expect(answers.every((a) => a.correct)).toBe(true);
+        for (const a of answers) {
+          expect(a.responseTimeMs).toBeGreaterThanOrEqual(0);
+          expect(Number.isNaN(Date.parse(a.answeredAt))).toBe(false);
+          const q = byId.get(a.question.id);
+          if (q && ['TimerTextInput', 'ImageCompare', 'TimerImageExample'].includes(q.answerType)) {
+            const interval = (q as { timerInterval?: number }).timerInterval ?? 0;
+            expect(a.exposureMs, `exposure of ${q.id}`).toBeGreaterThan(interval - 20);
+            expect(a.exposureMs, `exposure of ${q.id}`).toBeLessThan(interval + 120);
+            expect(a.pageHiddenDuringExposure).toBe(false);
+          }
+        }
+        expect(answers.find((a) => a.question.id === 21)?.givenAnswer).toBe('5');
+        expect(answers.find((a) => a.question.id === 1)?.givenAnswer).toBe('4');
+        // The address never changes, whatever the screen.
+        expect([...urls]).toEqual([`${baseURL}/`]);
+        // A reload on the result page shows the result page again.
+        await page.reload();
+        await waitForScreen(page, 'result');
+      });
+    },
+  );
+});
+
+describe('access and child details', () => {
+  it('rejects a wrong password in red and lets the right one in', async () => {
+    await withBrowser(async (page) => {
+      await page.goto(`${baseURL}/`);
+      await page.getByLabel('Bitte Passwort eingeben:').fill('falsch');
+      await page.getByRole('button', { name: 'Anmelden' }).click();
+      const message = page.getByText('Falsches Passwort', { exact: true });
+      await message.waitFor();
+      expect(await message.evaluate((el) => getComputedStyle(el).color)).toMatch(
+        /^rgb\((1[5-9]\d|2\d\d), \d{1,2}, \d{1,2}\)$/,
+      );
+      await screenshot(page, 'de-access-wrong-password');
+      expect(await currentScreen(page)).toBe('access');
+      await page.getByLabel('Bitte Passwort eingeben:').fill('zaehltest');
+      await page.getByRole('button', { name: 'Anmelden' }).press('Enter');
+      await waitForScreen(page, 'userdata');
+    });
+  });
+
+  it('defaults to Kita and Türkisch; Kita disables and clears Jahrgang', async () => {
+    await withBrowser(async (page) => {
+      await login(page, baseURL);
+      const level = page.getByLabel('Jahrgang');
+      expect(await page.getByRole('radio', { name: 'Kita' }).isChecked()).toBe(true);
+      expect(await level.isDisabled()).toBe(true);
+      expect(
+        await page.getByLabel('Sprache').evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text),
+      ).toBe('Türkisch');
+      expect(await level.evaluate((s: HTMLSelectElement) => [...s.options].map((o) => o.text))).toEqual([
+        '-',
+        '1',
+        '2',
+        '3',
+        '4',
+      ]);
+      await page.getByRole('radio', { name: 'Grundschule' }).check();
+      expect(await level.isDisabled()).toBe(false);
+      await level.selectOption('3');
+      await page.getByRole('radio', { name: 'Foerderschule' }).check();
+      expect(await level.inputValue()).toBe('3');
+      await page.getByRole('radio', { name: 'Kita' }).check();
+      expect(await level.isDisabled()).toBe(true);
+      expect(await level.inputValue()).toBe('');
+      await page.getByRole('button', { name: 'Test beginnen' }).click();
+      await waitForScreen(page, 'startscreen');
+      expect((await storedSession(page))?.user).toMatchObject({
+        school: 'Kita',
+        schoolLevel: '',
+        language: 'tr',
+      });
+      expect(await page.getByRole('heading', { name: 'Bist du bereit?' }).isVisible()).toBe(true);
+    });
+  });
+});
+
+describe('practice, resume and special screens', () => {
+  it('practice screens say what is right, let the child retry, and a reload resumes the same question', async () => {
+    await withBrowser(async (page) => {
+      let leavePrompts = 0;
+      page.on('dialog', (dialog) => {
+        if (dialog.type() === 'beforeunload') leavePrompts++;
+        void dialog.accept();
+      });
+      await login(page, baseURL);
+      await enterUserData(page, { language: 'tr' });
+      await page.getByRole('button', { name: 'Start' }).click();
+      for (const id of [1, 2, 3, 4, 5, 6]) {
+        await waitForNextScreen(page);
+        await answerCorrectly(page, byId.get(id)!);
+      }
+
+      // Move-dots practice: wrong, then right.
+      expect(await waitForNextScreen(page)).toBe('examples/move-dots');
+      await page.getByRole('button', { name: 'Runter' }).click();
+      await page.getByRole('button', { name: 'Antwort', exact: true }).click();
+      const dialog = page.getByRole('alertdialog');
+      await dialog.waitFor();
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('OK');
+      await screenshot(page, 'tr-q07-dialog-wrong');
+      await closeDialog(page, "Die richtige Antwort ist: '3'");
+      expect(await currentScreen(page)).toBe('examples/move-dots');
+      await page.getByRole('button', { name: 'Runter' }).click();
+      await page.getByRole('button', { name: 'Runter' }).click();
+      await page.getByRole('button', { name: 'Antwort', exact: true }).click();
+      await closeDialog(page, 'Richtig!');
+
+      // Move dots: nothing happens at 0 and at 15.
+      expect(await waitForNextScreen(page)).toBe('move-dots');
+      const box = page.locator('.dot-box-child');
+      await page.getByRole('button', { name: 'Hoch' }).click();
+      expect(await box.getAttribute('data-dots')).toBe('0');
+      for (let i = 0; i < 17; i++) await page.getByRole('button', { name: 'Runter' }).click();
+      expect(await box.getAttribute('data-dots')).toBe('15');
+      expect(await page.locator('.dot-slots').getAttribute('data-free')).toBe('0');
+      await screenshot(page, 'tr-q08-all-dots-moved');
+      for (let i = 0; i < 9; i++) await page.getByRole('button', { name: 'Hoch' }).click();
+      expect(await box.getAttribute('data-dots')).toBe('6');
+      await page.getByRole('button', { name: 'Antwort', exact: true }).click();
+
+      // Timer practice: 'Ja' is wrong; the pictures show again on 'Bereit'.
+      expect(await waitForNextScreen(page)).toBe('examples/timer');
+      for (const attempt of ['Ja', 'Nein'] as const) {
+        await page.getByRole('button', { name: 'Bereit' }).click();
+        await page.locator('[data-flash="shown"]').waitFor();
+        await page.locator('[data-flash="shown"]').waitFor({ state: 'detached' });
+        await page.getByRole('button', { name: attempt, exact: true }).click();
+        if (attempt === 'Ja') {
+          await screenshot(page, 'tr-q09-dialog-wrong');
+          await closeDialog(page, 'Die richtige Antwort ist: Nein');
+        } else await closeDialog(page, 'Richtig!');
+      }
+
+      for (const id of [10, 11]) {
+        await waitForNextScreen(page);
+        await answerCorrectly(page, byId.get(id)!);
+      }
+      expect(await waitForNextScreen(page)).toBe('timer-image-question');
+      const before = await storedSession(page);
+      expect(before?.currentId).toBe(12);
+      expect(before?.answers).toHaveLength(11);
+
+      // Reload in the middle of the test: same question, answers intact, no password again.
+      await page.reload();
+      await waitForScreen(page, 'timer-image-question');
+      expect(leavePrompts).toBe(1);
+      const after = await storedSession(page);
+      expect(after?.currentId).toBe(12);
+      expect(after?.answers).toEqual(before?.answers);
+      const practice = after?.answers.filter((a) => a.question.level === 0) ?? [];
+      expect(practice.map((a) => [a.question.id, a.correct, a.tries])).toEqual([
+        [7, true, 2],
+        [9, true, 2],
+      ]);
+      await answerCorrectly(page, byId.get(12)!);
+      expect(await waitForNextScreen(page)).toBe('question');
+      expect((await storedSession(page))?.currentId).toBe(13);
+    });
+  });
+
+  it('five fingers: valid twice in another split is right; invalid, or the same split again, is 0', async () => {
+    await withBrowser(async (page) => {
+      const run = async (first: [string, string], second: [string, string] | null) => {
+        await jumpTo(page, baseURL, [21]);
+        await waitForScreen(page, 'five-fingers');
+        await page.getByLabel('Links').fill(first[0]);
+        await page.getByLabel('Rechts').fill(first[1]);
+        await page.getByRole('button', { name: 'Antwort', exact: true }).click();
+        if (second) {
+          await expect.poll(() => page.locator('.question-text').textContent()).not.toBe('');
+          expect(await page.getByLabel('Links').inputValue()).toBe('');
+          await page.getByLabel('Links').fill(second[0]);
+          await page.getByLabel('Rechts').fill(second[1]);
+          await page.getByRole('button', { name: 'Antwort', exact: true }).click();
+        }
+        await waitForScreen(page, 'result');
+        const answer = (await storedSession(page))?.answers.at(-1);
+        return [answer?.givenAnswer, answer?.correct];
+      };
+      expect(await run(['2', '3'], ['1', '4'])).toEqual(['5', true]);
+      expect(await run(['0', '5'], null)).toEqual(['0', false]);
+      expect(await run(['x', ''], null)).toEqual(['0', false]);
+      expect(await run(['2', '3'], ['2', '3'])).toEqual(['0', false]);
+      expect(await run(['2', '3'], ['5', '0'])).toEqual(['0', false]);
+      expect(await run(['4', '1'], ['1', '4'])).toEqual(['5', true]);
+    });
+  });
+
+  it('shows the error question for a question that cannot be served', async () => {
+    await withBrowser(async (page) => {
+      await jumpTo(page, baseURL, [999]);
+      await waitForScreen(page, 'question');
+      await page.getByText('Es ist ein Fehler aufgetreten').waitFor();
+      await page.getByText('Bitte Test neu starten').waitFor();
+      await screenshot(page, 'de-error-question');
+      await page.getByRole('button', { name: 'Zurück zum Start' }).click();
+      await waitForScreen(page, 'access');
+      expect(await storedSession(page)).toBeNull();
+    });
+  });
+
+  it('fits portrait tablets (768×1024): flowers, dots and the flash', async () => {
+    await withBrowser(
+      async (page) => {
+        for (const [id, name] of [
+          [15, 'flowers'],
+          [18, 'dots'],
+          [22, 'compare'],
+          [1, 'count'],
+        ] as const) {
+          await jumpTo(page, baseURL, [id], 'ar');
+          await waitForNextScreen(page);
+          expect(await fitsViewport(page), `question ${id} fits portrait`).toBe(true);
+          await screenshot(page, `portrait-ar-q${id}-${name}`);
+        }
+      },
+      { viewport: TABLET_PORTRAIT },
+    );
+  });
+});
