@@ -1,0 +1,58 @@
+import type { AnswerRecord } from '../store/types';
+
+/**
+ * A level counts as achieved when at least this share of its questions is answered correctly
+ * (0.65 = 13/20, kept as a fraction so the comparison is exact integer arithmetic).
+ */
+export const LEVEL_THRESHOLD = { numerator: 13, denominator: 20 } as const;
+/** The scored levels; level 0 holds the practice questions and is never scored. */
+export const SCORED_LEVELS = [1, 2, 3] as const;
+export type ScoredLevel = (typeof SCORED_LEVELS)[number];
+
+export interface LevelSummary {
+  level: ScoredLevel;
+  /** Correct answers of this level (1 point each). */
+  points: number;
+  /** Questions of this level that were answered. */
+  questions: number;
+  achieved: boolean;
+}
+
+/** The assigned level: 1..3, or 'above-3' when level 3 is achieved (shown as 'größer 3'). */
+export type AssignedLevel = 1 | 2 | 3 | 'above-3';
+
+export interface LevelResult {
+  levels: LevelSummary[];
+  total: { points: number; questions: number };
+  assignedLevel: AssignedLevel;
+}
+
+/** True for a practice question: level 0 is never scored, shown or sent as a result. */
+export function isPractice(answer: Pick<AnswerRecord, 'question'>): boolean {
+  return answer.question.level === 0;
+}
+
+/**
+ * Points per level, whether each level is achieved (correct ÷ questions ≥ 0.65) and the assigned
+ * level (SPEC section 9): highest achieved level + 1, 'größer 3' from 3 on, 1 when none is achieved.
+ */
+export function scoreLevels(answers: readonly AnswerRecord[]): LevelResult {
+  const levels = SCORED_LEVELS.map((level): LevelSummary => {
+    const ofLevel = answers.filter((answer) => answer.question.level === level);
+    const points = ofLevel.filter((answer) => answer.correct).length;
+    const questions = ofLevel.length;
+    return { level, points, questions, achieved: questions > 0 && isAtLeastThreshold(points, questions) };
+  });
+  const total = levels.reduce(
+    (sum, row) => ({ points: sum.points + row.points, questions: sum.questions + row.questions }),
+    { points: 0, questions: 0 },
+  );
+  const highestAchieved = Math.max(0, ...levels.filter((row) => row.achieved).map((row) => row.level));
+  const assignedLevel: AssignedLevel =
+    highestAchieved >= 3 ? 'above-3' : ((highestAchieved + 1) as 1 | 2 | 3);
+  return { levels, total, assignedLevel };
+}
+
+function isAtLeastThreshold(correct: number, questions: number): boolean {
+  return correct * LEVEL_THRESHOLD.denominator >= questions * LEVEL_THRESHOLD.numerator;
+}

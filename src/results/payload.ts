@@ -1,0 +1,28 @@
+import { RESULT_LANGUAGE_CODES, SCORED_QUESTION_IDS } from '../../schemas/result-constants';
+import type { ResultPayload } from '../../schemas/result-payload';
+import type { AnswerRecord, UserData } from '../store/types';
+
+/**
+ * The payload a finished test uploads (PRODUCT.md decision 9): birth date, school, year, the
+ * result-side language code and one true/false flag per scored question id under its own key.
+ * The child's name is deliberately not a parameter, so it cannot end up in the upload.
+ * A scored question without an answer counts as false.
+ */
+export function buildResultPayload(
+  submissionId: string,
+  user: Pick<UserData, 'birthdate' | 'school' | 'schoolLevel' | 'language'>,
+  answers: readonly AnswerRecord[],
+): ResultPayload {
+  const correctById = new Map(answers.map((answer) => [answer.question.id, answer.correct]));
+  const flags = Object.fromEntries(
+    SCORED_QUESTION_IDS.map((id) => [`question${id}`, correctById.get(id) === true]),
+  ) as Pick<ResultPayload, `question${(typeof SCORED_QUESTION_IDS)[number]}`>;
+  return {
+    submissionId,
+    born: user.birthdate,
+    school: user.school,
+    schoolLevel: user.schoolLevel,
+    language: RESULT_LANGUAGE_CODES[user.language],
+    ...flags,
+  };
+}

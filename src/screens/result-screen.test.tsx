@@ -1,0 +1,152 @@
+import 'fake-indexeddb/auto';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../i18n';
+import { answer, fullRun, USER } from '../results/test-fixtures';
+import { useStore } from '../store';
+import type { AnswerRecord } from '../store/types';
+import { ResultScreen } from './result-screen';
+
+// The real store, without the build-time question packs (the results page needs none).
+vi.mock('../store', async () => {
+  const { createAppStore } = await import('../store/create-store');
+  return { useStore: createAppStore([]) };
+});
+
+const SUBMISSION_ID = '3f1c9a52-8b7e-4d21-9c3a-0e6f5b4d2a18';
+const fetchMock = vi.fn(async () => new Response('{}', { status: 201 }));
+
+function seed(answers: AnswerRecord[], overrides: Partial<ReturnType<typeof useStore.getState>> = {}) {
+  useStore.setState({
+    screen: 'result',
+    user: USER,
+    answers,
+    submissionId: SUBMISSION_ID,
+    resultQueued: false,
+    ...overrides,
+  });
+}
+
+function renderScreen() {
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <ResultScreen />
+    </I18nextProvider>,
+  );
+}
+
+/** Level 1: 5 of 7 (achieved), level 2: 4 of 7, level 3: 1 of 7; practice 7 and 9 answered. */
+const RUN = fullRun([1, 2, 3, 4, 5, 7, 9, 10, 11, 12, 13, 17]).map((record) =>
+  record.question.id === 11 ? { ...record, exposureMs: 1500, responseTimeMs: 2400 } : record,
+);
+
+beforeEach(() => {
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('ResultScreen', () => {
+  it('shows the child, the levels with the assigned level and every answer', async () => {
+    seed(RUN);
+    renderScreen();
+    expect(screen.getByRole('heading', { level: 1, name: 'Ergebnisse' })).toBeTruthy();
+    const details = screen.getByText('Ayşe Yılmaz').closest('dl')!;
+    expect(within(details).getByText('Ayşe Yılmaz')).toBeTruthy();
+    expect(within(details).getByText('07.03.2019')).toBeTruthy();
+    expect(within(details).getByText('Grundschule')).toBeTruthy();
+    expect(within(details).getByText('Jahrgang')).toBeTruthy();
+    expect(within(details).getByText('Türkisch')).toBeTruthy();
+
+    const levels = screen.getAllByRole('table')[0]!;
+    const levelRows = within(levels)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(levelRows).toEqual([
+      'Niveauerreichte PunkteNiveau erreicht',
+      '15 von 7✓ja',
+      '24 von 7✗nein',
+      '31 von 7✗nein',
+      'Gesamt10 von 21',
+      'Zugeordnetes Niveau2',
+    ]);
+
+    const questions = screen.getAllByRole('table')[1]!;
+    const rows = within(questions).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(23);
+    expect(rows[0]?.className).toBe('is-correct');
+    expect(rows[5]?.className).toBe('is-incorrect');
+    expect(rows[6]?.className).toBe('is-practice');
+    expect(within(rows[6]!).getByText('Beispielfrage')).toBeTruthy();
+    expect(within(rows[10]!).getByText('2,4 s · Bild 1500 ms')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Frage 1')).toBeTruthy();
+    await act(async () => {});
+  });
+
+  it('leaves out Jahrgang when it is empty and shows Arabic texts right to left', async () => {
+    seed([answer(1, true)], { user: { ...USER, language: 'ar', schoolLevel: '', school: 'Kita' } });
+    renderScreen();
+    expect(screen.queryByText('Jahrgang')).toBeNull();
+    expect(screen.getByText('Arabisch')).toBeTruthy();
+    expect(screen.getByText('Frage 1').closest('td')?.getAttribute('dir')).toBe('rtl');
+    await act(async () => {});
+  });
+
+  it("shows 'größer 3' when level 3 is achieved", async () => {
+    seed(fullRun([17, 18, 19, 20, 21]));
+    renderScreen();
+    expect(screen.getByTestId('assigned-level').textContent).toBe('größer 3');
+    await act(async () => {});
+  });
+
+  it('sends the result once, without the name, and says so', async () => {
+    seed(RUN);
+    renderScreen();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Ergebnis gesendet.'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/results');
+    const body = JSON.parse(String(init.body));
+    expect(body).toMatchObject({
+      submissionId: SUBMISSION_ID,
+      language: '2',
+      question1: true,
+      question6: false,
+    });
+    expect(String(init.body)).not.toContain('Ayşe');
+    expect(useStore.getState().resultQueued).toBe(true);
+  });
+
+  it('does not send again when the page is opened again after a reload', async () => {
+    seed(RUN, { submissionId: '9a0e2c71-55b3-4f0d-8e6a-1b2c3d4e5f60', resultQueued: true });
+    renderScreen();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Ergebnis gesendet.'));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('tells the operator when the result waits on the device', async () => {
+    fetchMock.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    seed(RUN, { submissionId: '0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9' });
+    renderScreen();
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toMatch(/auf diesem Gerät gespeichert/),
+    );
+  });
+
+  it("'Zurück zum Start' ends the session", async () => {
+    seed(RUN, { resultQueued: true });
+    renderScreen();
+    fireEvent.click(screen.getByRole('button', { name: 'Zurück zum Start' }));
+    const state = useStore.getState();
+    expect(state.screen).toBe('access');
+    expect(state.answers).toEqual([]);
+    expect(state.user.name).toBe('');
+    await act(async () => {});
+  });
+});

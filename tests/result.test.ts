@@ -1,0 +1,375 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  ARTIFACTS,
+  openBrowser,
+  type Session,
+  screenshot,
+  TABLET,
+  TABLET_PORTRAIT,
+} from './support/browser.ts';
+import { type FaultProxy, startFaultProxy } from './support/fault-proxy.ts';
+import {
+  answerCorrectly,
+  type ContentQuestion,
+  enterUserData,
+  loadQuestions,
+  login,
+  STORAGE_KEY,
+  type StoredSession,
+  waitForNextScreen,
+  waitForScreen,
+} from './support/flow.ts';
+
+/**
+ * The results page against a same-origin recorder of uploads (tests/support/fault-proxy.ts):
+ * tables after a real run, exactly one stored result despite 500s, a server that is down, a device
+ * that is offline and reloads, and the PDF checked with poppler.
+ */
+
+const distDir = inject('distDir');
+const questions = loadQuestions();
+/** Answered wrongly in the full run: level 1 6/7 (achieved), level 2 4/7, level 3 4/7 → level 2. */
+const WRONG_IDS = new Set([6, 13, 14, 16, 17, 18, 23]);
+const UPLOADED = 'Ergebnis gesendet.';
+
+let proxy: FaultProxy;
+let session: Session | undefined;
+let downloads: string;
+
+beforeAll(async () => {
+  proxy = await startFaultProxy({ distDir });
+  downloads = await mkdtemp(join(tmpdir(), 'zaehltest-pdf-'));
+});
+
+afterAll(async () => {
+  await proxy.close();
+  await rm(downloads, { recursive: true, force: true });
+});
+
+afterEach(async () => {
+  await session?.close();
+  session = undefined;
+  proxy.script([]);
+  proxy.requests.length = 0;
+  proxy.stored.clear();
+});
+
+async function answerWrongly(page: Page, q: ContentQuestion): Promise<void> {
+  const answer = page.getByRole('button', { name: 'Antwort', exact: true });
+  if (q.answerType === 'TextInput') {
+    await page.locator('input.number-input').fill(String(q.correctAnswer + 1));
+  } else if (q.answerType === 'MultipleChoice') {
+    const other = q.possibleAnswers?.find((value) => value !== q.correctAnswer);
+    await page.getByRole('radio', { name: String(other), exact: true }).check();
+  } else if (q.answerType === 'MoveDots') {
+    for (let i = 0; i < q.correctAnswer - 1; i++) await page.getByRole('button', { name: 'Runter' }).click();
+  } else {
+    throw new Error(`no wrong answer for ${q.answerType}`);
+  }
+  await answer.click();
+}
+
+/** A finished session as the app persists it, with every question answered. */
+function finishedSession(
+  language: 'tr' | 'ar' | 'ro',
+  submissionId: string,
+  name = 'Ayşe Yılmaz',
+): StoredSession {
+  const texts = (q: ContentQuestion) =>
+    (q as ContentQuestion & { texts: Record<string, Record<string, string>> }).texts[language]!;
+  return {
+    screen: 'result',
+    queue: [],
+    currentId: null,
+    submissionId,
+    user: { name, birthdate: '2019-03-07', school: 'Grundschule', schoolLevel: '1', language },
+    answers: questions.map((q) => ({
+      question: {
+        id: q.id,
+        level: (q as ContentQuestion & { level: number }).level,
+        answerType: q.answerType,
+        currentTexts: texts(q),
+      },
+      givenAnswer: String(WRONG_IDS.has(q.id) ? q.correctAnswer + 1 : q.correctAnswer),
+      correct: !WRONG_IDS.has(q.id),
+      responseTimeMs: 1800 + q.id * 100,
+      ...(q.answerType.startsWith('Timer') || q.answerType === 'ImageCompare'
+        ? { exposureMs: 1500, pageHiddenDuringExposure: false }
+        : {}),
+      answeredAt: '2026-11-20T09:30:00.000Z',
+    })),
+  };
+}
+
+async function openSeededResult(page: Page, state: StoredSession): Promise<void> {
+  await page.goto(`${proxy.url}/`);
+  await page.evaluate(
+    ({ key, state }) =>
+      localStorage.setItem(key, JSON.stringify({ state: { ...state, resultQueued: false }, version: 1 })),
+    { key: STORAGE_KEY, state },
+  );
+  await page.reload();
+  await waitForScreen(page, 'result');
+}
+
+async function uploadStatus(page: Page): Promise<string> {
+  return (await page.locator('.result-upload').textContent()) ?? '';
+}
+
+async function waitForUploadStatus(page: Page, text: string | RegExp, timeout = 30_000): Promise<void> {
+  await expect.poll(() => uploadStatus(page), { timeout, interval: 200 }).toMatch(text);
+}
+
+async function rowTexts(page: Page, table: number): Promise<string[]> {
+  return page
+    .locator('.result-table')
+    .nth(table)
+    .locator('tr')
+    .evaluateAll((rows) =>
+      rows.map((row) =>
+        [...row.children]
+          .map((cell) => cell.textContent?.trim())
+          .filter(Boolean)
+          .join(' '),
+      ),
+    );
+}
+
+/** Fraction of dark pixels of page `page` of a PDF, rendered in grey by pdftoppm. */
+function darkShare(pdf: string, page: number): number {
+  const base = join(downloads, `page-${page}`);
+  execFileSync('pdftoppm', [
+    '-r',
+    '40',
+    '-gray',
+    '-f',
+    String(page),
+    '-l',
+    String(page),
+    '-singlefile',
+    pdf,
+    base,
+  ]);
+  const pgm = readFileSync(`${base}.pgm`);
+  const header = pgm.toString('latin1', 0, 40).match(/^P5\s+(\d+)\s+(\d+)\s+255\s/);
+  if (!header) throw new Error('unexpected pdftoppm output');
+  const pixels = pgm.subarray(header[0].length);
+  let dark = 0;
+  for (const value of pixels) if (value < 128) dark++;
+  return dark / pixels.length;
+}
+
+async function downloadPdf(page: Page): Promise<{ path: string; name: string }> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Als PDF speichern' }).click(),
+  ]);
+  const name = download.suggestedFilename();
+  const path = join(downloads, name);
+  await download.saveAs(path);
+  return { path, name };
+}
+
+describe('results page', () => {
+  it('after a full run shows the expected tables, stores one result, survives a reload and saves a PDF', async () => {
+    session = await openBrowser({ viewport: TABLET });
+    const { page } = session;
+    await login(page, proxy.url);
+    await enterUserData(page, {
+      name: 'Ayşe Yılmaz',
+      birthdate: '2019-03-07',
+      school: 'Grundschule',
+      schoolLevel: '2',
+      language: 'tr',
+    });
+    await page.getByRole('button', { name: 'Start' }).click();
+    for (const q of questions) {
+      await waitForNextScreen(page);
+      if (WRONG_IDS.has(q.id)) await answerWrongly(page, q);
+      else await answerCorrectly(page, q);
+    }
+    await waitForScreen(page, 'result', 15_000);
+
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ergebnisse');
+    const details = await page
+      .locator('.result-detail')
+      .evaluateAll((items) =>
+        items.map((item) => `${item.children[0]?.textContent}: ${item.children[1]?.textContent}`),
+      );
+    expect(details.slice(0, 5)).toEqual([
+      'Name: Ayşe Yılmaz',
+      'Geburtsdatum: 07.03.2019',
+      'Einrichtung: Grundschule',
+      'Jahrgang: 2',
+      'Sprache: Türkisch',
+    ]);
+    expect(details[5]).toMatch(/^Testdatum: \d\d\.\d\d\.\d{4}$/);
+    expect(await rowTexts(page, 0)).toEqual([
+      'Niveau erreichte Punkte Niveau erreicht',
+      '1 6 von 7 ✓ja',
+      '2 4 von 7 ✗nein',
+      '3 4 von 7 ✗nein',
+      'Gesamt 14 von 21',
+      'Zugeordnetes Niveau 2',
+    ]);
+    const rows = page.locator('.result-questions tbody tr');
+    expect(await rows.count()).toBe(23);
+    const classes = await rows.evaluateAll((trs) => trs.map((tr) => tr.className));
+    expect(classes).toEqual(
+      questions.map((q) =>
+        q.id === 7 || q.id === 9 ? 'is-practice' : WRONG_IDS.has(q.id) ? 'is-incorrect' : 'is-correct',
+      ),
+    );
+    expect(await rows.nth(6).locator('td').nth(1).textContent()).toBe('Beispielfrage');
+    expect(await rows.nth(10).locator('.result-timing').textContent()).toMatch(/^\d+,\d s · Bild 1\d{3} ms$/);
+
+    await waitForUploadStatus(page, UPLOADED);
+    expect(proxy.stored.size).toBe(1);
+    const [payload] = [...proxy.stored.values()];
+    expect(Object.keys(payload!).filter((key) => key.startsWith('question'))).toHaveLength(21);
+    expect(payload).toMatchObject({
+      born: '2019-03-07',
+      school: 'Grundschule',
+      schoolLevel: '2',
+      language: '2',
+    });
+    for (const q of questions.filter((q) => q.id !== 7 && q.id !== 9)) {
+      expect(payload![`question${q.id}`], `question${q.id}`).toBe(!WRONG_IDS.has(q.id));
+    }
+    expect(JSON.stringify(proxy.requests)).not.toContain('Ayşe');
+
+    await screenshot(page, 'result-1024x768');
+    await page.setViewportSize(TABLET_PORTRAIT);
+    await screenshot(page, 'result-768x1024');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.setViewportSize(TABLET);
+
+    await page.reload();
+    await waitForScreen(page, 'result');
+    await waitForUploadStatus(page, UPLOADED);
+    await page.waitForTimeout(1_500);
+    expect(proxy.requests).toHaveLength(1);
+
+    const started = Date.now();
+    const { path: pdf, name } = await downloadPdf(page);
+    const seconds = (Date.now() - started) / 1000;
+    expect(name).toBe('Ergebnis_Ayşe Yılmaz_07.03.2019.pdf');
+    const info = execFileSync('pdfinfo', [pdf], { encoding: 'utf8' });
+    expect(info).toMatch(/Page size:\s+595\.2\d* x 836\.2\d* pts/);
+    const pages = Number(info.match(/Pages:\s+(\d+)/)?.[1]);
+    expect(pages).toBeGreaterThanOrEqual(2);
+    expect(pages).toBeLessThanOrEqual(3);
+    const bytes = statSync(pdf).size;
+    expect(bytes).toBeLessThan(1_000_000);
+    rmSync(join(ARTIFACTS, 'pdf'), { recursive: true, force: true });
+    mkdirSync(join(ARTIFACTS, 'pdf'), { recursive: true });
+    copyFileSync(pdf, join(ARTIFACTS, 'pdf', 'result.pdf'));
+    execFileSync('pdftoppm', ['-r', '100', '-png', pdf, join(ARTIFACTS, 'pdf', 'result-page')]);
+    // Not blank: a page of text has a few per cent of dark pixels, an empty page none.
+    for (let n = 1; n <= pages; n++) expect(darkShare(pdf, n)).toBeGreaterThan(0.001);
+    console.info(
+      `PDF: ${pages} pages, ${Math.round(bytes / 1024)} KB, ${seconds.toFixed(1)} s from click to download`,
+    );
+  });
+
+  it('keeps the PDF libraries out of the entry chunk', () => {
+    const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+    const entry = html.match(/<script type="module"[^>]*src="\/([^"]+)"/)?.[1];
+    expect(entry).toBeDefined();
+    const code = readFileSync(join(distDir, entry!), 'utf8');
+    expect(code).not.toMatch(/html2canvas|jsPDF|addImage/);
+  });
+
+  it('answers 500 twice then 201: the result is stored exactly once', async () => {
+    proxy.script([500, 500]);
+    session = await openBrowser();
+    const { page } = session;
+    await openSeededResult(page, finishedSession('ro', 'b7c6d5e4-f3a2-4b1c-9d8e-7f6a5b4c3d21'));
+    await waitForUploadStatus(page, UPLOADED, 30_000);
+    expect(proxy.requests.map((request) => request.answer)).toEqual([500, 500, 201]);
+    expect(proxy.requests.map((request) => request.body.submissionId)).toEqual(
+      Array(3).fill('b7c6d5e4-f3a2-4b1c-9d8e-7f6a5b4c3d21'),
+    );
+    // Retried with growing delays: about 2 s, then about 4 s (±20 %).
+    const [first, second, third] = proxy.requests.map((request) => request.at);
+    expect(second! - first!).toBeGreaterThanOrEqual(1_500);
+    expect(third! - second!).toBeGreaterThanOrEqual(3_000);
+    expect(proxy.stored.size).toBe(1);
+    expect(proxy.stored.get('b7c6d5e4-f3a2-4b1c-9d8e-7f6a5b4c3d21')?.language).toBe('4');
+  });
+
+  it('with the server down, keeps the result through a reload and stores it once when the server is back', async () => {
+    proxy.script([], 'down');
+    session = await openBrowser();
+    const { page } = session;
+    const id = 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f';
+    await openSeededResult(page, finishedSession('ar', id, ''));
+    await waitForUploadStatus(page, /auf diesem Gerät gespeichert/);
+    await screenshot(page, 'result-arabic-saved-on-device');
+    await page.reload();
+    await waitForScreen(page, 'result');
+    await waitForUploadStatus(page, /auf diesem Gerät gespeichert/);
+    const whileDown = proxy.requests.length;
+    expect(whileDown).toBeGreaterThanOrEqual(2);
+    expect(proxy.stored.size).toBe(0);
+
+    proxy.script([], 'pass');
+    await waitForUploadStatus(page, UPLOADED, 40_000);
+    expect(proxy.stored.size).toBe(1);
+    expect(proxy.requests.filter((request) => request.answer === 201)).toHaveLength(1);
+    expect(new Set(proxy.requests.map((request) => request.body.submissionId))).toEqual(new Set([id]));
+    await page.reload();
+    await waitForScreen(page, 'result');
+    await page.waitForTimeout(1_500);
+    expect(proxy.requests.filter((request) => request.answer !== 'down')).toHaveLength(1);
+
+    // Arabic texts in the PDF, for a person to look at; an empty name gives the 'test' file name.
+    const pdf = await downloadPdf(page);
+    expect(pdf.name).toBe('Ergebnis_test_07.03.2019.pdf');
+    execFileSync('pdftoppm', [
+      '-r',
+      '100',
+      '-png',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      pdf.path,
+      join(ARTIFACTS, 'pdf', 'arabic'),
+    ]);
+  });
+
+  it('on a device that is offline, sends as soon as it is back online', async () => {
+    session = await openBrowser();
+    const { page, context } = session;
+    const id = 'd4e5f6a7-b8c9-4d0e-9f1a-2b3c4d5e6f70';
+    // The last answer is given, the transition is about to show the result: then the network goes.
+    await page.goto(`${proxy.url}/`);
+    await page.evaluate(
+      ({ key, state }) => localStorage.setItem(key, JSON.stringify({ state, version: 1 })),
+      {
+        key: STORAGE_KEY,
+        state: { ...finishedSession('tr', id), screen: 'transition', resultQueued: false },
+      },
+    );
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await context.setOffline(true);
+    await waitForScreen(page, 'result');
+    await waitForUploadStatus(page, /auf diesem Gerät gespeichert/);
+    await page.waitForTimeout(3_000);
+    expect(proxy.requests).toHaveLength(0);
+    const backOnline = Date.now();
+    await context.setOffline(false);
+    await waitForUploadStatus(page, UPLOADED, 10_000);
+    // The `online` event triggers the retry at once instead of waiting for the back-off timer.
+    expect(Date.now() - backOnline).toBeLessThan(3_000);
+    expect(proxy.stored.size).toBe(1);
+    expect(proxy.requests).toHaveLength(1);
+  });
+});

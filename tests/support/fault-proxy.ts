@@ -1,0 +1,163 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+
+/**
+ * A same-origin front for the results tests: serves the built app and answers `POST /api/results`
+ * (the built app's endpoint) with injected faults. Every request is recorded. Results that get
+ * through are forwarded to `upstream` (the real results server) when given, otherwise stored by a
+ * built-in recorder that behaves like the server's contract: 201 for a new submissionId, 200 for a
+ * repeat, each stored once.
+ */
+
+/** What the next result requests get: an HTTP status, or 'down' (the connection is dropped). */
+export type Fault = number | 'down';
+
+export interface RecordedRequest {
+  at: number;
+  body: Record<string, unknown>;
+  /** The status the app received, or 'down'. */
+  answer: number | 'down';
+}
+
+export interface FaultProxy {
+  url: string;
+  /** Every POST to the results endpoint, in order. */
+  requests: RecordedRequest[];
+  /** Payloads stored by the built-in recorder, by submissionId (empty when forwarding). */
+  stored: Map<string, Record<string, unknown>>;
+  /** Answers the next requests from this list, then as `then` says (default: pass through). */
+  script(faults: Fault[], then?: Fault | 'pass'): void;
+  close(): Promise<void>;
+}
+
+const RESULTS_PATH = '/api/results';
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+};
+
+export async function startFaultProxy(options: { distDir: string; upstream?: string }): Promise<FaultProxy> {
+  const requests: RecordedRequest[] = [];
+  const stored = new Map<string, Record<string, unknown>>();
+  let queue: Fault[] = [];
+  let after: Fault | 'pass' = 'pass';
+  const sockets = new Set<Socket>();
+
+  const server = createServer(async (req, res) => {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    if (path === RESULTS_PATH && req.method === 'POST') {
+      const raw = await readBody(req);
+      const body = parseJson(raw);
+      const fault = queue.length > 0 ? queue.shift()! : after;
+      if (fault === 'down') {
+        requests.push({ at: Date.now(), body, answer: 'down' });
+        req.socket.destroy();
+        return;
+      }
+      if (typeof fault === 'number') {
+        requests.push({ at: Date.now(), body, answer: fault });
+        res.writeHead(fault, { 'content-type': 'application/json' }).end('{"error":"injected fault"}');
+        return;
+      }
+      const status = options.upstream ? await forward(options.upstream, raw, res) : record(stored, body, res);
+      requests.push({ at: Date.now(), body, answer: status });
+      return;
+    }
+    serveStatic(options.distDir, path, res);
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    stored,
+    script(faults, then = 'pass') {
+      queue = [...faults];
+      after = then;
+    },
+    close: () =>
+      new Promise((done) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => done());
+      }),
+  };
+}
+
+function record(
+  stored: Map<string, Record<string, unknown>>,
+  body: Record<string, unknown>,
+  res: ServerResponse,
+) {
+  const id = body.submissionId;
+  if (typeof id !== 'string' || id === '') {
+    res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"submissionId missing"}');
+    return 400;
+  }
+  const status = stored.has(id) ? 200 : 201;
+  if (status === 201) stored.set(id, body);
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ submissionId: id }));
+  return status;
+}
+
+function forward(upstream: string, raw: string, res: ServerResponse): Promise<number> {
+  return new Promise((done) => {
+    const target = new URL(RESULTS_PATH, upstream);
+    const outgoing = httpRequest(
+      target,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(raw) },
+      },
+      (incoming) => {
+        const status = incoming.statusCode ?? 502;
+        res.writeHead(status, { 'content-type': incoming.headers['content-type'] ?? 'application/json' });
+        incoming.pipe(res);
+        done(status);
+      },
+    );
+    outgoing.on('error', () => {
+      res.writeHead(502).end();
+      done(502);
+    });
+    outgoing.end(raw);
+  });
+}
+
+function serveStatic(distDir: string, path: string, res: ServerResponse) {
+  let file = join(distDir, normalize(decodeURIComponent(path)));
+  if (!file.startsWith(distDir) || !existsSync(file) || statSync(file).isDirectory()) {
+    file = join(distDir, 'index.html');
+  }
+  res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+  createReadStream(file).pipe(res);
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((done, fail) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => done(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', fail);
+  });
+}
+
+function parseJson(raw: string): Record<string, unknown> {
+  try {
+    return JSON.parse(raw) as Record<string, unknown>;
+  } catch {
+    return { unparsable: raw };
+  }
+}
