@@ -9,7 +9,8 @@ export const TABLET = { width: 1024, height: 768 } as const;
 export const TABLET_PORTRAIT = { width: 768, height: 1024 } as const;
 export const ARTIFACTS = resolve(import.meta.dirname, '../../test-artifacts');
 
-const FLAGS = [
+/** Chromium flags of every browser test (and of the bench's own Lighthouse launches). */
+export const FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

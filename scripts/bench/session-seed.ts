@@ -1,0 +1,74 @@
+import type { Page } from 'playwright-core';
+import type { QuestionSource } from '../../schemas/question.ts';
+import { SESSION_STORAGE_KEY } from '../../src/store/create-store.ts';
+import { SCREEN_BY_ANSWER_TYPE } from '../../src/store/screen-routing.ts';
+import { DEFAULT_USER } from '../../src/store/slices.ts';
+import type { AnswerRecord, Screen, UserData } from '../../src/store/types.ts';
+
+export { SESSION_STORAGE_KEY };
+
+/** What the store persists under SESSION_STORAGE_KEY (zustand persist: partialized state + version). */
+interface PersistedSession {
+  state: {
+    screen: Screen;
+    user: UserData;
+    submissionId: string | null;
+    resultQueued: boolean;
+    queue: number[];
+    currentId: number | null;
+    answers: AnswerRecord[];
+  };
+  version: number;
+}
+
+const BENCH_USER: UserData = { ...DEFAULT_USER, name: 'Bench Kind', birthdate: '2020-05-17' };
+
+function persisted(state: Partial<PersistedSession['state']>): string {
+  const session: PersistedSession = {
+    state: {
+      screen: 'access',
+      user: BENCH_USER,
+      submissionId: '00000000-0000-4000-8000-000000000000',
+      resultQueued: false,
+      queue: [],
+      currentId: null,
+      answers: [],
+      ...state,
+    },
+    version: 1,
+  };
+  return JSON.stringify(session);
+}
+
+/** A session that resumes on the screen of question `id`, as a reload in the middle of a test does. */
+export function sessionAtQuestion(questions: readonly QuestionSource[], id: number): string {
+  const question = questions.find((q) => q.id === id);
+  if (!question) throw new Error(`no question with id ${id}`);
+  return persisted({
+    screen: SCREEN_BY_ANSWER_TYPE[question.answerType],
+    currentId: id,
+    queue: questions.map((q) => q.id).filter((other) => other > id),
+  });
+}
+
+/** A finished session with every question answered right, on the results screen. */
+export function finishedSession(questions: readonly QuestionSource[]): string {
+  const language = BENCH_USER.language;
+  const answers: AnswerRecord[] = questions.map((q, i) => ({
+    question: { id: q.id, level: q.level, answerType: q.answerType, currentTexts: q.texts[language] },
+    givenAnswer: String(q.correctAnswer),
+    correct: true,
+    responseTimeMs: 3000 + i * 100,
+    ...('timerInterval' in q ? { exposureMs: q.timerInterval, pageHiddenDuringExposure: false } : {}),
+    answeredAt: new Date(Date.UTC(2026, 0, 1, 9, 0, i * 20)).toISOString(),
+  }));
+  return persisted({ screen: 'result', answers, resultQueued: true });
+}
+
+/** Stores `session` as the app's persisted session; the app resumes it on its next load. */
+export async function seedSession(page: Page, session: string): Promise<void> {
+  await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+    key: SESSION_STORAGE_KEY,
+    value: session,
+  });
+}
