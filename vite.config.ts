@@ -1,12 +1,16 @@
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildConfig } from './scripts/build-config.ts';
+import { compressPlugin } from './scripts/compress/plugin.ts';
+import { contentPreviewPlugin } from './scripts/content/preview-plugin.ts';
 import { contentPlugin } from './scripts/content/vite-plugin.ts';
+import { pwaPlugin } from './scripts/pwa/plugin.ts';
 
 const config = buildConfig(process.env);
 
 export default defineConfig({
-  plugins: [react(), contentPlugin()],
+  plugins: [react(), contentPlugin(), contentPreviewPlugin(), pwaPlugin(), compressPlugin()],
   define: {
     __ACCESS_PASSWORD_SHA256__: JSON.stringify(config.accessPasswordSha256),
     __RESULT_ENDPOINT__: JSON.stringify(config.resultEndpoint),
@@ -14,5 +18,12 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      // The child's app, and the authoring preview (issue 8), which is linked from the README only.
+      input: {
+        main: resolve(import.meta.dirname, 'index.html'),
+        preview: resolve(import.meta.dirname, 'preview.html'),
+      },
+    },
   },
 });

@@ -1,0 +1,117 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import react from '@vitejs/plugin-react';
+import type { Frame, Page } from 'playwright-core';
+import { createServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LoadOptions, loadContent, ROOT_DIR } from '../scripts/content/load.ts';
+import { contentPreviewPlugin } from '../scripts/content/preview-plugin.ts';
+import { contentPlugin } from '../scripts/content/vite-plugin.ts';
+import { openBrowser, type Session, screenshot } from './support/browser.ts';
+
+/** A free loopback port for the dev server. */
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  await new Promise<void>((done) => server.close(() => done()));
+  if (typeof address !== 'object' || address === null) throw new Error('no port');
+  return address.port;
+}
+
+/**
+ * The dev server on a temporary copy of content/ (the real packs are never edited by a test): saving
+ * a pack updates the preview, and a broken pack shows its problem with file and line in the page.
+ */
+describe('authoring preview with the dev server', () => {
+  const root = mkdtempSync(join(tmpdir(), 'zaehltest-preview-live-'));
+  const contentDir = join(root, 'content');
+  // The packs' first line names ../../schemas/question.schema.json: keep that relative position.
+  const options: LoadOptions = {
+    contentDir,
+    expectedCount: 23,
+    schemaFile: join(root, 'schemas/question.schema.json'),
+  };
+  let server: ViteDevServer;
+  let session: Session;
+  let page: Page;
+  let url: string;
+
+  beforeAll(async () => {
+    cpSync(join(ROOT_DIR, 'content'), contentDir, { recursive: true });
+    expect(loadContent(options).issues).toEqual([]);
+    const port = await freePort();
+    server = await createServer({
+      configFile: false,
+      root: ROOT_DIR,
+      logLevel: 'silent',
+      plugins: [
+        react(),
+        contentPlugin({ ...options, writeJsonSchema: false }),
+        contentPreviewPlugin(options),
+      ],
+      server: { host: '127.0.0.1', port, strictPort: true, fs: { allow: [ROOT_DIR, root] } },
+    });
+    await server.listen();
+    url = `http://127.0.0.1:${port}`;
+    session = await openBrowser();
+    page = session.page;
+  });
+
+  afterAll(async () => {
+    await session?.close();
+    await server?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  async function frameText(selector: string): Promise<string | null> {
+    const handle = await page.waitForSelector('iframe.preview-frame');
+    const frame = (await handle.contentFrame()) as Frame;
+    const element = await frame.waitForSelector(selector);
+    return element.textContent();
+  }
+
+  it('shows a saved edit within a second and a broken pack with file and line in the page', async () => {
+    const file = join(contentDir, 'questions/04-count-dots-in-a-row.yaml');
+    const original = readFileSync(file, 'utf8');
+    await page.goto(`${url}/preview.html#q=4&lang=ro`);
+    const before = loadContent(options).questions.find((q) => q.id === 4)!.texts.ro.situationText;
+    expect(await frameText('.situation-text')).toBe(before);
+
+    // Edit: a new Romanian situation text.
+    const edited = 'Privește bine imaginea nouă.';
+    writeFileSync(file, original.replace(`situationText: "${before}"`, `situationText: "${edited}"`));
+    const saved = Date.now();
+    await page.waitForFunction(
+      (text) =>
+        document.querySelector('iframe')?.contentDocument?.querySelector('.situation-text')?.textContent ===
+        text,
+      edited,
+      { timeout: 10_000 },
+    );
+    const updateMs = Date.now() - saved;
+    console.info(`Preview updated ${updateMs} ms after saving the pack`);
+    expect(updateMs).toBeLessThan(2000);
+    expect(page.url()).toContain('#q=4&lang=ro');
+
+    // Break it: correctAnswer in words. The page names the file, the line and the field.
+    const broken = original.replace(/^correctAnswer: \d+$/m, 'correctAnswer: fünf');
+    const line = broken.split('\n').findIndex((l) => l.startsWith('correctAnswer:')) + 1;
+    writeFileSync(file, broken);
+    const issue = await page.waitForSelector('.preview-issue', { timeout: 10_000 });
+    const text = (await issue.textContent()) ?? '';
+    expect(text).toContain(`04-count-dots-in-a-row.yaml:${line}:16`);
+    expect(text).toContain('correctAnswer');
+    expect(text).toContain('must be a number');
+    // Vite's own overlay shows the same problems; the page's panel stays when it is dismissed.
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'preview-broken-pack');
+
+    // Fixed again: the question is back.
+    writeFileSync(file, original);
+    await page.waitForSelector('.preview-issues', { state: 'detached', timeout: 10_000 });
+    expect(await frameText('.situation-text')).toBe(before);
+  });
+});
