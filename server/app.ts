@@ -53,14 +53,15 @@ const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
-  "frame-ancestors 'none'",
+  // The authoring preview frames the app's own pages; no other site may frame it (clickjacking).
+  "frame-ancestors 'self'",
 ].join('; ');
 
 const SECURITY_HEADERS = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
+  'x-frame-options': 'SAMEORIGIN',
   'cross-origin-opener-policy': 'same-origin',
 };
 

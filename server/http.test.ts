@@ -45,7 +45,8 @@ describe('HTTP shell', () => {
       expect(csp, url).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self';");
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('no-referrer');
     }

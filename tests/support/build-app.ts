@@ -13,6 +13,15 @@ export const TEST_PASSWORD = 'zaehltest';
  */
 export async function buildApp(outDir = mkdtempSync(join(tmpdir(), 'zaehltest-dist-'))): Promise<string> {
   delete process.env.ACCESS_PASSWORD;
-  await build({ root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  // Vitest sets NODE_ENV=test, which would give a development React build; test what ships.
+  // Restored afterwards: the jsdom tests spawned later need React's development build for act().
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   return outDir;
 }
