@@ -6,9 +6,7 @@ import { extname, join, normalize } from 'node:path';
 /**
  * A same-origin front for the results tests: serves the built app and answers `POST /api/results`
  * (the built app's endpoint) with injected faults. Every request is recorded. Results that get
- * through are forwarded to `upstream` (the real results server) when given, otherwise stored by a
- * built-in recorder that behaves like the server's contract: 201 for a new submissionId, 200 for a
- * repeat, each stored once.
+ * through are forwarded to `upstream`, the real results server, which stores them.
  */
 
 /** What the next result requests get: an HTTP status, or 'down' (the connection is dropped). */
@@ -25,8 +23,6 @@ export interface FaultProxy {
   url: string;
   /** Every POST to the results endpoint, in order. */
   requests: RecordedRequest[];
-  /** Payloads stored by the built-in recorder, by submissionId (empty when forwarding). */
-  stored: Map<string, Record<string, unknown>>;
   /** Answers the next requests from this list, then as `then` says (default: pass through). */
   script(faults: Fault[], then?: Fault | 'pass'): void;
   close(): Promise<void>;
@@ -45,9 +41,8 @@ const TYPES: Record<string, string> = {
   '.woff': 'font/woff',
 };
 
-export async function startFaultProxy(options: { distDir: string; upstream?: string }): Promise<FaultProxy> {
+export async function startFaultProxy(options: { distDir: string; upstream: string }): Promise<FaultProxy> {
   const requests: RecordedRequest[] = [];
-  const stored = new Map<string, Record<string, unknown>>();
   let queue: Fault[] = [];
   let after: Fault | 'pass' = 'pass';
   const sockets = new Set<Socket>();
@@ -68,7 +63,7 @@ export async function startFaultProxy(options: { distDir: string; upstream?: str
         res.writeHead(fault, { 'content-type': 'application/json' }).end('{"error":"injected fault"}');
         return;
       }
-      const status = options.upstream ? await forward(options.upstream, raw, res) : record(stored, body, res);
+      const status = await forward(options.upstream, raw, res);
       requests.push({ at: Date.now(), body, answer: status });
       return;
     }
@@ -83,7 +78,6 @@ export async function startFaultProxy(options: { distDir: string; upstream?: str
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    stored,
     script(faults, then = 'pass') {
       queue = [...faults];
       after = then;
@@ -94,22 +88,6 @@ export async function startFaultProxy(options: { distDir: string; upstream?: str
         server.close(() => done());
       }),
   };
-}
-
-function record(
-  stored: Map<string, Record<string, unknown>>,
-  body: Record<string, unknown>,
-  res: ServerResponse,
-) {
-  const id = body.submissionId;
-  if (typeof id !== 'string' || id === '') {
-    res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"submissionId missing"}');
-    return 400;
-  }
-  const status = stored.has(id) ? 200 : 201;
-  if (status === 201) stored.set(id, body);
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ submissionId: id }));
-  return status;
 }
 
 function forward(upstream: string, raw: string, res: ServerResponse): Promise<number> {
