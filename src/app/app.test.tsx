@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isAccessPassword } from '../screens/access-screen';
+import { isAccessPassword } from '../screens/access-password';
 import { useStore } from '../store';
 import { App } from './app';
 
@@ -82,7 +82,8 @@ describe('the app shell', () => {
     expect(useStore.getState().screen).toBe('transition');
     await waitFor(() => expect(useStore.getState().screen).toBe('question'));
     expect(performance.now() - started).toBeGreaterThanOrEqual(490);
-    expect(screen.getByText('question-ro')).toBeTruthy();
+    // The question screens are a separate chunk; under Vitest its first import takes a moment.
+    expect(await screen.findByText('question-ro')).toBeTruthy();
 
     await user.type(screen.getByRole('textbox'), '8');
     await user.click(screen.getByRole('button', { name: 'Antwort' }));

@@ -1,17 +1,24 @@
-import type { ComponentType } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { type ComponentType, useEffect, useReducer } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../i18n';
 import { AccessScreen } from '../screens/access-screen';
-import { QuestionScreen } from '../screens/question-screen';
-import { ResultScreen } from '../screens/result-screen';
 import { StartScreen } from '../screens/start-screen';
 import { TransitionScreen } from '../screens/transition-screen';
 import { UserDataScreen } from '../screens/user-data-screen';
 import { useStore } from '../store';
 import { RUNNING_TEST_SCREENS } from '../store/screen-routing';
 import type { Screen } from '../store/types';
+import { type DeferredScreen, deferScreen } from './deferred-screen';
 import { useLeaveConfirmation } from './use-leave-confirmation';
 import './app.css';
+
+/*
+ * The question screens (all answer types) and the results page are separate chunks, so that the
+ * first screen needs only the shell. Both start loading as soon as the app starts (and are
+ * precached for offline use), so they are there long before the child reaches them.
+ */
+const QuestionScreen = deferScreen(import('../screens/question-screen'), (m) => m.QuestionScreen);
+const ResultScreen = deferScreen(import('../screens/result-screen'), (m) => m.ResultScreen);
 
 /** Which component shows each screen of SPEC section 2. */
 const SCREENS = {
@@ -28,7 +35,7 @@ const SCREENS = {
   'examples/move-dots': QuestionScreen,
   'examples/timer': QuestionScreen,
   result: ResultScreen,
-} satisfies Record<Screen, ComponentType>;
+} satisfies Record<Screen, ComponentType | DeferredScreen>;
 
 /** The shell: the current screen from the store; the address bar never changes. */
 export function App() {
@@ -36,12 +43,38 @@ export function App() {
   // A new question screen gets a fresh component even when two questions in a row share a screen.
   const currentId = useStore((s) => s.currentId);
   useLeaveConfirmation(RUNNING_TEST_SCREENS.has(screen));
-  const Current: ComponentType = SCREENS[screen] ?? AccessScreen;
+  const entry = SCREENS[screen] ?? AccessScreen;
+  const deferred = 'settled' in entry ? entry : undefined;
+  const Current: ComponentType | undefined = 'settled' in entry ? entry.component : entry;
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (deferred && !deferred.component) void deferred.settled.then(rerender);
+  }, [deferred]);
   return (
     <I18nextProvider i18n={i18n}>
-      <main className={`app app-${screen.replace('/', '-')}`} data-screen={screen}>
-        <Current key={Current === QuestionScreen ? `q${currentId}` : screen} />
-      </main>
+      {Current ? (
+        <main className={`app app-${screen.replace('/', '-')}`} data-screen={screen}>
+          <Current key={entry === QuestionScreen ? `q${currentId}` : screen} />
+        </main>
+      ) : (
+        // Only after a reload straight into a question or the results, for the moment the chunk loads.
+        <main className="app app-loading" aria-busy="true">
+          {deferred?.failed && <LoadFailed />}
+        </main>
+      )}
     </I18nextProvider>
+  );
+}
+
+/** The chunk could not be loaded (e.g. offline before the app was ever cached): reload keeps the session. */
+function LoadFailed() {
+  const { t } = useTranslation();
+  return (
+    <div className="panel" role="alert">
+      <h1 className="panel-title">{t('error.title')}</h1>
+      <button type="button" className="button button-primary" onClick={() => window.location.reload()}>
+        {t('error.reload')}
+      </button>
+    </div>
   );
 }

@@ -62,6 +62,7 @@ export const de = {
     title: 'Es ist ein Fehler aufgetreten',
     restart: 'Bitte Test neu starten',
     restartButton: 'Zurück zum Start',
+    reload: 'Seite neu laden',
   },
   leave: {
     confirm: 'Der Test läuft noch. Seite wirklich verlassen?',

@@ -12,8 +12,6 @@
  * screen's component tests (which run without the PWA plugin) can import it.
  */
 
-import { startOutbox } from '../results/outbox';
-
 /** Set by scripts/pwa/plugin.ts: true in `vite build` output; absent under Vitest. */
 declare const __SERVICE_WORKER__: boolean | undefined;
 const BUILT = typeof __SERVICE_WORKER__ !== 'undefined' && __SERVICE_WORKER__;
@@ -111,7 +109,10 @@ export function showAccessScreen(): () => void {
  */
 function startOfflineApp(): void {
   startServiceWorker();
-  startOutbox();
+  // A separate chunk (with idb): the first screen does not need it.
+  import('../results/outbox')
+    .then(({ startOutbox }) => startOutbox())
+    .catch((error: unknown) => console.warn('Outbox not started', error));
 }
 
 if (BUILT) {

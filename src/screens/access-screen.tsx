@@ -1,20 +1,10 @@
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UpdateNotice } from '../pwa/update-notice';
 import { useStore } from '../store';
 
-/**
- * Compares the passphrase's SHA-256 with the one built in. A small library rather than
- * crypto.subtle, which is missing on plain http (not a secure context).
- */
-export function isAccessPassword(
-  input: string,
-  expectedSha256: string = __ACCESS_PASSWORD_SHA256__,
-): boolean {
-  return bytesToHex(sha256(utf8ToBytes(input))) === expectedSha256.toLowerCase();
-}
+/** Starts loading with the screen, so it is there by the time the passphrase is typed. */
+const passwordCheck = import('./access-password');
 
 /** SPEC screen 1: the password gate (against children wandering off, not security). */
 export function AccessScreen() {
@@ -23,8 +13,9 @@ export function AccessScreen() {
   const [password, setPassword] = useState('');
   const [wrong, setWrong] = useState(false);
   const id = useId();
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
+    const { isAccessPassword } = await passwordCheck;
     if (isAccessPassword(password)) grantAccess();
     else setWrong(true);
   };
