@@ -1,9 +1,8 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { FlashPictures } from '../shared/flash-pictures';
 import { QuestionTexts } from '../shared/question-texts';
 import { ReadyButton } from '../shared/ready-button';
-import { useAnswerClock } from '../shared/use-answer-clock';
-import { useFlash } from '../shared/use-flash';
+import { useFlashedAnswer } from '../shared/use-flashed-answer';
 import { YesNoButtons } from '../shared/yes-no-buttons';
 import type { RendererProps } from '../types';
 import { scoreYesNo } from './score';
@@ -14,12 +13,7 @@ export function ImageCompareQuestion({ question, language, onAnswer }: RendererP
     () => [question.timerImage, question.timerImage2],
     [question.timerImage, question.timerImage2],
   );
-  const flash = useFlash(pictures, question.timerInterval);
-  const clock = useAnswerClock();
-  const { restart } = clock;
-  useEffect(() => {
-    if (flash.phase === 'done') restart();
-  }, [flash.phase, restart]);
+  const { flash, timing } = useFlashedAnswer(pictures, question.timerInterval);
   const texts = question.currentTexts;
   return (
     <div className="question">
@@ -32,9 +26,7 @@ export function ImageCompareQuestion({ question, language, onAnswer }: RendererP
             onAnswer({
               givenAnswer,
               correct: scoreYesNo(givenAnswer, question.correctAnswer),
-              responseTimeMs: clock.elapsed(),
-              exposureMs: flash.measurement?.exposureMs,
-              pageHiddenDuringExposure: flash.measurement?.pageHiddenDuringExposure,
+              ...timing(),
             })
           }
         />

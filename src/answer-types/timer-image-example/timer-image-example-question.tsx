@@ -1,12 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NO, scoreYesNo } from '../image-compare/score';
 import { FlashPictures } from '../shared/flash-pictures';
 import { PracticeDialog } from '../shared/practice-dialog';
 import { QuestionTexts } from '../shared/question-texts';
 import { ReadyButton } from '../shared/ready-button';
-import { useAnswerClock } from '../shared/use-answer-clock';
-import { useFlash } from '../shared/use-flash';
+import { useFlashedAnswer } from '../shared/use-flashed-answer';
 import { YesNoButtons } from '../shared/yes-no-buttons';
 import type { AnswerSubmission, RendererProps } from '../types';
 
@@ -26,14 +25,9 @@ export function TimerImageExampleQuestion({
     () => [question.timerImage, question.timerImage2],
     [question.timerImage, question.timerImage2],
   );
-  const flash = useFlash(pictures, question.timerInterval);
-  const clock = useAnswerClock();
-  const { restart } = clock;
+  const { flash, timing } = useFlashedAnswer(pictures, question.timerInterval);
   const [tries, setTries] = useState(0);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
-  useEffect(() => {
-    if (flash.phase === 'done') restart();
-  }, [flash.phase, restart]);
 
   const choose = (givenAnswer: string) => {
     const attempt = tries + 1;
@@ -44,9 +38,7 @@ export function TimerImageExampleQuestion({
         submission: {
           givenAnswer,
           correct: true,
-          responseTimeMs: clock.elapsed(),
-          exposureMs: flash.measurement?.exposureMs,
-          pageHiddenDuringExposure: flash.measurement?.pageHiddenDuringExposure,
+          ...timing(),
           tries: attempt,
         },
       });

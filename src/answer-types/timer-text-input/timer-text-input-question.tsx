@@ -1,24 +1,18 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { AnswerForm } from '../shared/answer-form';
 import { FlashPictures } from '../shared/flash-pictures';
 import { NumberField } from '../shared/number-field';
 import { QuestionTexts } from '../shared/question-texts';
 import { ReadyButton } from '../shared/ready-button';
-import { useAnswerClock } from '../shared/use-answer-clock';
-import { useFlash } from '../shared/use-flash';
+import { useFlashedAnswer } from '../shared/use-flashed-answer';
 import { scoreTextInput } from '../text-input/score';
 import type { RendererProps } from '../types';
 
 /** Timed picture: texts and 'Bereit', the picture for timerInterval ms, then the number answer. */
 export function TimerTextInputQuestion({ question, language, onAnswer }: RendererProps<'TimerTextInput'>) {
   const pictures = useMemo(() => [question.timerImage], [question.timerImage]);
-  const flash = useFlash(pictures, question.timerInterval);
+  const { flash, timing } = useFlashedAnswer(pictures, question.timerInterval);
   const [answer, setAnswer] = useState('');
-  const clock = useAnswerClock();
-  const { restart } = clock;
-  useEffect(() => {
-    if (flash.phase === 'done') restart();
-  }, [flash.phase, restart]);
   const texts = question.currentTexts;
   return (
     <div className="question">
@@ -35,9 +29,7 @@ export function TimerTextInputQuestion({ question, language, onAnswer }: Rendere
             onAnswer({
               givenAnswer: answer,
               correct: scoreTextInput(answer, question.correctAnswer),
-              responseTimeMs: clock.elapsed(),
-              exposureMs: flash.measurement?.exposureMs,
-              pageHiddenDuringExposure: flash.measurement?.pageHiddenDuringExposure,
+              ...timing(),
             })
           }
         >

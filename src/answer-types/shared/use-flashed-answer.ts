@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import type { AnswerSubmission } from '../types';
+import { useAnswerClock } from './use-answer-clock';
+import { useFlash } from './use-flash';
+
+/**
+ * A flashed question's pictures and timing: the flash itself, and the response clock, which starts
+ * when the pictures are hidden. `timing()` gives what the answer records of both.
+ */
+export function useFlashedAnswer(pictures: readonly string[], interval: number) {
+  const flash = useFlash(pictures, interval);
+  const { restart, elapsed } = useAnswerClock();
+  useEffect(() => {
+    if (flash.phase === 'done') restart();
+  }, [flash.phase, restart]);
+  const timing = (): Pick<
+    AnswerSubmission,
+    'responseTimeMs' | 'exposureMs' | 'pageHiddenDuringExposure'
+  > => ({
+    responseTimeMs: elapsed(),
+    exposureMs: flash.measurement?.exposureMs,
+    pageHiddenDuringExposure: flash.measurement?.pageHiddenDuringExposure,
+  });
+  return { flash, timing };
+}
