@@ -1,6 +1,6 @@
 /**
  * Writes the SVG pictures of the question packs from their declarative description in
- * content/pictures/pictures.yaml. Run: npx tsx scripts/pictures/generate.ts
+ * content/pictures/pictures.yaml. Run: npm run pictures
  *
  * The description says what a picture shows (5 dots in a row, 2 + 3 in two groups, a flower); this
  * script decides how it looks, so every dot picture has the same dot size, colour and spacing rules,
