@@ -1,7 +1,15 @@
-import { writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { type ContentIssue, formatIssue, type LoadOptions, loadContent } from './load.ts';
+import {
+  CONTENT_DIR,
+  type ContentIssue,
+  formatIssue,
+  type LoadOptions,
+  loadContent,
+  REAL_CONTENT,
+} from './load.ts';
 import { copyFixture, FIXTURES_DIR as FIXTURES } from './test-fixtures.ts';
 
 /**
@@ -30,6 +38,43 @@ describe('loadContent on a valid content folder', () => {
   it('reports a question count that differs from the expected one', () => {
     expect(problems('valid', { expectedCount: 23 })).toEqual([
       'scripts/content/fixtures/valid/questions:1:1  (question count)  found 3 questions, expected 23 — add the missing question files so that ids run 1..23',
+    ]);
+  });
+});
+
+describe('the real content', () => {
+  it('keeps the practice questions at the ids the uploaded result leaves out', () => {
+    const root = mkdtempSync(join(tmpdir(), 'zaehltest-content-'));
+    onTestFinished(() => rmSync(root, { recursive: true, force: true }));
+    cpSync(CONTENT_DIR, join(root, 'content'), { recursive: true });
+    const questions = join(root, 'content/questions');
+    // Swap the move-dots practice (7) with the scored move-dots question (8).
+    const practice = readFileSync(join(questions, '07-move-dots-practice.yaml'), 'utf8');
+    const scored = readFileSync(join(questions, '08-move-six-dots.yaml'), 'utf8');
+    rmSync(join(questions, '07-move-dots-practice.yaml'));
+    rmSync(join(questions, '08-move-six-dots.yaml'));
+    writeFileSync(join(questions, '08-move-dots-practice.yaml'), practice.replace(/^id: 7$/m, 'id: 8'));
+    writeFileSync(join(questions, '07-move-six-dots.yaml'), scored.replace(/^id: 8$/m, 'id: 7'));
+    const { issues } = loadContent({
+      ...REAL_CONTENT,
+      contentDir: join(root, 'content'),
+      schemaFile: join(root, 'schemas/question.schema.json'),
+    });
+    expect(
+      issues.map((issue) => [issue.file.split('/').pop(), issue.path, issue.line, issue.message]),
+    ).toEqual([
+      [
+        '07-move-six-dots.yaml',
+        'answerType',
+        4,
+        'is MoveDots, but question 7 is a practice question the result leaves out',
+      ],
+      [
+        '08-move-dots-practice.yaml',
+        'answerType',
+        4,
+        'is the practice type MoveDotsExample, but question 8 is scored and sent with the result',
+      ],
     ]);
   });
 });

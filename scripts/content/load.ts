@@ -8,10 +8,12 @@ import {
   type Language,
   PICTURE_FIELDS,
   PICTURE_FILE_NAME,
+  PRACTICE_TYPES,
   QUESTION_COUNT,
   type QuestionSource,
   questionSchema,
 } from '../../schemas/question.ts';
+import { SCORED_QUESTION_IDS } from '../../schemas/result-constants.ts';
 import { type Anchor, formatPath, type IssuePath, locate } from './yaml-position.ts';
 
 /** The repository root: issue file names are relative to it. */
@@ -201,6 +203,10 @@ export function loadContent(options: LoadOptions = {}): ContentResult {
           `is ${id} but the file name starts with ${fileName[1]} — rename the file to start with ${String(id).padStart(2, '0')}- or fix the id`,
         );
       }
+      if (options.expectedCount === QUESTION_COUNT) {
+        const problem = practicePlacement(id, fields.answerType);
+        if (problem) add(['answerType'], problem);
+      }
     } else {
       idsIncomplete = true;
     }
@@ -384,6 +390,27 @@ function editDistance(a: string, b: string): number {
     previous = current;
   }
   return previous[b.length] ?? 0;
+}
+
+/**
+ * The uploaded result (PRODUCT.md decision 9) has a field for every scored id and none for the
+ * practice ids: a practice type must stand at a practice id and nowhere else, or results would
+ * silently be sent for the wrong questions.
+ */
+function practicePlacement(id: number, answerType: unknown): string | undefined {
+  if (typeof answerType !== 'string') return undefined;
+  const practiceIds = Array.from({ length: QUESTION_COUNT }, (_, i) => i + 1).filter(
+    (n) => !(SCORED_QUESTION_IDS as readonly number[]).includes(n),
+  );
+  const scoredId = (SCORED_QUESTION_IDS as readonly number[]).includes(id);
+  const practiceType = (PRACTICE_TYPES as readonly string[]).includes(answerType);
+  if (practiceType && scoredId) {
+    return `is the practice type ${answerType}, but question ${id} is scored and sent with the result — practice questions must keep the ids ${practiceIds.join(' and ')}`;
+  }
+  if (!practiceType && !scoredId && id <= QUESTION_COUNT) {
+    return `is ${answerType}, but question ${id} is a practice question the result leaves out — use ${PRACTICE_TYPES.join(' or ')} here, and put scored questions at the other ids`;
+  }
+  return undefined;
 }
 
 /** A readable id and where it stands. */
