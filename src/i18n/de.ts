@@ -122,7 +122,8 @@ export const de = {
       sent: 'Ergebnis gesendet.',
       saved:
         'Ergebnis auf diesem Gerät gespeichert – wird automatisch gesendet, sobald eine Verbindung besteht.',
-      savedInMemory: 'Ergebnis noch nicht gesendet – wird erneut versucht, solange diese Seite geöffnet ist.',
+      savedInMemory:
+        'Ergebnis noch nicht gesendet und nicht dauerhaft gespeichert – bitte diese Seite geöffnet lassen, bis es gesendet ist.',
       rejected: 'Der Server hat das Ergebnis nicht angenommen. Es bleibt auf diesem Gerät gespeichert.',
     },
   },

@@ -1,7 +1,16 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Clock, classifyResponse, Outbox, type PostFn, retryDelayMs } from './outbox';
+import {
+  type Clock,
+  classifyResponse,
+  isDue,
+  MAX_RETRY_DELAY_MS,
+  Outbox,
+  type PostFn,
+  REJECTED_RETRY_DELAY_MS,
+  retryDelayMs,
+} from './outbox';
 import { buildResultPayload } from './payload';
 import { fullRun, USER } from './test-fixtures';
 
@@ -38,8 +47,11 @@ class FakeClock implements Clock {
   }
 }
 
+/** What the fake endpoint answers: a status with our server's body, or a status and any body. */
+type Reply = number | { status: number; body: unknown };
+
 /** A fake endpoint that answers from a script (then `fallback`) and records every request body. */
-function fakeServer(script: number[], fallback = 201) {
+function fakeServer(script: Reply[], fallback = 201) {
   const server = {
     offline: false,
     requests: [] as { at: number; body: Record<string, unknown> }[],
@@ -49,11 +61,16 @@ function fakeServer(script: number[], fallback = 201) {
       expect(init.headers['content-type']).toBe('application/json');
       if (server.offline) throw new TypeError('Failed to fetch');
       server.requests.push({ at: server.clock?.now() ?? 0, body: JSON.parse(init.body) });
-      return { status: script.shift() ?? fallback, headers: { get: () => null } };
+      const reply = script.shift() ?? fallback;
+      const { status, body } = typeof reply === 'number' ? { status: reply, body: serverBody(reply) } : reply;
+      return { status, headers: { get: () => null }, json: async () => body };
     }) as PostFn,
   };
   return server;
 }
+
+/** The body our server sends: the stored row's id, or the error. */
+const serverBody = (status: number) => (status < 300 ? { id: 42 } : { error: `status ${status}` });
 
 let dbCounter = 0;
 const outboxes: Outbox[] = [];
@@ -65,7 +82,7 @@ function makeOutbox(server: ReturnType<typeof fakeServer>, clock: FakeClock, dbN
   return outbox;
 }
 
-function setup(script: number[] = []) {
+function setup(script: Reply[] = []) {
   const clock = new FakeClock();
   const server = fakeServer(script);
   const dbName = `outbox-test-${++dbCounter}`;
@@ -98,6 +115,14 @@ describe('retry policy', () => {
     expect(retryDelayMs(1, 1)).toBe(2_400);
     expect(retryDelayMs(1, 0.5, 60_000)).toBe(60_000);
     expect(retryDelayMs(1, 0.5, 3_600_000)).toBe(300_000);
+  });
+
+  it('treats a retry time further ahead than any delay it sets as due (the clock was set back)', () => {
+    const now = 5_000_000_000;
+    expect(isDue(now, now)).toBe(true);
+    expect(isDue(now + 1, now)).toBe(false);
+    expect(isDue(now + REJECTED_RETRY_DELAY_MS, now)).toBe(false);
+    expect(isDue(now + REJECTED_RETRY_DELAY_MS + 1, now)).toBe(true);
   });
 
   it('retries 408, 429 and 5xx, gives up on other 4xx', () => {
@@ -253,7 +278,7 @@ describe('Outbox', () => {
     let calls = 0;
     const post: PostFn = (_url, init) => {
       calls++;
-      if (calls > 1) return Promise.resolve({ status: 201 });
+      if (calls > 1) return Promise.resolve({ status: 201, json: async () => ({ id: 1 }) });
       return new Promise((_resolve, reject) => {
         init.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
       });
@@ -273,5 +298,106 @@ describe('Outbox', () => {
     await clock.advance(2_000, outbox);
     expect(calls).toBe(2);
     expect(statusOf(outbox)).toBe('sent');
+  });
+});
+
+describe('Outbox on an unreliable device', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('does not take a 200 without our acknowledgement (a Wi-Fi login page) for delivery', async () => {
+    const loginPage = { status: 200, body: undefined }; // json() of an HTML page fails
+    const { clock, server, dbName, outbox } = setup([loginPage, { status: 200, body: { ok: true } }, 201]);
+    await outbox.enqueue(PAYLOAD);
+    await outbox.settled();
+    expect(statusOf(outbox)).toBe('saved');
+    expect(await storedIds(dbName)).toEqual([PAYLOAD.submissionId]);
+    await clock.advance(2_000 + 4_000, outbox);
+    expect(server.requests).toHaveLength(3);
+    expect(statusOf(outbox)).toBe('sent');
+    expect(await storedIds(dbName)).toEqual([]);
+  });
+
+  it('keeps a result IndexedDB refuses (disk full) in memory, says so, and still sends it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    const { clock, server, dbName, outbox } = setup([503, 201]);
+    expect(await outbox.enqueue(PAYLOAD)).toBe(false);
+    await outbox.settled();
+    expect(outbox.getSnapshot().volatile.has(PAYLOAD.submissionId)).toBe(true);
+    expect(statusOf(outbox)).toBe('saved');
+    expect(await storedIds(dbName)).toEqual([]);
+    await clock.advance(2_000, outbox);
+    expect(server.requests).toHaveLength(2);
+    expect(statusOf(outbox)).toBe('sent');
+  });
+
+  it('reports a result stored in IndexedDB as durable', async () => {
+    const { outbox } = setup([201]);
+    expect(await outbox.enqueue(PAYLOAD)).toBe(true);
+    await outbox.settled();
+    expect(outbox.getSnapshot().volatile.size).toBe(0);
+    expect(outbox.getSnapshot().durable).toBe(true);
+  });
+
+  it('works in page memory when IndexedDB cannot be opened at all', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(indexedDB, 'open').mockImplementation(() => {
+      throw new DOMException('IndexedDB is disabled', 'InvalidStateError');
+    });
+    const { clock, server, outbox } = setup([500, 201]);
+    expect(await outbox.enqueue(PAYLOAD)).toBe(false);
+    await outbox.settled();
+    expect(outbox.getSnapshot().durable).toBe(false);
+    await clock.advance(2_000, outbox);
+    expect(server.requests).toHaveLength(2);
+    expect(statusOf(outbox)).toBe('sent');
+  });
+
+  it('keeps retrying when IndexedDB fails to record a failed attempt', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    const { clock, server, outbox } = setup([500, 201]);
+    await outbox.enqueue(PAYLOAD);
+    await outbox.settled();
+    expect(put).toHaveBeenCalled();
+    expect(statusOf(outbox)).toBe('saved');
+    await clock.advance(2_000, outbox);
+    expect(server.requests).toHaveLength(2);
+    expect(statusOf(outbox)).toBe('sent');
+  });
+
+  it('sends at once after a restart when the device clock was set back a year', async () => {
+    const { clock, server, dbName, outbox } = setup([500, 201]);
+    await outbox.enqueue(PAYLOAD);
+    await outbox.settled();
+    outbox.stop();
+    clock.time -= 365 * 24 * 60 * 60_000;
+    const afterReload = makeOutbox(server, clock, dbName);
+    await afterReload.resume();
+    expect(server.requests).toHaveLength(2);
+    expect(statusOf(afterReload)).toBe('sent');
+  });
+
+  it('never sets a timer longer than 5 minutes, even for a rejected result a day away', async () => {
+    const { clock, outbox } = setup([400]);
+    const delays: number[] = [];
+    const setTimer = clock.setTimeout;
+    clock.setTimeout = (callback, ms) => {
+      delays.push(ms);
+      return setTimer(callback, ms);
+    };
+    await outbox.enqueue(PAYLOAD);
+    await outbox.settled();
+    expect(statusOf(outbox)).toBe('rejected');
+    await clock.advance(60 * 60_000, outbox);
+    expect(delays.length).toBeGreaterThan(1);
+    expect(Math.max(...delays)).toBeLessThanOrEqual(Math.max(MAX_RETRY_DELAY_MS, 30_000));
+    expect(delays.filter((ms) => ms === MAX_RETRY_DELAY_MS).length).toBeGreaterThanOrEqual(11);
   });
 });

@@ -3,17 +3,19 @@ import type { ResultPayload } from '../../schemas/result-payload';
 
 /**
  * The upload outbox (PRODUCT.md decision 10): a finished result is written to IndexedDB before the
- * first attempt and removed only when the server acknowledges it with a 2xx. Until then it is
- * retried with growing delays: on a timer while the app is open, at every app start, when the
+ * first attempt and removed only when the server acknowledges it: a 2xx whose JSON body names the
+ * stored row (`{ "id": … }`; a Wi-Fi login page answering 200 is no acknowledgement). Until then
+ * it is retried with growing delays: on a timer while the app is open, at every app start, when the
  * device comes back online and when the page becomes visible again. Every attempt carries the same
  * `submissionId`, so the server stores a result once however often it arrives.
  *
  * Per result the outbox is a small state machine:
  *
- *   enqueue ──► saved ──attempt──► sending ──2xx──────────────► sent (entry deleted)
+ *   enqueue ──► saved ──attempt──► sending ──2xx + { id }─────► sent (entry deleted)
  *                 ▲                   │
  *                 └── network error, ─┤
- *                     5xx, 408, 429   └──other 4xx──► rejected (entry kept)
+ *                 5xx, 408, 429,      └──other 4xx──► rejected (entry kept)
+ *                 2xx without { id }
  *
  * A rejected result (400, 401, 403, 404, 413, 422 …) is one the server will not accept as it is:
  * retrying it every few seconds would only hammer the server. It stays on the device and is tried
@@ -46,7 +48,7 @@ export interface Clock {
 export type PostFn = (
   url: string,
   init: { method: 'POST'; headers: Record<string, string>; body: string; signal: AbortSignal },
-) => Promise<{ status: number; headers?: { get(name: string): string | null } }>;
+) => Promise<{ status: number; headers?: { get(name: string): string | null }; json(): Promise<unknown> }>;
 
 export interface OutboxOptions {
   endpoint: string;
@@ -63,6 +65,8 @@ export interface OutboxSnapshot {
   loaded: boolean;
   /** False when IndexedDB could not be opened and entries live only as long as the page. */
   durable: boolean;
+  /** Results IndexedDB refused to store: they are sent, but lost if the page goes first. */
+  volatile: ReadonlySet<string>;
   statuses: ReadonlyMap<string, UploadStatus>;
 }
 
@@ -96,54 +100,63 @@ export function classifyResponse(status: number): 'acknowledged' | 'retry' | 're
   return 'rejected';
 }
 
-/** Where entries are kept: IndexedDB, or page memory when the browser refuses IndexedDB. */
-interface EntryStorage {
-  durable: boolean;
-  all(): Promise<OutboxEntry[]>;
-  /** Adds the entry unless one with its submissionId exists; true when added. */
-  addIfAbsent(entry: OutboxEntry): Promise<boolean>;
-  /** Replaces an entry only if it is still there (another tab may have delivered it meanwhile). */
-  updateIfPresent(entry: OutboxEntry): Promise<void>;
-  remove(submissionId: string): Promise<void>;
-}
+/**
+ * Where entries are kept: IndexedDB, and page memory for what IndexedDB refuses (the browser has
+ * no IndexedDB, private mode, the disk is full). A result in memory is still sent; it is lost with
+ * the page, which is why the results page says so and the session keeps it to enqueue again.
+ */
+class EntryStorage {
+  private readonly memory = new Map<string, OutboxEntry>();
 
-function indexedDbStorage(db: IDBPDatabase<OutboxDb>): EntryStorage {
-  return {
-    durable: true,
-    all: () => db.getAll(STORE),
-    async addIfAbsent(entry) {
-      const tx = db.transaction(STORE, 'readwrite');
-      const exists = (await tx.store.getKey(entry.submissionId)) !== undefined;
-      if (!exists) await tx.store.add(entry);
-      await tx.done;
-      return !exists;
-    },
-    async updateIfPresent(entry) {
-      const tx = db.transaction(STORE, 'readwrite');
+  constructor(private readonly db: IDBPDatabase<OutboxDb> | undefined) {}
+
+  /** False when IndexedDB could not be opened at all. */
+  get available(): boolean {
+    return this.db !== undefined;
+  }
+
+  isDurable(submissionId: string): boolean {
+    return this.db !== undefined && !this.memory.has(submissionId);
+  }
+
+  async all(): Promise<OutboxEntry[]> {
+    const stored = this.db ? await this.db.getAll(STORE) : [];
+    return [...stored, ...this.memory.values()];
+  }
+
+  /** Adds the entry unless one with its submissionId exists; true when added. */
+  async addIfAbsent(entry: OutboxEntry): Promise<boolean> {
+    if (this.memory.has(entry.submissionId)) return false;
+    if (this.db) {
+      try {
+        const tx = this.db.transaction(STORE, 'readwrite');
+        const exists = (await tx.store.getKey(entry.submissionId)) !== undefined;
+        if (!exists) await tx.store.add(entry);
+        await tx.done;
+        return !exists;
+      } catch (error) {
+        console.error('Outbox: IndexedDB refused the result, it is kept in memory', error);
+      }
+    }
+    this.memory.set(entry.submissionId, entry);
+    return true;
+  }
+
+  /** Replaces an entry only if it is still there (another tab may have delivered it meanwhile). */
+  async updateIfPresent(entry: OutboxEntry): Promise<void> {
+    if (this.memory.has(entry.submissionId)) {
+      this.memory.set(entry.submissionId, entry);
+    } else if (this.db) {
+      const tx = this.db.transaction(STORE, 'readwrite');
       if ((await tx.store.getKey(entry.submissionId)) !== undefined) await tx.store.put(entry);
       await tx.done;
-    },
-    remove: (submissionId) => db.delete(STORE, submissionId),
-  };
-}
+    }
+  }
 
-function memoryStorage(): EntryStorage {
-  const entries = new Map<string, OutboxEntry>();
-  return {
-    durable: false,
-    all: async () => [...entries.values()],
-    async addIfAbsent(entry) {
-      if (entries.has(entry.submissionId)) return false;
-      entries.set(entry.submissionId, entry);
-      return true;
-    },
-    async updateIfPresent(entry) {
-      if (entries.has(entry.submissionId)) entries.set(entry.submissionId, entry);
-    },
-    async remove(submissionId) {
-      entries.delete(submissionId);
-    },
-  };
+  async remove(submissionId: string): Promise<void> {
+    if (this.memory.delete(submissionId)) return;
+    await this.db?.delete(STORE, submissionId);
+  }
 }
 
 async function openStorage(dbName: string): Promise<EntryStorage> {
@@ -153,11 +166,20 @@ async function openStorage(dbName: string): Promise<EntryStorage> {
         database.createObjectStore(STORE, { keyPath: 'submissionId' });
       },
     });
-    return indexedDbStorage(db);
+    return new EntryStorage(db);
   } catch (error) {
     console.error('Outbox: IndexedDB is not available, results are kept in memory only', error);
-    return memoryStorage();
+    return new EntryStorage(undefined);
   }
+}
+
+/**
+ * Whether an entry's retry time has come. A retry time further ahead than the longest delay the
+ * outbox ever sets means the device clock was set back since: the entry is due now rather than
+ * after the clock has caught up again.
+ */
+export function isDue(nextAttemptAt: number, now: number): boolean {
+  return nextAttemptAt <= now || nextAttemptAt - now > REJECTED_RETRY_DELAY_MS;
 }
 
 export class Outbox {
@@ -172,12 +194,13 @@ export class Outbox {
   private snapshotCache: OutboxSnapshot;
   private loaded = false;
   private durable = true;
+  private readonly volatile = new Set<string>();
   private timer: { handle: unknown; at: number } | undefined;
 
   constructor(options: OutboxOptions) {
     this.options = { dbName: DEFAULT_DB_NAME, random: Math.random, ...options };
     this.storage = openStorage(this.options.dbName).then((storage) => {
-      this.durable = storage.durable;
+      this.durable = storage.available;
       return storage;
     });
     this.snapshotCache = this.makeSnapshot();
@@ -185,11 +208,13 @@ export class Outbox {
 
   /**
    * Keeps the result on the device, then starts sending it. Resolves once it is stored, not when
-   * it is sent. Enqueuing a result again (same submissionId) changes nothing.
+   * it is sent. Enqueuing a result again (same submissionId) changes nothing. True when the result
+   * survives the page (stored in IndexedDB, or already delivered); false when it is held in page
+   * memory only, so the caller must keep its own copy to enqueue again after a reload.
    */
-  async enqueue(payload: ResultPayload): Promise<void> {
+  async enqueue(payload: ResultPayload): Promise<boolean> {
     const id = payload.submissionId;
-    if (this.statuses.get(id) === 'sent') return;
+    if (this.statuses.get(id) === 'sent') return true;
     const storage = await this.storage;
     const now = this.options.clock.now();
     const added = await storage.addIfAbsent({
@@ -200,11 +225,14 @@ export class Outbox {
       nextAttemptAt: now,
       rejected: false,
     });
+    const durable = storage.isDurable(id);
+    if (!durable) this.volatile.add(id);
     if (added) {
       this.due.set(id, now);
       this.setStatus(id, 'saved');
     }
     this.track(this.flush());
+    return durable;
   }
 
   /** Reads the stored entries (after a reload or restart) and sends those that are due. */
@@ -231,8 +259,19 @@ export class Outbox {
     await this.flush();
   }
 
-  /** Sends every stored result whose retry time has come; resolves when those attempts ended. */
+  /**
+   * Sends every stored result whose retry time has come; resolves when those attempts ended.
+   * Whatever fails on the way (IndexedDB, one attempt), the retry timer is set again.
+   */
   async flush(): Promise<void> {
+    try {
+      await this.sendDue();
+    } finally {
+      this.scheduleTimer();
+    }
+  }
+
+  private async sendDue(): Promise<void> {
     const storage = await this.storage;
     // Ids are put into `due` only after their entry is committed, so one known before the read
     // and missing from it was delivered meanwhile by another tab of the app.
@@ -248,10 +287,12 @@ export class Outbox {
     }
     const attempts = stored
       .filter((entry) => !this.inFlight.has(entry.submissionId))
-      .filter((entry) => Math.min(entry.nextAttemptAt, this.due.get(entry.submissionId) ?? Infinity) <= now)
+      .filter((entry) =>
+        isDue(Math.min(entry.nextAttemptAt, this.due.get(entry.submissionId) ?? Infinity), now),
+      )
       .map((entry) => this.attempt(storage, entry));
-    await Promise.all(attempts);
-    this.scheduleTimer();
+    const failed = (await Promise.allSettled(attempts)).find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 
   /** Resolves when every attempt started so far has ended (for tests and orderly shutdown). */
@@ -294,6 +335,11 @@ export class Outbox {
       outcome = classifyResponse(response.status);
       lastError = `HTTP ${response.status}`;
       retryAfterMs = parseRetryAfter(response.headers?.get('retry-after') ?? null);
+      if (outcome === 'acknowledged' && !isAcknowledgement(await response.json().catch(() => undefined))) {
+        // A Wi-Fi login page or a proxy answers 200 with HTML: the result has not reached the server.
+        outcome = 'retry';
+        lastError = `HTTP ${response.status} without the server's acknowledgement`;
+      }
     } catch (error) {
       outcome = 'retry';
       lastError = error instanceof Error ? error.message : String(error);
@@ -301,9 +347,12 @@ export class Outbox {
       clock.clearTimeout(timeout);
     }
     try {
+      // The state in memory is set before IndexedDB is written, so a failing write cannot stop the
+      // retries (or leave 'sending' on screen). A copy whose delete failed is sent again later;
+      // the server stores it once.
       if (outcome === 'acknowledged') {
-        await storage.remove(id);
         this.setStatus(id, 'sent');
+        await storage.remove(id);
         return;
       }
       const failedAttempts = entry.failedAttempts + 1;
@@ -312,6 +361,8 @@ export class Outbox {
           ? REJECTED_RETRY_DELAY_MS
           : retryDelayMs(failedAttempts, this.options.random(), retryAfterMs);
       const nextAttemptAt = clock.now() + delay;
+      this.due.set(id, nextAttemptAt);
+      this.setStatus(id, outcome === 'rejected' ? 'rejected' : 'saved');
       await storage.updateIfPresent({
         ...entry,
         failedAttempts,
@@ -319,8 +370,6 @@ export class Outbox {
         rejected: outcome === 'rejected',
         lastError,
       });
-      this.due.set(id, nextAttemptAt);
-      this.setStatus(id, outcome === 'rejected' ? 'rejected' : 'saved');
     } finally {
       this.inFlight.delete(id);
     }
@@ -335,14 +384,14 @@ export class Outbox {
     if (this.timer && this.timer.at <= next) return;
     this.stop();
     const { clock } = this.options;
-    const handle = clock.setTimeout(
-      () => {
-        this.timer = undefined;
-        this.track(this.flush());
-      },
-      Math.max(0, next - clock.now()),
-    );
-    this.timer = { handle, at: next };
+    // At most MAX_RETRY_DELAY_MS: a day-long wait is re-checked in steps, which keeps browsers'
+    // 32-bit timer limit out of reach and notices a clock that was set back meanwhile.
+    const delay = Math.min(MAX_RETRY_DELAY_MS, Math.max(0, next - clock.now()));
+    const handle = clock.setTimeout(() => {
+      this.timer = undefined;
+      this.track(this.flush());
+    }, delay);
+    this.timer = { handle, at: clock.now() + delay };
   }
 
   private track(promise: Promise<unknown>): void {
@@ -362,8 +411,20 @@ export class Outbox {
   }
 
   private makeSnapshot(): OutboxSnapshot {
-    return { loaded: this.loaded, durable: this.durable, statuses: new Map(this.statuses) };
+    return {
+      loaded: this.loaded,
+      durable: this.durable,
+      volatile: new Set(this.volatile),
+      statuses: new Map(this.statuses),
+    };
   }
+}
+
+/** Our server answers an accepted result with its row id: `{ "id": … }`. */
+function isAcknowledgement(body: unknown): boolean {
+  return (
+    typeof body === 'object' && body !== null && 'id' in body && body.id !== null && body.id !== undefined
+  );
 }
 
 function parseRetryAfter(value: string | null): number | undefined {

@@ -15,7 +15,7 @@ vi.mock('../store', async () => {
 });
 
 const SUBMISSION_ID = '3f1c9a52-8b7e-4d21-9c3a-0e6f5b4d2a18';
-const fetchMock = vi.fn(async () => new Response('{}', { status: 201 }));
+const fetchMock = vi.fn(async () => new Response('{"id":1}', { status: 201 }));
 
 function seed(answers: AnswerRecord[], overrides: Partial<ReturnType<typeof useStore.getState>> = {}) {
   useStore.setState({
@@ -137,6 +137,23 @@ describe('ResultScreen', () => {
     await waitFor(() =>
       expect(screen.getByRole('status').textContent).toMatch(/auf diesem Gerät gespeichert/),
     );
+  });
+
+  it('warns to keep the page open when the device refuses to store the result', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const add = vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    fetchMock.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    seed(RUN, { submissionId: '5d6e7f80-9a1b-4c2d-8e3f-405162738495' });
+    renderScreen();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/Seite geöffnet lassen/));
+    // Not marked as queued: after a reload the session enqueues it again.
+    expect(useStore.getState().resultQueued).toBe(false);
+    add.mockRestore();
+    vi.mocked(console.error).mockRestore();
   });
 
   it("'Zurück zum Start' ends the session", async () => {

@@ -1,7 +1,7 @@
 import './result-screen.css';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatSeconds } from '../results/format';
+import { formatDate, formatSeconds, localDay } from '../results/format';
 import { type AssignedLevel, isPractice, scoreLevels } from '../results/levels';
 import { type OutboxSnapshot, startOutbox, type UploadStatus } from '../results/outbox';
 import { buildResultPayload } from '../results/payload';
@@ -15,7 +15,9 @@ const PDF_RENDER_CLASS = 'result-document--pdf';
 /**
  * The results screen (SPEC screen 11): the child's details, points per level with the assigned
  * level, every answer, a PDF export, and one discreet line on the upload. On opening, the result
- * goes to the upload outbox exactly once per finished test (`resultQueued` survives reloads).
+ * goes to the upload outbox once per finished test: `resultQueued` (which survives reloads) is set
+ * only when the outbox has it in IndexedDB. A result the outbox could keep in memory only is
+ * enqueued again after a reload, from the session; the server stores it once.
  */
 export function ResultScreen() {
   const { t } = useTranslation();
@@ -35,7 +37,9 @@ export function ResultScreen() {
     if (resultQueued || !submissionId) return;
     outbox
       .enqueue(buildResultPayload(submissionId, user, answers))
-      .then(markResultQueued)
+      .then((durable) => {
+        if (durable) markResultQueued(submissionId);
+      })
       .catch((error: unknown) => console.error('Result could not be queued for upload', error));
   }, [outbox]);
 
@@ -57,7 +61,8 @@ export function ResultScreen() {
     }
   }
 
-  const testDate = answers.at(-1)?.answeredAt.slice(0, 10) ?? '';
+  const lastAnswer = answers.at(-1);
+  const testDate = lastAnswer ? localDay(lastAnswer.answeredAt) : '';
   const childLanguage = user.language;
   const uploadStatus = displayStatus(snapshot, submissionId, resultQueued);
 
@@ -68,7 +73,9 @@ export function ResultScreen() {
           {t('result.backToStart')}
         </button>
         <p className={`result-upload result-upload--${uploadStatus ?? 'none'}`} role="status">
-          {uploadStatus && uploadText(uploadStatus, snapshot.durable, t)}
+          {uploadStatus &&
+            submissionId &&
+            uploadText(uploadStatus, snapshot.durable && !snapshot.volatile.has(submissionId), t)}
         </p>
         <button
           type="button"

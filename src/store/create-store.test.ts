@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Question } from '../content/types';
-import { createAppStore, SESSION_STORAGE_KEY } from './create-store';
+import { type AppStore, createAppStore, followOtherTabs, SESSION_STORAGE_KEY } from './create-store';
 import { DEFAULT_USER } from './slices';
 import type { UserData } from './types';
 import { makeUuid } from './uuid';
@@ -157,18 +157,89 @@ describe('the session store', () => {
     expect(JSON.parse(storage.getItem(SESSION_STORAGE_KEY) ?? '{}').state.queue).toEqual([3, 4]);
   });
 
-  it('marks the result as queued', () => {
+  it('marks the result as queued, but not for a session that has ended meanwhile', () => {
     const { store } = setup();
     store.getState().startTest(USER);
-    store.getState().markResultQueued();
+    const first = store.getState().submissionId ?? '';
+    store.getState().startTest(USER);
+    store.getState().markResultQueued(first);
+    expect(store.getState().resultQueued).toBe(false);
+    store.getState().markResultQueued(store.getState().submissionId ?? '');
     expect(store.getState().resultQueued).toBe(true);
+  });
+
+  it('goes on when localStorage refuses to save (full or forbidden)', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const storage = new MemoryStorage();
+    storage.setItem = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    const store = createAppStore(QUESTIONS, () => storage);
+    store.getState().startTest(USER);
+    store.getState().advance();
+    expect(store.getState().screen).not.toBe('startscreen');
+    expect(store.getState().user).toEqual(USER);
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  describe('a second tab', () => {
+    /** Two stores on one localStorage, wired like two tabs: a write in one is an event in the other. */
+    function twoTabs() {
+      const storage = new MemoryStorage();
+      const tabs = [new EventTarget(), new EventTarget()];
+      const notifying = (index: number): Storage => {
+        const notify = (key: string, newValue: string | null) =>
+          tabs[1 - index]?.dispatchEvent(Object.assign(new Event('storage'), { key, newValue }));
+        return Object.assign(Object.create(storage), {
+          setItem: (key: string, value: string) => {
+            if (storage.getItem(key) === value) return;
+            storage.setItem(key, value);
+            notify(key, value);
+          },
+          removeItem: (key: string) => {
+            if (storage.getItem(key) === null) return;
+            storage.removeItem(key);
+            notify(key, null);
+          },
+          getItem: (key: string) => storage.getItem(key),
+        });
+      };
+      const [a, b] = [0, 1].map((index) => {
+        const store = createAppStore(QUESTIONS, () => notifying(index));
+        followOtherTabs(store, tabs[index] as unknown as Window);
+        return store;
+      }) as [AppStore, AppStore];
+      return { a, b };
+    }
+
+    it('takes over the session the other tab writes instead of overwriting it later', async () => {
+      const { a, b } = twoTabs();
+      a.getState().startTest(USER);
+      a.getState().advance();
+      await vi.waitFor(() => expect(b.getState().submissionId).toBe(a.getState().submissionId));
+      expect(b.getState()).toMatchObject({
+        user: USER,
+        screen: a.getState().screen,
+        queue: a.getState().queue,
+      });
+    });
+
+    it("forgets the child when the other tab chooses 'Zurück zum Start'", async () => {
+      const { a, b } = twoTabs();
+      a.getState().startTest(USER);
+      await vi.waitFor(() => expect(b.getState().user).toEqual(USER));
+      a.getState().endSession();
+      await vi.waitFor(() => expect(b.getState()).toMatchObject({ screen: 'access', user: DEFAULT_USER }));
+      expect(a.getState()).toMatchObject({ screen: 'access', submissionId: null });
+    });
   });
 
   it("'Zurück zum Start' forgets the session, also on the device", () => {
     const { store, storage } = setup();
     store.getState().startTest(USER);
     store.getState().advance();
-    store.getState().markResultQueued();
+    store.getState().markResultQueued(store.getState().submissionId ?? '');
     store.getState().endSession();
     const s = store.getState();
     expect(s).toMatchObject({

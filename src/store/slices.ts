@@ -20,7 +20,8 @@ export interface SessionSlice {
   resultQueued: boolean;
   setUser(user: UserData): void;
   setSubmissionId(id: string | null): void;
-  markResultQueued(): void;
+  /** The result of this session is stored for upload; ignored if the session has changed since. */
+  markResultQueued(submissionId: string): void;
   clearSession(): void;
 }
 
@@ -73,13 +74,15 @@ export const DEFAULT_USER: UserData = {
   language: 'tr',
 };
 
-export const createSessionSlice: Slice<SessionSlice> = (set) => ({
+export const createSessionSlice: Slice<SessionSlice> = (set, get) => ({
   user: DEFAULT_USER,
   submissionId: null,
   resultQueued: false,
   setUser: (user) => set({ user }),
   setSubmissionId: (submissionId) => set({ submissionId, resultQueued: false }),
-  markResultQueued: () => set({ resultQueued: true }),
+  markResultQueued: (submissionId) => {
+    if (get().submissionId === submissionId) set({ resultQueued: true });
+  },
   clearSession: () => set({ user: DEFAULT_USER, submissionId: null, resultQueued: false }),
 });
 
