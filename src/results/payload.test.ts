@@ -1,9 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { resultPayloadSchema } from '../../schemas/result-payload';
-import { buildResultPayload } from './payload';
+import { buildResultPayload, storableBirthDate } from './payload';
 import { answer, fullRun, USER } from './test-fixtures';
 
 const ID = '3f1c9a52-8b7e-4d21-9c3a-0e6f5b4d2a18';
+
+describe('storableBirthDate', () => {
+  it('keeps a real date and sends anything the server could not store as empty', () => {
+    expect(['2019-03-07', '2024-02-29', '1900-01-01', ''].map(storableBirthDate)).toEqual([
+      '2019-03-07',
+      '2024-02-29',
+      '1900-01-01',
+      '',
+    ]);
+    const typos = ['20190-03-07', '0000-01-01', '2019-02-30', '2023-02-29', '07.03.2019', '1899-12-31', 'x'];
+    expect(typos.map(storableBirthDate)).toEqual(Array(typos.length).fill(''));
+  });
+
+  it('makes a payload the server accepts whatever was typed into the date field', () => {
+    const payload = buildResultPayload(ID, { ...USER, birthdate: '20190-03-07' }, fullRun([1]));
+    expect(payload.born).toBe('');
+    expect(resultPayloadSchema.safeParse(payload).success).toBe(true);
+  });
+});
 
 describe('buildResultPayload', () => {
   const payload = buildResultPayload(ID, USER, fullRun([1, 5, 7, 9, 16, 23]));

@@ -19,10 +19,25 @@ export function buildResultPayload(
   ) as Pick<ResultPayload, `question${(typeof SCORED_QUESTION_IDS)[number]}`>;
   return {
     submissionId,
-    born: user.birthdate,
+    born: storableBirthDate(user.birthdate),
     school: user.school,
     schoolLevel: user.schoolLevel,
     language: RESULT_LANGUAGE_CODES[user.language],
     ...flags,
   };
+}
+
+/**
+ * The birth date as the server stores it (YYYY-MM-DD, a real day, year 1900–2999), or '' for
+ * anything else. The date field is free (SPEC: no validation), and a typo such as the year 20190
+ * would otherwise make the server refuse the whole result; the PDF still shows what was typed.
+ */
+export function storableBirthDate(date: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return '';
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const parsed = new Date(Date.UTC(year, month - 1, day));
+  const real =
+    parsed.getUTCFullYear() === year && parsed.getUTCMonth() === month - 1 && parsed.getUTCDate() === day;
+  return real && year >= 1900 && year <= 2999 ? date : '';
 }
