@@ -325,6 +325,19 @@ describe('results page', () => {
     expect(copies[0]?.language).toBe('4');
   });
 
+  it('does not take a Wi-Fi login page answering 200 for delivery, and sends once past it', async () => {
+    proxy.script(['portal', 'portal']);
+    session = await openBrowser();
+    const { page } = session;
+    const id = 'e4f5a6b7-c8d9-4e0f-a1b2-c3d4e5f6a7b8';
+    await openSeededResult(page, finishedSession('tr', id));
+    await expect.poll(() => proxy.requests.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    expect(await uploadStatus(page)).not.toMatch(UPLOADED);
+    await waitForUploadStatus(page, UPLOADED, 30_000);
+    expect(proxy.requests.map((request) => request.answer)).toEqual(['portal', 'portal', 201]);
+    expect(await storedCopies(id)).toHaveLength(1);
+  });
+
   it('with the server down, keeps the result through a reload and stores it once when the server is back', async () => {
     proxy.script([], 'down');
     session = await openBrowser();

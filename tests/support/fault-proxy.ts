@@ -9,14 +9,17 @@ import { extname, join, normalize } from 'node:path';
  * through are forwarded to `upstream`, the real results server, which stores them.
  */
 
-/** What the next result requests get: an HTTP status, or 'down' (the connection is dropped). */
-export type Fault = number | 'down';
+/**
+ * What the next result requests get: an HTTP status, 'down' (the connection is dropped) or
+ * 'portal' (a Wi-Fi login page: 200 with HTML, as a captive portal answers any request).
+ */
+export type Fault = number | 'down' | 'portal';
 
 export interface RecordedRequest {
   at: number;
   body: Record<string, unknown>;
-  /** The status the app received, or 'down'. */
-  answer: number | 'down';
+  /** The status the app received, or 'down' / 'portal'. */
+  answer: number | 'down' | 'portal';
 }
 
 export interface FaultProxy {
@@ -56,6 +59,13 @@ export async function startFaultProxy(options: { distDir: string; upstream: stri
       if (fault === 'down') {
         requests.push({ at: Date.now(), body, answer: 'down' });
         req.socket.destroy();
+        return;
+      }
+      if (fault === 'portal') {
+        requests.push({ at: Date.now(), body, answer: 'portal' });
+        res
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end('<!doctype html><title>WLAN-Anmeldung</title><form>Bitte melden Sie sich an.</form>');
         return;
       }
       if (typeof fault === 'number') {
