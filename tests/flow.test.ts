@@ -307,6 +307,34 @@ describe('practice, resume and special screens', () => {
     });
   });
 
+  it('a second tab takes the running test over; the first one stops until asked to continue', async () => {
+    await withBrowser(async (first, session) => {
+      await login(first, baseURL);
+      await enterUserData(first, { name: 'Ayşe', language: 'ar' });
+      await first.getByRole('button', { name: 'Start' }).click();
+      await waitForNextScreen(first);
+      await answerCorrectly(first, byId.get(1)!);
+
+      const second = await session.context.newPage();
+      await second.goto(`${baseURL}/`);
+      await waitForScreen(first, 'elsewhere');
+      await screenshot(first, 'second-tab-elsewhere');
+      // The second tab continues the same test at the second question; nothing was answered twice.
+      expect(await waitForNextScreen(second)).toBe(SCREEN_BY_TYPE[byId.get(2)!.answerType]);
+      await answerCorrectly(second, byId.get(2)!);
+      await waitForNextScreen(second);
+      const afterSecond = await storedSession(second);
+      expect(afterSecond?.answers.map((a) => a.question.id)).toEqual([1, 2]);
+      expect(afterSecond?.user.name).toBe('Ayşe');
+
+      await first.bringToFront();
+      await first.getByRole('button', { name: 'Hier weitermachen' }).click();
+      await waitForScreen(second, 'elsewhere');
+      expect(await waitForNextScreen(first)).toBe(SCREEN_BY_TYPE[byId.get(3)!.answerType]);
+      expect((await storedSession(first))?.answers.map((a) => a.question.id)).toEqual([1, 2]);
+    });
+  });
+
   it('shows the error question for a question that cannot be served', async () => {
     await withBrowser(async (page) => {
       await jumpTo(page, baseURL, [999]);

@@ -2,12 +2,13 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isAccessPassword } from '../screens/access-password';
-import { useStore } from '../store';
+import { tabGuard, useStore } from '../store';
+import { ACTIVE_TAB_KEY } from '../store/tab-guard';
 import { App } from './app';
 
 // The compiled content is a build-time virtual module; the app store is made here from one question.
 vi.mock('../store', async () => {
-  const { createAppStore } = await import('../store/create-store');
+  const { createAppSession } = await import('../store/create-store');
   const texts = (lang: string) => ({ situationText: `situation-${lang}`, questionText: `question-${lang}` });
   const questions = [
     {
@@ -18,11 +19,12 @@ vi.mock('../store', async () => {
       texts: { de: texts('de'), tr: texts('tr'), ar: texts('ar'), ro: texts('ro') },
     },
   ];
-  return { useStore: createAppStore(questions as never) };
+  return createAppSession(questions as never);
 });
 
 beforeEach(() => {
   localStorage.clear();
+  tabGuard.claim();
   useStore.getState().endSession();
   vi.spyOn(console, 'info').mockImplementation(() => {});
 });
@@ -104,5 +106,31 @@ describe('the app shell', () => {
     expect(leave()).toBe(true);
     act(() => useStore.getState().goTo('result'));
     expect(leave()).toBe(false);
+  });
+
+  it('stops when another tab of the app opens, and continues here on request', async () => {
+    const user = userEvent.setup();
+    render(<App />);
+    act(() => useStore.getState().startTest(useStore.getState().user));
+    expect(document.querySelector('main')?.dataset.screen).toBe('startscreen');
+
+    // Another tab claims the session and moves on to the first question.
+    const ownClaim = localStorage.getItem(ACTIVE_TAB_KEY);
+    const stored = JSON.parse(localStorage.getItem('zaehltest-session') ?? '{}');
+    stored.state.screen = 'transition';
+    localStorage.setItem('zaehltest-session', JSON.stringify(stored));
+    localStorage.setItem(ACTIVE_TAB_KEY, 'the-other-tab');
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: ACTIVE_TAB_KEY, newValue: 'the-other-tab' }));
+    });
+    expect(screen.getByRole('heading', { name: 'Zähltest ist in einem anderen Tab geöffnet' })).toBeTruthy();
+    expect(document.querySelector('main')?.dataset.screen).toBe('elsewhere');
+    act(() => useStore.getState().goTo('result')); // a late timer of this tab
+    expect(JSON.parse(localStorage.getItem('zaehltest-session') ?? '{}').state.screen).toBe('transition');
+
+    await user.click(screen.getByRole('button', { name: 'Hier weitermachen' }));
+    await waitFor(() => expect(document.querySelector('main')?.dataset.screen).not.toBe('elsewhere'));
+    expect(localStorage.getItem(ACTIVE_TAB_KEY)).toBe(ownClaim);
+    expect(useStore.getState().screen).not.toBe('result');
   });
 });

@@ -1,11 +1,11 @@
-import { type ComponentType, useEffect, useReducer } from 'react';
+import { type ComponentType, useEffect, useReducer, useState, useSyncExternalStore } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../i18n';
 import { AccessScreen } from '../screens/access-screen';
 import { StartScreen } from '../screens/start-screen';
 import { TransitionScreen } from '../screens/transition-screen';
 import { UserDataScreen } from '../screens/user-data-screen';
-import { useStore } from '../store';
+import { tabGuard, takeOver, useStore } from '../store';
 import { RUNNING_TEST_SCREENS } from '../store/screen-routing';
 import type { Screen } from '../store/types';
 import { type DeferredScreen, deferScreen } from './deferred-screen';
@@ -42,7 +42,8 @@ export function App() {
   const screen = useStore((s) => s.screen);
   // A new question screen gets a fresh component even when two questions in a row share a screen.
   const currentId = useStore((s) => s.currentId);
-  useLeaveConfirmation(RUNNING_TEST_SCREENS.has(screen));
+  const passive = useSyncExternalStore(tabGuard.subscribe, tabGuard.isPassive);
+  useLeaveConfirmation(!passive && RUNNING_TEST_SCREENS.has(screen));
   const entry = SCREENS[screen] ?? AccessScreen;
   const deferred = 'settled' in entry ? entry : undefined;
   const Current: ComponentType | undefined = 'settled' in entry ? entry.component : entry;
@@ -50,6 +51,15 @@ export function App() {
   useEffect(() => {
     if (deferred && !deferred.component) void deferred.settled.then(rerender);
   }, [deferred]);
+  if (passive) {
+    return (
+      <I18nextProvider i18n={i18n}>
+        <main className="app app-elsewhere" data-screen="elsewhere">
+          <OpenElsewhere />
+        </main>
+      </I18nextProvider>
+    );
+  }
   return (
     <I18nextProvider i18n={i18n}>
       {Current ? (
@@ -63,6 +73,27 @@ export function App() {
         </main>
       )}
     </I18nextProvider>
+  );
+}
+
+/** Another tab of the app runs the session (see store/tab-guard.ts); this one waits. */
+function OpenElsewhere() {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const continueHere = () => {
+    setBusy(true);
+    takeOver()
+      .catch((error: unknown) => console.error('Taking over the session failed', error))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <div className="panel" role="alert">
+      <h1 className="panel-title">{t('elsewhere.title')}</h1>
+      <p className="panel-text">{t('elsewhere.text')}</p>
+      <button type="button" className="button button-primary" onClick={continueHere} disabled={busy}>
+        {t('elsewhere.continueHere')}
+      </button>
+    </div>
   );
 }
 

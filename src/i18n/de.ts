@@ -64,6 +64,11 @@ export const de = {
     restartButton: 'Zurück zum Start',
     reload: 'Seite neu laden',
   },
+  elsewhere: {
+    title: 'Zähltest ist in einem anderen Tab geöffnet',
+    text: 'Der Test läuft im anderen Tab weiter. Dieser Tab ist angehalten, damit keine Antworten überschrieben werden.',
+    continueHere: 'Hier weitermachen',
+  },
   leave: {
     confirm: 'Der Test läuft noch. Seite wirklich verlassen?',
   },

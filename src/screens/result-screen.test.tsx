@@ -10,8 +10,8 @@ import { ResultScreen } from './result-screen';
 
 // The real store, without the build-time question packs (the results page needs none).
 vi.mock('../store', async () => {
-  const { createAppStore } = await import('../store/create-store');
-  return { useStore: createAppStore([]) };
+  const { createAppSession } = await import('../store/create-store');
+  return createAppSession([]);
 });
 
 const SUBMISSION_ID = '3f1c9a52-8b7e-4d21-9c3a-0e6f5b4d2a18';

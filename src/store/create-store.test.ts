@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Question } from '../content/types';
-import { type AppStore, createAppStore, followOtherTabs, SESSION_STORAGE_KEY } from './create-store';
+import { createAppStore, followOtherTabs, SESSION_STORAGE_KEY, takeOverSession } from './create-store';
 import { DEFAULT_USER } from './slices';
+import { createTabGuard } from './tab-guard';
 import type { UserData } from './types';
 import { makeUuid } from './uuid';
 
@@ -183,15 +184,19 @@ describe('the session store', () => {
     error.mockRestore();
   });
 
-  describe('a second tab', () => {
-    /** Two stores on one localStorage, wired like two tabs: a write in one is an event in the other. */
-    function twoTabs() {
+  describe('two tabs of the app', () => {
+    /** One localStorage shared by tabs, wired like a browser: a write in one is an event in the others. */
+    function device() {
       const storage = new MemoryStorage();
-      const tabs = [new EventTarget(), new EventTarget()];
-      const notifying = (index: number): Storage => {
-        const notify = (key: string, newValue: string | null) =>
-          tabs[1 - index]?.dispatchEvent(Object.assign(new Event('storage'), { key, newValue }));
+      const tabs: EventTarget[] = [];
+      const tabStorage = (self: EventTarget): Storage => {
+        const notify = (key: string, newValue: string | null) => {
+          for (const tab of tabs) {
+            if (tab !== self) tab.dispatchEvent(Object.assign(new Event('storage'), { key, newValue }));
+          }
+        };
         return Object.assign(Object.create(storage), {
+          getItem: (key: string) => storage.getItem(key),
           setItem: (key: string, value: string) => {
             if (storage.getItem(key) === value) return;
             storage.setItem(key, value);
@@ -202,36 +207,79 @@ describe('the session store', () => {
             storage.removeItem(key);
             notify(key, null);
           },
-          getItem: (key: string) => storage.getItem(key),
         });
       };
-      const [a, b] = [0, 1].map((index) => {
-        const store = createAppStore(QUESTIONS, () => notifying(index));
-        followOtherTabs(store, tabs[index] as unknown as Window);
-        return store;
-      }) as [AppStore, AppStore];
-      return { a, b };
+      /** Opens a tab as store/index.ts does; `hearsOthers: false` is a tab that has not yet seen a claim. */
+      const open = ({ hearsOthers = true } = {}) => {
+        const events = new EventTarget();
+        tabs.push(events);
+        const target = events as unknown as Window;
+        const guard = createTabGuard(() => tabStorage(events), hearsOthers ? target : undefined);
+        const store = createAppStore(QUESTIONS, () => tabStorage(events), guard);
+        guard.claim();
+        followOtherTabs(store, guard, target);
+        return { store, guard };
+      };
+      const stored = () => JSON.parse(storage.getItem(SESSION_STORAGE_KEY) ?? 'null')?.state;
+      return { open, stored };
     }
 
-    it('takes over the session the other tab writes instead of overwriting it later', async () => {
-      const { a, b } = twoTabs();
-      a.getState().startTest(USER);
-      a.getState().advance();
-      await vi.waitFor(() => expect(b.getState().submissionId).toBe(a.getState().submissionId));
-      expect(b.getState()).toMatchObject({
-        user: USER,
-        screen: a.getState().screen,
-        queue: a.getState().queue,
-      });
+    it('the tab opened last runs the session; the other one stops and never writes it', () => {
+      const { open, stored } = device();
+      const a = open();
+      a.store.getState().startTest(USER);
+      const b = open();
+      expect(b.store.getState().user).toEqual(USER);
+      expect([a.guard.isPassive(), b.guard.isPassive()]).toEqual([true, false]);
+
+      const before = stored();
+      a.store.getState().advance();
+      a.store.getState().endSession();
+      expect(stored()).toEqual(before);
+      b.store.getState().advance();
+      expect(stored().currentId).toBe(1);
     });
 
-    it("forgets the child when the other tab chooses 'Zurück zum Start'", async () => {
-      const { a, b } = twoTabs();
-      a.getState().startTest(USER);
-      await vi.waitFor(() => expect(b.getState().user).toEqual(USER));
-      a.getState().endSession();
-      await vi.waitFor(() => expect(b.getState()).toMatchObject({ screen: 'access', user: DEFAULT_USER }));
-      expect(a.getState()).toMatchObject({ screen: 'access', submissionId: null });
+    it("'Hier weitermachen' continues where the other tab stopped, which then waits", async () => {
+      const { open } = device();
+      const a = open();
+      a.store.getState().startTest(USER);
+      const b = open();
+      b.store.getState().advance();
+      b.store.getState().submitAnswer(b.store.getState().currentQuestion(), {
+        givenAnswer: '4',
+        correct: true,
+        responseTimeMs: 900,
+      });
+      await takeOverSession(a.store, a.guard);
+      expect([a.guard.isPassive(), b.guard.isPassive()]).toEqual([false, true]);
+      expect(a.store.getState()).toMatchObject({
+        screen: 'transition',
+        currentId: 1,
+        submissionId: b.store.getState().submissionId,
+      });
+      expect(a.store.getState().answers.map((answer) => answer.givenAnswer)).toEqual(['4']);
+    });
+
+    it('taking over after the other tab ended the session starts afresh, without the child', async () => {
+      const { open, stored } = device();
+      const a = open();
+      a.store.getState().startTest(USER);
+      const b = open();
+      b.store.getState().endSession();
+      await takeOverSession(a.store, a.guard);
+      expect(a.store.getState()).toMatchObject({ screen: 'access', user: DEFAULT_USER, submissionId: null });
+      expect(stored()?.user ?? DEFAULT_USER).toEqual(DEFAULT_USER);
+    });
+
+    it('the active tab adopts what a tab that has not yet seen its claim writes', async () => {
+      const { open } = device();
+      const a = open({ hearsOthers: false });
+      a.store.getState().startTest(USER);
+      const b = open();
+      a.store.getState().advance();
+      await vi.waitFor(() => expect(b.store.getState().currentId).toBe(1));
+      expect(b.store.getState().screen).toBe(a.store.getState().screen);
     });
   });
 

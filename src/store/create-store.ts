@@ -12,6 +12,7 @@ import {
   type Slice,
   type Store,
 } from './slices';
+import { createTabGuard, type TabGuard } from './tab-guard';
 import type { AnswerRecord } from './types';
 import { makeUuid } from './uuid';
 
@@ -70,7 +71,7 @@ const createFlowActions =
  * localStorage that logs instead of throwing when it is full or forbidden (private mode, a storage
  * quota): the test goes on and the result is still uploaded; only a reload cannot resume it.
  */
-function tolerantStorage(storage: () => Storage): StateStorage<void> {
+function tolerantStorage(storage: () => Storage, guard?: Pick<TabGuard, 'isPassive'>): StateStorage<void> {
   const attempt = <T>(action: string, run: () => T, fallback: T): T => {
     try {
       return run();
@@ -79,10 +80,16 @@ function tolerantStorage(storage: () => Storage): StateStorage<void> {
       return fallback;
     }
   };
+  // A passive tab (another tab runs the session) never writes it.
+  const mayWrite = () => !guard?.isPassive();
   return {
     getItem: (name) => attempt('reading', () => storage().getItem(name), null),
-    setItem: (name, value) => attempt('saving', () => storage().setItem(name, value), undefined),
-    removeItem: (name) => attempt('removing', () => storage().removeItem(name), undefined),
+    setItem: (name, value) => {
+      if (mayWrite()) attempt('saving', () => storage().setItem(name, value), undefined);
+    },
+    removeItem: (name) => {
+      if (mayWrite()) attempt('removing', () => storage().removeItem(name), undefined);
+    },
   };
 }
 
@@ -90,8 +97,12 @@ function tolerantStorage(storage: () => Storage): StateStorage<void> {
  * The one place the slices are combined and the only place with middleware: the running session
  * is persisted to localStorage so a reload or a reopened tab resumes where it stopped.
  */
-export function createAppStore(questions: readonly Question[], storage: () => Storage = () => localStorage) {
-  const sessionStorage = tolerantStorage(storage);
+export function createAppStore(
+  questions: readonly Question[],
+  storage: () => Storage = () => localStorage,
+  guard?: Pick<TabGuard, 'isPassive'>,
+) {
+  const sessionStorage = tolerantStorage(storage, guard);
   return create<Store>()(
     persist(
       (...a) => ({
@@ -120,27 +131,53 @@ export function createAppStore(questions: readonly Question[], storage: () => St
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;
+type Target = Pick<Window, 'addEventListener' | 'removeEventListener'>;
+
+/** Replaces the state in memory with the stored session, or with a fresh start when there is none. */
+async function adoptStoredSession(store: AppStore): Promise<void> {
+  const stored = await store.persist.getOptions().storage?.getItem(SESSION_STORAGE_KEY);
+  if (stored) await store.persist.rehydrate();
+  else store.setState(store.getInitialState(), true);
+}
 
 /**
- * Keeps a second tab of the app on the same session: when another tab writes the session, this
- * one takes it over instead of overwriting it later with its older state; when another tab ends
- * it ('Zurück zum Start'), this one forgets the child too. Returns a function that stops following.
+ * 'Hier weitermachen' in a passive tab (see tab-guard.ts): this tab becomes the one that runs the
+ * session and continues where the other tab stopped, or at the start if it ended the session.
  */
-export function followOtherTabs(
-  store: AppStore,
-  target: Pick<Window, 'addEventListener' | 'removeEventListener'>,
-) {
+export async function takeOverSession(store: AppStore, guard: TabGuard): Promise<void> {
+  guard.claim();
+  await adoptStoredSession(store);
+}
+
+/**
+ * While this tab is the active one, a session written by another tab (one that has not yet seen
+ * this tab's claim) is taken over instead of being overwritten later. A passive tab ignores the
+ * session until it takes over. Returns a function that stops following.
+ */
+export function followOtherTabs(store: AppStore, guard: TabGuard, target: Target): () => void {
   const onStorage = (event: Event) => {
-    const { key, newValue } = event as StorageEvent;
-    if (key !== SESSION_STORAGE_KEY && key !== null) return; // null: the other tab cleared all storage
-    if (newValue !== null && newValue !== undefined) {
-      void store.persist.rehydrate();
-      return;
-    }
-    const s = store.getState();
-    // Guarded, so the two tabs' removals cannot answer each other forever.
-    if (s.submissionId !== null || s.screen !== 'access') s.endSession();
+    const { key } = event as StorageEvent;
+    if (key !== SESSION_STORAGE_KEY || guard.isPassive()) return;
+    void adoptStoredSession(store);
   };
   target.addEventListener('storage', onStorage);
   return () => target.removeEventListener('storage', onStorage);
+}
+
+/**
+ * The app's store wired to the browser: the tab guard, following other tabs, and 'Hier
+ * weitermachen'. The tab that creates it claims the session.
+ */
+export function createAppSession(
+  questions: readonly Question[],
+  storage: () => Storage = () => localStorage,
+  target: Target | undefined = typeof window === 'undefined' ? undefined : window,
+) {
+  const tabGuard = createTabGuard(storage, target);
+  const useStore = createAppStore(questions, storage, tabGuard);
+  if (target) {
+    tabGuard.claim();
+    followOtherTabs(useStore, tabGuard, target);
+  }
+  return { useStore, tabGuard, takeOver: () => takeOverSession(useStore, tabGuard) };
 }
