@@ -194,4 +194,17 @@ describe('accessibility: axe-core on every screen', () => {
     });
     expect(describeFindings(audit.findings), 'axe violations').toBe('');
   });
+
+  it('the notice of a tab whose test another tab took over', async () => {
+    const audit = await withAudit(async (page, audit) => {
+      await login(page, baseURL);
+      const other = await page.context().newPage();
+      await other.goto(`${baseURL}/`);
+      await waitForScreen(page, 'elsewhere');
+      await page.bringToFront();
+      await audit.check('elsewhere');
+    });
+    expect(audit.states).toEqual(['elsewhere']);
+    expect(describeFindings(audit.findings), 'axe violations').toBe('');
+  });
 });
