@@ -49,8 +49,8 @@ function fieldError({ missing, empty = missing, wrong }: FieldMessages) {
     issue.input === undefined ? missing : issue.input === null ? empty : wrong;
 }
 
-const wholeNumber = (messages: FieldMessages) =>
-  z.number({ error: fieldError(messages) }).int({ error: 'must be a whole number — remove the decimals' });
+const wholeNumber = (messages: FieldMessages, notWhole = 'must be a whole number — remove the decimals') =>
+  z.number({ error: fieldError(messages) }).int({ error: notWhole, abort: true });
 
 function textField(language: Language, what: string) {
   const name = LANGUAGE_NAMES[language];
@@ -183,10 +183,13 @@ const yesNoAnswer = z
   })
   .describe('0 when the right answer is Ja, 1 when it is Nein.');
 
-const timerInterval = wholeNumber({
-  missing: `is missing — add "timerInterval:" with how long the picture shows, in ms (e.g. 1500)`,
-  wrong: 'must be a number — write the time in milliseconds without a unit, e.g. "timerInterval: 1500"',
-})
+const timerInterval = wholeNumber(
+  {
+    missing: `is missing — add "timerInterval:" with how long the picture shows, in ms (e.g. 1500)`,
+    wrong: 'must be a number — write the time in milliseconds without a unit, e.g. "timerInterval: 1500"',
+  },
+  'must be whole milliseconds, not seconds — for 1.5 seconds write "timerInterval: 1500"',
+)
   .min(MIN_TIMER_INTERVAL_MS, {
     error: `must be at least ${MIN_TIMER_INTERVAL_MS} ms — show the picture for ${MIN_TIMER_INTERVAL_MS} to ${MAX_TIMER_INTERVAL_MS} ms (usually 1500, 2000 for larger dot counts)`,
   })

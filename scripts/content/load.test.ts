@@ -192,6 +192,12 @@ describe('loadContent reports every broken pack at the YAML node', () => {
     ]);
   });
 
+  it('a timerInterval written in seconds', () => {
+    expect(problems('seconds-interval')).toEqual([
+      `${pack('seconds-interval', '01-flash.yaml')}:7:16  timerInterval  must be whole milliseconds, not seconds — for 1.5 seconds write "timerInterval: 1500"`,
+    ]);
+  });
+
   it('values of the wrong type', () => {
     expect(problems('wrong-value-type')).toEqual([
       `${pack('wrong-value-type', '01-words.yaml')}:2:5  id  must be a number — write the position of the question in the test, e.g. "id: 4"`,
