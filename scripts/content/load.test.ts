@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -190,6 +190,24 @@ describe('loadContent reports every broken pack at the YAML node', () => {
     expect(problems('negative-interval')).toEqual([
       `${pack('negative-interval', '01-flash.yaml')}:7:16  timerInterval  must be at least 200 ms — show the picture for 200 to 10000 ms (usually 1500, 2000 for larger dot counts)`,
     ]);
+  });
+
+  it('a question file saved with another ending, instead of only reporting its id as missing', () => {
+    const fixture = copyFixture('valid');
+    onTestFinished(fixture.remove);
+    const questions = join(fixture.dir, 'questions');
+    const [name] = readdirSync(questions).filter((file) => file.startsWith('03-'));
+    renameSync(join(questions, name!), join(questions, `${name}.txt`));
+    writeFileSync(join(questions, `${name}~`), 'an editor backup is not a question');
+    const printed = loadContent({ ...fixture.options, expectedCount: 3 }).issues.map(formatIssue);
+    expect(
+      printed
+        .filter((line) => line.includes('(file name)'))
+        .map((line) => line.slice(line.indexOf('/questions/'))),
+    ).toEqual([
+      `/questions/${name}.txt:1:1  (file name)  is not read: question files must end in ".yaml" — rename it to "${name}" (Windows may hide an ending such as ".txt")`,
+    ]);
+    expect(printed.filter((line) => line.includes('~'))).toEqual([]);
   });
 
   it('a timerInterval written in seconds', () => {

@@ -96,9 +96,24 @@ export function loadContent(options: LoadOptions = {}): ContentResult {
     return { questions: [], issues, packs: [], pictureFiles: [], questionsDir, picturesDir };
   }
   const pictures = new Set(existsSync(picturesDir) ? readdirSync(picturesDir) : []);
-  const names = readdirSync(questionsDir)
-    .filter((name) => name.endsWith('.yaml') || name.endsWith('.yml'))
-    .sort();
+  const allNames = readdirSync(questionsDir);
+  const names = allNames.filter((name) => name.endsWith('.yaml') || name.endsWith('.yml')).sort();
+  // A question file under another ending (Windows' editor saves "….yaml.txt" and hides ".txt") would
+  // be skipped in silence, and its id reported as missing; say why instead. Backups are left alone.
+  const misnamed = allNames.filter(
+    (other) => /^\d{2}-/.test(other) && !names.includes(other) && !/(~|\.(bak|orig|swp|tmp))$/i.test(other),
+  );
+  for (const name of misnamed.sort()) {
+    const yamlName = `${name.split('.')[0]}.yaml`;
+    issues.push({
+      file: rel(join(questionsDir, name)),
+      line: 1,
+      col: 1,
+      path: '(file name)',
+      message: `is not read: question files must end in ".yaml"`,
+      hint: `rename it to "${yamlName}" (Windows may hide an ending such as ".txt")`,
+    });
+  }
 
   const packs: PackFile[] = [];
   const ids: PackId[] = [];
