@@ -9,6 +9,7 @@ import { tabGuard, takeOver, useStore } from '../store';
 import { RUNNING_TEST_SCREENS } from '../store/screen-routing';
 import type { Screen } from '../store/types';
 import { type DeferredScreen, deferScreen } from './deferred-screen';
+import { LoadFailed } from './load-failed';
 import { useLeaveConfirmation } from './use-leave-confirmation';
 import './app.css';
 
@@ -20,9 +21,19 @@ import './app.css';
 const QuestionScreen = deferScreen(import('../screens/question-screen'), (m) => m.QuestionScreen);
 const ResultScreen = deferScreen(import('../screens/result-screen'), (m) => m.ResultScreen);
 
+/** The access screen inside the app (after 'Zurück zum Start'); the first one is boot.tsx's. */
+function Access() {
+  return <AccessScreen onGranted={grantAccess} />;
+}
+
+/** The store's 'access granted' (for boot.tsx, which has no store of its own). */
+export function grantAccess(): void {
+  useStore.getState().grantAccess();
+}
+
 /** Which component shows each screen of SPEC section 2. */
 const SCREENS = {
-  access: AccessScreen,
+  access: Access,
   userdata: UserDataScreen,
   startscreen: StartScreen,
   transition: TransitionScreen,
@@ -44,7 +55,7 @@ export function App() {
   const currentId = useStore((s) => s.currentId);
   const passive = useSyncExternalStore(tabGuard.subscribe, tabGuard.isPassive);
   useLeaveConfirmation(!passive && RUNNING_TEST_SCREENS.has(screen));
-  const entry = SCREENS[screen] ?? AccessScreen;
+  const entry = SCREENS[screen] ?? Access;
   const deferred = 'settled' in entry ? entry : undefined;
   const Current: ComponentType | undefined = 'settled' in entry ? entry.component : entry;
   const [, rerender] = useReducer((n: number) => n + 1, 0);
@@ -92,19 +103,6 @@ function OpenElsewhere() {
       <p className="panel-text">{t('elsewhere.text')}</p>
       <button type="button" className="button button-primary" onClick={continueHere} disabled={busy}>
         {t('elsewhere.continueHere')}
-      </button>
-    </div>
-  );
-}
-
-/** The chunk could not be loaded (e.g. offline before the app was ever cached): reload keeps the session. */
-function LoadFailed() {
-  const { t } = useTranslation();
-  return (
-    <div className="panel" role="alert">
-      <h1 className="panel-title">{t('error.title')}</h1>
-      <button type="button" className="button button-primary" onClick={() => window.location.reload()}>
-        {t('error.reload')}
       </button>
     </div>
   );

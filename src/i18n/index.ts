@@ -9,7 +9,11 @@ declare module 'i18next' {
   }
 }
 
-/** The German UI resource, initialised synchronously so the first render already has its strings. */
+/**
+ * The German UI resource, initialised synchronously so the first render already has its strings.
+ * The first screen (access, update notice, load failure) reads `de` directly instead: it is shown
+ * before this chunk with i18next has loaded (see app/boot.tsx). Every string still lives in de.ts.
+ */
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
   lng: 'de',

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { de } from '../i18n/de';
 import { applyUpdate, isUpdateWaiting, showAccessScreen, subscribeUpdate } from './register';
 import './update-notice.css';
 
@@ -8,15 +8,15 @@ import './update-notice.css';
  * version is ready. Between tests is the only time the app may reload into a new version.
  */
 export function UpdateNotice() {
-  const { t } = useTranslation();
+  const t = de.pwa; // on the first screen, before i18next has loaded (see app/boot.tsx)
   const waiting = useSyncExternalStore(subscribeUpdate, isUpdateWaiting);
   useEffect(showAccessScreen, []);
   if (!waiting) return null;
   return (
     <div className="update-notice" role="status">
-      <p>{t('pwa.updateReady')}</p>
+      <p>{t.updateReady}</p>
       <button type="button" className="button" onClick={applyUpdate}>
-        {t('pwa.updateNow')}
+        {t.updateNow}
       </button>
     </div>
   );

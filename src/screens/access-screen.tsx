@@ -1,30 +1,32 @@
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { de } from '../i18n/de';
 import { UpdateNotice } from '../pwa/update-notice';
-import { useStore } from '../store';
 
 /** Starts loading with the screen, so it is there by the time the passphrase is typed. */
 const passwordCheck = import('./access-password');
 
-/** SPEC screen 1: the password gate (against children wandering off, not security). */
-export function AccessScreen() {
-  const { t } = useTranslation();
-  const grantAccess = useStore((s) => s.grantAccess);
+/**
+ * SPEC screen 1: the password gate (against children wandering off, not security). It is the
+ * first screen, so it reads its strings from the German resource directly and gets the store's
+ * action as a prop: it is on screen before i18next and the store have loaded (see app/boot.tsx).
+ */
+export function AccessScreen({ onGranted }: { onGranted: () => void }) {
+  const t = de.access;
   const [password, setPassword] = useState('');
   const [wrong, setWrong] = useState(false);
   const id = useId();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const { isAccessPassword } = await passwordCheck;
-    if (isAccessPassword(password)) grantAccess();
+    if (isAccessPassword(password)) onGranted();
     else setWrong(true);
   };
   return (
     <form className="panel access" onSubmit={submit}>
       {/* Every screen has a level-one heading (axe page-has-heading-one); this one only for screen readers. */}
-      <h1 className="visually-hidden">{t('common.appName')}</h1>
+      <h1 className="visually-hidden">{de.common.appName}</h1>
       <label htmlFor={id} className="field-label">
-        {t('access.label')}
+        {t.label}
       </label>
       <input
         id={id}
@@ -40,11 +42,11 @@ export function AccessScreen() {
         }}
       />
       <button type="submit" className="button button-primary">
-        {t('access.submit')}
+        {t.submit}
       </button>
       {wrong && (
         <p className="wrong-password" role="alert">
-          {t('access.wrongPassword')}
+          {t.wrongPassword}
         </p>
       )}
       <UpdateNotice />

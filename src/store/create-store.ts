@@ -3,6 +3,7 @@ import { createJSONStorage, persist, type StateStorage } from 'zustand/middlewar
 import type { Question } from '../content/types';
 import { SCREEN_BY_ANSWER_TYPE } from './screen-routing';
 import { questionIds, serveQuestion } from './serve-question';
+import { SESSION_STORAGE_KEY } from './session-key';
 import {
   createAnswersSlice,
   createQueueSlice,
@@ -16,7 +17,7 @@ import { createTabGuard, type TabGuard } from './tab-guard';
 import type { AnswerRecord } from './types';
 import { makeUuid } from './uuid';
 
-export const SESSION_STORAGE_KEY = 'zaehltest-session';
+export { SESSION_STORAGE_KEY };
 
 const createFlowActions =
   (questions: readonly Question[], storage: StateStorage<void>): Slice<FlowActions> =>

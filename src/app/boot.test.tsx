@@ -1,0 +1,51 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useStore } from '../store';
+import { Boot } from './boot';
+
+// The compiled content is a build-time virtual module; the app store is made here from one question.
+vi.mock('../store', async () => {
+  const { createAppSession } = await import('../store/create-store');
+  const texts = (lang: string) => ({ situationText: `situation-${lang}`, questionText: `question-${lang}` });
+  const questions = [
+    {
+      id: 1,
+      level: 1,
+      answerType: 'TextInput',
+      correctAnswer: 8,
+      texts: { de: texts('de'), tr: texts('tr'), ar: texts('ar'), ro: texts('ro') },
+    },
+  ];
+  return createAppSession(questions as never);
+});
+// The real check compares with the hash made at build time; here one passphrase is right.
+vi.mock('../screens/access-password', () => ({ isAccessPassword: (input: string) => input === 'richtig' }));
+
+beforeEach(() => {
+  vi.spyOn(console, 'info').mockImplementation(() => {});
+});
+
+describe('the first screen', () => {
+  it('is the access screen, and the right passphrase leads into the app', async () => {
+    useStore.getState().endSession();
+    const user = userEvent.setup();
+    render(<Boot />);
+    expect(document.querySelector('main')?.dataset.screen).toBe('access');
+    await user.type(screen.getByLabelText('Bitte Passwort eingeben:'), 'falsch');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(screen.getByText('Falsches Passwort')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Bitte Passwort eingeben:'));
+    await user.type(screen.getByLabelText('Bitte Passwort eingeben:'), 'richtig');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByRole('heading', { name: 'Angaben zum Kind' })).toBeTruthy();
+    expect(useStore.getState().screen).toBe('userdata');
+  });
+
+  it('after a reload in a running test, is the screen the test stopped at', async () => {
+    useStore.getState().startTest(useStore.getState().user);
+    render(<Boot />);
+    expect(await screen.findByRole('heading', { name: 'Bist du bereit?' })).toBeTruthy();
+    expect(screen.queryByLabelText('Bitte Passwort eingeben:')).toBeNull();
+  });
+});
