@@ -6,21 +6,8 @@ import { tabGuard, useStore } from '../store';
 import { ACTIVE_TAB_KEY } from '../store/tab-guard';
 import { App } from './app';
 
-// The compiled content is a build-time virtual module; the app store is made here from one question.
-vi.mock('../store', async () => {
-  const { createAppSession } = await import('../store/create-store');
-  const texts = (lang: string) => ({ situationText: `situation-${lang}`, questionText: `question-${lang}` });
-  const questions = [
-    {
-      id: 1,
-      level: 1,
-      answerType: 'TextInput',
-      correctAnswer: 8,
-      texts: { de: texts('de'), tr: texts('tr'), ar: texts('ar'), ro: texts('ro') },
-    },
-  ];
-  return createAppSession(questions as never);
-});
+// The real store from one question (the compiled content is a build-time virtual module).
+vi.mock('../store', async () => (await import('./test-session')).oneQuestionAppSession());
 
 beforeEach(() => {
   localStorage.clear();

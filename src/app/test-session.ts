@@ -1,0 +1,21 @@
+import type { Question } from '../content/types';
+import { createAppSession } from '../store/create-store';
+
+/**
+ * For the app's component tests: the real store, tab guard and take-over made from one question,
+ * since the compiled content is a build-time virtual module. Use it as the factory of
+ * `vi.mock('../store', …)`.
+ */
+export function oneQuestionAppSession() {
+  const texts = (lang: string) => ({ situationText: `situation-${lang}`, questionText: `question-${lang}` });
+  const questions = [
+    {
+      id: 1,
+      level: 1,
+      answerType: 'TextInput',
+      correctAnswer: 8,
+      texts: { de: texts('de'), tr: texts('tr'), ar: texts('ar'), ro: texts('ro') },
+    },
+  ] as unknown as Question[];
+  return createAppSession(questions);
+}
