@@ -5,12 +5,20 @@ import { buildConfig } from './scripts/build-config.ts';
 import { compressPlugin } from './scripts/compress/plugin.ts';
 import { contentPreviewPlugin } from './scripts/content/preview-plugin.ts';
 import { contentPlugin } from './scripts/content/vite-plugin.ts';
+import { fontPreloadPlugin } from './scripts/font-preload/plugin.ts';
 import { pwaPlugin } from './scripts/pwa/plugin.ts';
 
 const config = buildConfig(process.env);
 
 export default defineConfig({
-  plugins: [react(), contentPlugin(), contentPreviewPlugin(), pwaPlugin(), compressPlugin()],
+  plugins: [
+    react(),
+    contentPlugin(),
+    contentPreviewPlugin(),
+    fontPreloadPlugin(),
+    pwaPlugin(),
+    compressPlugin(),
+  ],
   define: {
     __ACCESS_PASSWORD_SHA256__: JSON.stringify(config.accessPasswordSha256),
     __RESULT_ENDPOINT__: JSON.stringify(config.resultEndpoint),

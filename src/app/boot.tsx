@@ -1,45 +1,81 @@
 import { useEffect, useReducer, useState } from 'react';
 import { AccessScreen } from '../screens/access-screen';
 import { storedSessionRunning } from '../store/session-key';
-import { deferScreen } from './deferred-screen';
+import { type DeferredScreen, deferScreen } from './deferred-screen';
 import { LoadFailed } from './load-failed';
 import './app.css';
 
 /*
  * The first screen without the rest of the app. The access screen needs only React; the app
- * (i18next, the store, the questions and every other screen) is a chunk that starts loading at once
- * and is there long before the passphrase is typed. This keeps i18next and the content out of what
- * the first screen waits for on a slow connection (npm run bench: initial JS).
+ * (i18next, the store, the questions and every other screen) is a chunk that loads right after the
+ * first frame is painted, so that on a slow connection it does not compete with that frame, and is
+ * there long before the passphrase is typed (npm run bench: initial JS, Lighthouse).
  */
-const appModule = import('./app');
-const LoadedApp = deferScreen(appModule, (m) => m.App);
-// The app's own lazy screens start downloading now too, not only once the app chunk has run: one
-// round trip instead of two, so a connection that drops right after the page opened still got them.
-// Failures are reported where the screens are used (app.tsx).
-for (const screen of [import('../screens/question-screen'), import('../screens/result-screen')]) {
-  screen.catch(() => undefined);
+let started: { module: Promise<typeof import('./app')>; app: DeferredScreen } | undefined;
+
+/** Starts loading the app, once. */
+function startApp() {
+  if (!started) {
+    const module = import('./app');
+    started = { module, app: deferScreen(module, (m) => m.App) };
+    // The app's own lazy screens start downloading now too, not only once the app chunk has run: one
+    // round trip instead of two, so a connection that drops right after the page opened still got
+    // them. Failures are reported where the screens are used (app.tsx).
+    for (const screen of [import('../screens/question-screen'), import('../screens/result-screen')]) {
+      screen.catch(() => undefined);
+    }
+  }
+  return started;
+}
+
+/** Runs `callback` once the first frame has been painted (or after 100 ms, e.g. in a hidden tab). */
+function afterFirstPaint(callback: () => void): () => void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    callback();
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // requestAnimationFrame runs just before the frame is painted; a task queued from it runs after.
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(once, 0);
+  });
+  const fallback = setTimeout(once, 100);
+  return () => {
+    done = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    clearTimeout(fallback);
+  };
 }
 
 export function Boot() {
   // A reload in the middle of a test goes straight to the app; otherwise the access screen first.
   const [granted, setGranted] = useState(storedSessionRunning);
   const [, rerender] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => {
-    if (!LoadedApp.component) void LoadedApp.settled.then(rerender);
-  }, []);
+  useEffect(
+    () =>
+      afterFirstPaint(() => {
+        const { app } = startApp();
+        if (!app.component) void app.settled.then(rerender);
+        else rerender();
+      }),
+    [],
+  );
 
-  const App = LoadedApp.component;
+  const App = started?.app.component;
   if (granted && App) return <App />;
   if (granted) {
     return (
       <main className="app app-loading" aria-busy="true">
-        {LoadedApp.failed && <LoadFailed />}
+        {started?.app.failed && <LoadFailed />}
       </main>
     );
   }
   const onGranted = () => {
-    appModule
-      .then(({ grantAccess }) => {
+    startApp()
+      .module.then(({ grantAccess }) => {
         grantAccess();
         setGranted(true);
       })

@@ -1,9 +1,13 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { de } from '../i18n/de';
 import { UpdateNotice } from '../pwa/update-notice';
 
-/** Starts loading with the screen, so it is there by the time the passphrase is typed. */
-const passwordCheck = import('./access-password');
+let passwordCheck: Promise<typeof import('./access-password')> | undefined;
+/** Loaded once the screen is up (not before its first paint), long before a passphrase is typed. */
+const loadPasswordCheck = () => {
+  passwordCheck ??= import('./access-password');
+  return passwordCheck;
+};
 
 /**
  * SPEC screen 1: the password gate (against children wandering off, not security). It is the
@@ -15,9 +19,12 @@ export function AccessScreen({ onGranted }: { onGranted: () => void }) {
   const [password, setPassword] = useState('');
   const [wrong, setWrong] = useState(false);
   const id = useId();
+  useEffect(() => {
+    loadPasswordCheck().catch((error: unknown) => console.warn('Password check not loaded yet', error));
+  }, []);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const { isAccessPassword } = await passwordCheck;
+    const { isAccessPassword } = await loadPasswordCheck();
     if (isAccessPassword(password)) onGranted();
     else setWrong(true);
   };
