@@ -103,7 +103,7 @@ export function createAppStore(
   storage: () => Storage = () => localStorage,
   guard?: Pick<TabGuard, 'isPassive'>,
 ) {
-  const sessionStorage = tolerantStorage(storage, guard);
+  const persisted = tolerantStorage(storage, guard);
   return create<Store>()(
     persist(
       (...a) => ({
@@ -111,12 +111,12 @@ export function createAppStore(
         ...createQueueSlice(...a),
         ...createAnswersSlice(...a),
         ...createScreenSlice(...a),
-        ...createFlowActions(questions, sessionStorage)(...a),
+        ...createFlowActions(questions, persisted)(...a),
       }),
       {
         name: SESSION_STORAGE_KEY,
         version: 1,
-        storage: createJSONStorage(() => sessionStorage),
+        storage: createJSONStorage(() => persisted),
         partialize: (s) => ({
           screen: s.screen,
           user: s.user,

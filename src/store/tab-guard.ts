@@ -16,8 +16,6 @@ export interface TabGuard {
   claim(): void;
   isPassive(): boolean;
   subscribe(listener: () => void): () => void;
-  /** Stops listening (tests). */
-  dispose(): void;
 }
 
 export function createTabGuard(storage: () => Storage, target: Target | undefined): TabGuard {
@@ -49,6 +47,5 @@ export function createTabGuard(storage: () => Storage, target: Target | undefine
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    dispose: () => target?.removeEventListener('storage', onStorage),
   };
 }
