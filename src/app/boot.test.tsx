@@ -31,7 +31,10 @@ describe('the first screen', () => {
 
   it('after a reload in a running test, is the screen the test stopped at', async () => {
     useStore.getState().startTest(useStore.getState().user);
-    render(<Boot />);
+    // A reload: the page's modules run again and find the stored session.
+    vi.resetModules();
+    const { Boot: BootAfterReload } = await import('./boot');
+    render(<BootAfterReload />);
     expect(await screen.findByRole('heading', { name: 'Bist du bereit?' })).toBeTruthy();
     expect(screen.queryByLabelText('Bitte Passwort eingeben:')).toBeNull();
   });

@@ -50,9 +50,14 @@ function afterFirstPaint(callback: () => void): () => void {
   };
 }
 
+// A reload in the middle of a test goes straight to the app, so there is no first screen to paint
+// before it: the app loads at once, as early as possible.
+const resumingTest = storedSessionRunning();
+if (resumingTest) startApp();
+
 export function Boot() {
-  // A reload in the middle of a test goes straight to the app; otherwise the access screen first.
-  const [granted, setGranted] = useState(storedSessionRunning);
+  // Otherwise the access screen comes first.
+  const [granted, setGranted] = useState(resumingTest);
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   useEffect(
     () =>
