@@ -366,6 +366,7 @@ describe('results page', () => {
     // Arabic texts in the PDF, for a person to look at; an empty name gives the 'test' file name.
     const pdf = await downloadPdf(page);
     expect(pdf.name).toBe('Ergebnis_test_07.03.2019.pdf');
+    mkdirSync(join(ARTIFACTS, 'pdf'), { recursive: true });
     execFileSync('pdftoppm', [
       '-r',
       '100',

@@ -54,7 +54,17 @@ export async function currentScreen(page: Page): Promise<string | null> {
 }
 
 export async function waitForScreen(page: Page, screen: string, timeout = 10_000): Promise<void> {
-  await page.locator(`main[data-screen="${screen}"]`).waitFor({ timeout });
+  try {
+    await page.locator(`main[data-screen="${screen}"]`).waitFor({ timeout });
+  } catch (error) {
+    // Say what is on screen instead (a loading page, a load failure, another screen).
+    const shown = await page
+      .evaluate(() => document.querySelector('main')?.outerHTML.slice(0, 400) ?? 'no <main>')
+      .catch((reason: unknown) => `unreadable: ${String(reason)}`);
+    throw new Error(`screen "${screen}" did not appear within ${timeout} ms; on screen: ${shown}`, {
+      cause: error,
+    });
+  }
 }
 
 /** Waits through the transition until a question (or the result) is on screen. */
