@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useReducer, useState, useSyncExternalStore } from 'react';
+import { type ComponentType, use, useState, useSyncExternalStore } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../i18n';
 import { AccessScreen } from '../screens/access-screen';
@@ -8,8 +8,7 @@ import { UserDataScreen } from '../screens/user-data-screen';
 import { tabGuard, takeOver, useStore } from '../store';
 import { RUNNING_TEST_SCREENS } from '../store/screen-routing';
 import type { Screen } from '../store/types';
-import { type DeferredScreen, deferScreen } from './deferred-screen';
-import { LoadFailed } from './load-failed';
+import { ChunkBoundary, trackChunk } from './chunk';
 import { useLeaveConfirmation } from './use-leave-confirmation';
 import './app.css';
 
@@ -18,8 +17,18 @@ import './app.css';
  * first screen needs only the shell. Both start loading as soon as the app starts (and are
  * precached for offline use), so they are there long before the child reaches them.
  */
-const QuestionScreen = deferScreen(import('../screens/question-screen'), (m) => m.QuestionScreen);
-const ResultScreen = deferScreen(import('../screens/result-screen'), (m) => m.ResultScreen);
+const questionScreens = trackChunk(import('../screens/question-screen'));
+const resultScreen = trackChunk(import('../screens/result-screen'));
+
+function QuestionScreen() {
+  const { QuestionScreen: Screen } = use(questionScreens);
+  return <Screen />;
+}
+
+function ResultScreen() {
+  const { ResultScreen: Screen } = use(resultScreen);
+  return <Screen />;
+}
 
 /** The access screen inside the app (after 'Zurück zum Start'); the first one is boot.tsx's. */
 function Access() {
@@ -46,7 +55,7 @@ const SCREENS = {
   'examples/move-dots': QuestionScreen,
   'examples/timer': QuestionScreen,
   result: ResultScreen,
-} satisfies Record<Screen, ComponentType | DeferredScreen>;
+} satisfies Record<Screen, ComponentType>;
 
 /** The shell: the current screen from the store; the address bar never changes. */
 export function App() {
@@ -55,13 +64,7 @@ export function App() {
   const currentId = useStore((s) => s.currentId);
   const passive = useSyncExternalStore(tabGuard.subscribe, tabGuard.isPassive);
   useLeaveConfirmation(!passive && RUNNING_TEST_SCREENS.has(screen));
-  const entry = SCREENS[screen] ?? Access;
-  const deferred = 'settled' in entry ? entry : undefined;
-  const Current: ComponentType | undefined = 'settled' in entry ? entry.component : entry;
-  const [, rerender] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => {
-    if (deferred && !deferred.component) void deferred.settled.then(rerender);
-  }, [deferred]);
+  const Current: ComponentType = SCREENS[screen] ?? Access;
   if (passive) {
     return (
       <I18nextProvider i18n={i18n}>
@@ -73,16 +76,12 @@ export function App() {
   }
   return (
     <I18nextProvider i18n={i18n}>
-      {Current ? (
+      {/* Outside <main>: until a screen's chunk is there, no data-screen claims it is shown. */}
+      <ChunkBoundary>
         <main className={`app app-${screen.replace('/', '-')}`} data-screen={screen}>
-          <Current key={entry === QuestionScreen ? `q${currentId}` : screen} />
+          <Current key={Current === QuestionScreen ? `q${currentId}` : screen} />
         </main>
-      ) : (
-        // Only after a reload straight into a question or the results, for the moment the chunk loads.
-        <main className="app app-loading" aria-busy="true">
-          {deferred?.failed && <LoadFailed />}
-        </main>
-      )}
+      </ChunkBoundary>
     </I18nextProvider>
   );
 }

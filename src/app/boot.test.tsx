@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useStore } from '../store';
@@ -34,8 +34,13 @@ describe('the first screen', () => {
     // A reload: the page's modules run again and find the stored session.
     vi.resetModules();
     const { Boot: BootAfterReload } = await import('./boot');
-    render(<BootAfterReload />);
-    expect(await screen.findByRole('heading', { name: 'Bist du bereit?' })).toBeTruthy();
+    // Rendered inside an async act: React then follows the suspended app chunk (a plain sync render
+    // would leave the suspended tree waiting in the test environment).
+    await act(async () => {
+      render(<BootAfterReload />);
+    });
+    // The app chunk is imported anew here (slow in jsdom), then React reveals it.
+    expect(await screen.findByRole('heading', { name: 'Bist du bereit?' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByLabelText('Bitte Passwort eingeben:')).toBeNull();
   });
 });

@@ -1,8 +1,7 @@
-import { useEffect, useReducer, useState } from 'react';
+import { use, useEffect, useState } from 'react';
 import { AccessScreen } from '../screens/access-screen';
 import { storedSessionRunning } from '../store/session-key';
-import { type DeferredScreen, deferScreen } from './deferred-screen';
-import { LoadFailed } from './load-failed';
+import { type Chunk, ChunkBoundary, trackChunk } from './chunk';
 import './app.css';
 
 /*
@@ -11,13 +10,12 @@ import './app.css';
  * first frame is painted, so that on a slow connection it does not compete with that frame, and is
  * there long before the passphrase is typed (npm run bench: initial JS, Lighthouse).
  */
-let started: { module: Promise<typeof import('./app')>; app: DeferredScreen } | undefined;
+let app: Chunk<typeof import('./app')> | undefined;
 
 /** Starts loading the app, once. */
-function startApp() {
-  if (!started) {
-    const module = import('./app');
-    started = { module, app: deferScreen(module, (m) => m.App) };
+function startApp(): Chunk<typeof import('./app')> {
+  if (!app) {
+    app = trackChunk(import('./app'));
     // The app's own lazy screens start downloading now too, not only once the app chunk has run: one
     // round trip instead of two, so a connection that drops right after the page opened still got
     // them. Failures are reported where the screens are used (app.tsx).
@@ -25,7 +23,7 @@ function startApp() {
       screen.catch(() => undefined);
     }
   }
-  return started;
+  return app;
 }
 
 /** Runs `callback` once the first frame has been painted (or after 100 ms, e.g. in a hidden tab). */
@@ -58,29 +56,12 @@ if (resumingTest) startApp();
 export function Boot() {
   // Otherwise the access screen comes first.
   const [granted, setGranted] = useState(resumingTest);
-  const [, rerender] = useReducer((n: number) => n + 1, 0);
-  useEffect(
-    () =>
-      afterFirstPaint(() => {
-        const { app } = startApp();
-        if (!app.component) void app.settled.then(rerender);
-        else rerender();
-      }),
-    [],
-  );
+  useEffect(() => afterFirstPaint(startApp), []);
 
-  const App = started?.app.component;
-  if (granted && App) return <App />;
-  if (granted) {
-    return (
-      <main className="app app-loading" aria-busy="true">
-        {started?.app.failed && <LoadFailed />}
-      </main>
-    );
-  }
+  if (granted) return <GrantedApp />;
   const onGranted = () => {
     startApp()
-      .module.then(({ grantAccess }) => {
+      .then(({ grantAccess }) => {
         grantAccess();
         setGranted(true);
       })
@@ -91,4 +72,18 @@ export function Boot() {
       <AccessScreen onGranted={onGranted} />
     </main>
   );
+}
+
+/** The app once access is granted (or a test resumes): rendered as soon as its chunk is there. */
+function GrantedApp() {
+  return (
+    <ChunkBoundary>
+      <LoadedApp />
+    </ChunkBoundary>
+  );
+}
+
+function LoadedApp() {
+  const { App } = use(startApp());
+  return <App />;
 }
