@@ -67,45 +67,49 @@ function packText(language: Language, field: LanguagePackField) {
   const name = LANGUAGE_NAMES[language];
   const { what, doc } = FIELD_DOC[field];
   const write = `write the ${name} ${what} (German: "${LANGUAGE_PACK_REFERENCE[field]}")`;
-  return z
-    .string({
-      error: (issue: { input?: unknown }) =>
-        issue.input === undefined
-          ? `is missing — add "${field}:" and ${write}`
-          : issue.input === null
-            ? `must not be empty — ${write}`
-            : `must be a text — ${write}; put it in double quotes`,
-    })
-    .trim()
-    .min(1, { error: `must not be empty — ${write}` })
-    .superRefine((text, ctx) => {
-      const placeholders = text.match(PLACEHOLDER) ?? [];
-      const wanted = field === 'practiceWrongNumber' ? [ANSWER_PLACEHOLDER] : [];
-      for (const placeholder of placeholders) {
-        if (!wanted.includes(placeholder)) {
-          ctx.addIssue({
-            code: 'custom',
-            message:
-              field === 'practiceWrongNumber'
-                ? `has the placeholder ${placeholder}, which the app does not fill in — write ${ANSWER_PLACEHOLDER} exactly (lower case, curly braces) where the right number goes`
-                : `has the placeholder ${placeholder}, which the app does not fill in here — write the sentence without it; only practiceWrongNumber has ${ANSWER_PLACEHOLDER}`,
-          });
+  return (
+    z
+      .string({
+        error: (issue: { input?: unknown }) =>
+          issue.input === undefined
+            ? `is missing — add "${field}:" and ${write}`
+            : issue.input === null
+              ? `must not be empty — ${write}`
+              : `must be a text — ${write}; put it in double quotes`,
+      })
+      .trim()
+      .min(1, { error: `must not be empty — ${write}` })
+      .superRefine((text, ctx) => {
+        const placeholders = text.match(PLACEHOLDER) ?? [];
+        const wanted = field === 'practiceWrongNumber' ? [ANSWER_PLACEHOLDER] : [];
+        for (const placeholder of placeholders) {
+          if (!wanted.includes(placeholder)) {
+            ctx.addIssue({
+              code: 'custom',
+              message:
+                field === 'practiceWrongNumber'
+                  ? `has the placeholder ${placeholder}, which the app does not fill in — write ${ANSWER_PLACEHOLDER} exactly (lower case, curly braces) where the right number goes`
+                  : `has the placeholder ${placeholder}, which the app does not fill in here — write the sentence without it; only practiceWrongNumber has ${ANSWER_PLACEHOLDER}`,
+            });
+          }
         }
-      }
-      if (field === 'practiceWrongNumber') {
-        const count = placeholders.filter((p) => p === ANSWER_PLACEHOLDER).length;
-        if (count !== 1) {
-          ctx.addIssue({
-            code: 'custom',
-            message:
-              count === 0
-                ? `has no ${ANSWER_PLACEHOLDER} — write ${ANSWER_PLACEHOLDER} where the right number is said, e.g. "${LANGUAGE_PACK_REFERENCE.practiceWrongNumber}"`
-                : `has ${ANSWER_PLACEHOLDER} ${count} times — write it once, where the right number is said`,
-          });
+        if (field === 'practiceWrongNumber') {
+          const count = placeholders.filter((p) => p === ANSWER_PLACEHOLDER).length;
+          if (count !== 1) {
+            ctx.addIssue({
+              code: 'custom',
+              message:
+                count === 0
+                  ? `has no ${ANSWER_PLACEHOLDER} — write ${ANSWER_PLACEHOLDER} where the right number is said, e.g. "${LANGUAGE_PACK_REFERENCE.practiceWrongNumber}"`
+                  : `has ${ANSWER_PLACEHOLDER} ${count} times — write it once, where the right number is said`,
+            });
+          }
         }
-      }
-    })
-    .describe(doc);
+      })
+      .describe(doc)
+      // Lets the editor underline a practiceWrongNumber without {answer} while the author types.
+      .meta(field === 'practiceWrongNumber' ? { pattern: '\\{answer\\}' } : {})
+  );
 }
 
 /** The pack of one language; messages name that language. */

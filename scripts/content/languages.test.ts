@@ -131,5 +131,8 @@ describe('schemas/language-pack.schema.json', () => {
     for (const [field, property] of Object.entries(schema.properties)) {
       expect(property.description, field).toBeTruthy();
     }
+    const pattern = new RegExp((schema.properties.practiceWrongNumber as { pattern: string }).pattern);
+    expect(pattern.test('Doğru cevap: {answer}.')).toBe(true);
+    expect(pattern.test('Doğru cevap bu.')).toBe(false);
   });
 });
