@@ -20,6 +20,9 @@ describe('npm run content:check', () => {
     expect(status).toBe(0);
     expect(stdout).toContain('id  answerType         de  tr  ar  ro  texts');
     expect(stdout).toContain(' 1  CountAndForgotten  ✓   ✓   ✓   ✓   situation, question, answer');
+    expect(stdout).toContain(
+      'Language packs (scripts/content/fixtures/valid/languages): de, tr, ar, ro valid',
+    );
     expect(stdout).toMatch(/✓ 3 questions × 4 languages valid; read, validated and compiled in \d+ ms/);
   });
 

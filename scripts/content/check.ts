@@ -1,6 +1,7 @@
 /**
- * `npm run content:check`: validates every question pack, prints the translation coverage and every
- * problem at once, and exits 1 when there is one. Also rewrites schemas/question.schema.json.
+ * `npm run content:check`: validates every question pack and language pack, prints the translation coverage and every
+ * problem at once, and exits 1 when there is one. Also rewrites schemas/question.schema.json and
+ * schemas/language-pack.schema.json.
  *
  * Usage: tsx scripts/content/check.ts [content-folder]
  * Without a folder it checks content/, expects all 23 questions and rewrites the JSON Schema; with one
@@ -10,22 +11,41 @@ import { relative, resolve } from 'node:path';
 import { LANGUAGES } from '../../schemas/question.ts';
 import { compileQuestionsModule } from './compile.ts';
 import { formatCoverage, translationCoverage } from './coverage.ts';
-import { writeQuestionJsonSchema } from './json-schema.ts';
-import { formatReport, type LoadOptions, loadContent, REAL_CONTENT, ROOT_DIR, SCHEMA_FILE } from './load.ts';
+import { writeLanguagePackJsonSchema, writeQuestionJsonSchema } from './json-schema.ts';
+import {
+  formatReport,
+  LANGUAGE_PACK_SCHEMA_FILE,
+  type LoadOptions,
+  loadContent,
+  REAL_CONTENT,
+  ROOT_DIR,
+  SCHEMA_FILE,
+} from './load.ts';
 
 const folder = process.argv[2];
 const options: LoadOptions = folder ? { contentDir: resolve(folder) } : REAL_CONTENT;
 
 if (!folder && writeQuestionJsonSchema()) console.log(`Wrote ${relative(ROOT_DIR, SCHEMA_FILE)}`);
+if (!folder && writeLanguagePackJsonSchema()) {
+  console.log(`Wrote ${relative(ROOT_DIR, LANGUAGE_PACK_SCHEMA_FILE)}`);
+}
 
 const started = performance.now();
 const content = loadContent(options);
-if (content.issues.length === 0) compileQuestionsModule(content.questions, content.picturesDir);
+if (content.issues.length === 0) {
+  compileQuestionsModule(content.questions, content.picturesDir, content.languagePacks);
+}
 const milliseconds = Math.round(performance.now() - started);
 
 console.log(`\nTranslations (${relative(ROOT_DIR, content.questionsDir)})\n`);
 console.log(formatCoverage(translationCoverage(content.packs)));
 console.log('');
+const packLanguages = Object.keys(content.languagePacks);
+if (packLanguages.length > 0) {
+  console.log(
+    `Language packs (${relative(ROOT_DIR, content.languagesDir)}): ${packLanguages.join(', ')} valid\n`,
+  );
+}
 
 if (content.issues.length > 0) {
   console.error(formatReport(content.issues));

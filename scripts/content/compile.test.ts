@@ -17,7 +17,8 @@ describe('compileQuestionsModule', () => {
   });
 
   it('exports the questions as plain data in id order', () => {
-    const data = code.slice(code.indexOf('export const questions = ') + 'export const questions = '.length);
+    const line = code.split('\n').find((l) => l.startsWith('export const questions = ')) ?? '';
+    const data = line.slice('export const questions = '.length);
     const questions = JSON.parse(data.replace(/picture\d+/g, '"url"').replace(/;\s*$/, '')) as {
       id: number;
     }[];

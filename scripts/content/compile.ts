@@ -1,12 +1,18 @@
 import { join } from 'node:path';
-import { PICTURE_FIELDS, type QuestionSource } from '../../schemas/question.ts';
+import type { LanguagePack } from '../../schemas/language-pack.ts';
+import { type Language, PICTURE_FIELDS, type QuestionSource } from '../../schemas/question.ts';
 
 /**
  * The source of `virtual:zaehltest-content`: the validated questions as plain JSON data, with every
  * picture name replaced by an import of the picture, so Vite emits the file and the client gets its
- * built URL. Nothing of yaml or zod is referenced.
+ * built URL, and the language packs (content/languages/) as `languagePacks`, keyed by language.
+ * Nothing of yaml or zod is referenced.
  */
-export function compileQuestionsModule(questions: readonly QuestionSource[], picturesDir: string): string {
+export function compileQuestionsModule(
+  questions: readonly QuestionSource[],
+  picturesDir: string,
+  languagePacks: Partial<Record<Language, LanguagePack>> = {},
+): string {
   const imports = new Map<string, string>();
   const placeholder = (picture: string) => {
     let ident = imports.get(picture);
@@ -34,6 +40,10 @@ export function compileQuestionsModule(questions: readonly QuestionSource[], pic
   const lines = [...imports].map(
     ([picture, ident]) => `import ${ident} from ${JSON.stringify(join(picturesDir, picture))};`,
   );
-  lines.push(`export const questions = ${json};`, '');
+  lines.push(
+    `export const questions = ${json};`,
+    `export const languagePacks = ${JSON.stringify(languagePacks)};`,
+    '',
+  );
   return lines.join('\n');
 }

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
+import { languagePackSchema } from '../../schemas/language-pack.ts';
 import { questionSchema } from '../../schemas/question.ts';
-import { SCHEMA_FILE } from './load.ts';
+import { LANGUAGE_PACK_SCHEMA_FILE, SCHEMA_FILE } from './load.ts';
 
 /** Line width of biome.json, so the committed file is already formatted the way `biome check` wants. */
 const LINE_WIDTH = 110;
@@ -17,7 +18,25 @@ export function questionJsonSchema(): string {
 
 /** Writes schemas/question.schema.json when it differs; returns whether it changed. */
 export function writeQuestionJsonSchema(file = SCHEMA_FILE): boolean {
-  const text = questionJsonSchema();
+  return writeIfChanged(file, questionJsonSchema());
+}
+
+/**
+ * The JSON Schema of a language pack (content/languages/<language>.yaml), named by the
+ * `# yaml-language-server: $schema=…` line of every pack. The messages of the schema name a
+ * language; the descriptions the editor shows do not, so any language's schema serves.
+ */
+export function languagePackJsonSchema(): string {
+  const schema = z.toJSONSchema(languagePackSchema('de'), { target: 'draft-07' });
+  return `${formatJson(schema, 0, '')}\n`;
+}
+
+/** Writes schemas/language-pack.schema.json when it differs; returns whether it changed. */
+export function writeLanguagePackJsonSchema(file = LANGUAGE_PACK_SCHEMA_FILE): boolean {
+  return writeIfChanged(file, languagePackJsonSchema());
+}
+
+function writeIfChanged(file: string, text: string): boolean {
   if (existsSync(file) && readFileSync(file, 'utf8') === text) return false;
   writeFileSync(file, text);
   return true;

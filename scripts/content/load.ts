@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { LineCounter, parseDocument, type YAMLError } from 'yaml';
+import { dirname, join, relative, resolve } from 'node:path';
+import { LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
+import type { LanguagePack } from '../../schemas/language-pack.ts';
 import {
   HINT_SEPARATOR,
   LANGUAGE_NAMES,
@@ -14,26 +15,19 @@ import {
   questionSchema,
 } from '../../schemas/question.ts';
 import { SCORED_QUESTION_IDS } from '../../schemas/result-constants.ts';
+import { type ContentIssue, closest, dedupe, splitMessage, yamlIssue } from './issues.ts';
+import { loadLanguagePacks } from './languages.ts';
 import { type Anchor, formatPath, type IssuePath, locate } from './yaml-position.ts';
+
+export type { ContentIssue };
 
 /** The repository root: issue file names are relative to it. */
 export const ROOT_DIR = resolve(import.meta.dirname, '../..');
 export const CONTENT_DIR = join(ROOT_DIR, 'content');
 export const SCHEMA_FILE = join(ROOT_DIR, 'schemas/question.schema.json');
-
-/** One problem an author has to fix, with the position of the YAML node it is about. */
-export interface ContentIssue {
-  /** Relative to the repository root, e.g. `content/questions/04-count-dots-row.yaml`. */
-  file: string;
-  line: number;
-  col: number;
-  /** Field path such as `texts.ar.questionText`, or a label in parentheses for whole-file issues. */
-  path: string;
-  /** What is wrong. */
-  message: string;
-  /** What to do about it. */
-  hint: string;
-}
+/** The JSON Schema of the language packs; it sits beside the question schema. */
+export const LANGUAGE_PACK_SCHEMA_NAME = 'language-pack.schema.json';
+export const LANGUAGE_PACK_SCHEMA_FILE = join(dirname(SCHEMA_FILE), LANGUAGE_PACK_SCHEMA_NAME);
 
 /** One question file as read, valid or not. */
 export interface PackFile {
@@ -52,8 +46,13 @@ export interface LoadOptions {
   contentDir?: string;
   /** When set, there must be exactly this many questions; ids always run 1..N without gaps. */
   expectedCount?: number;
-  /** The JSON Schema every pack names in its first line. */
+  /** The JSON Schema every pack names in its first line (the language packs name its sibling). */
   schemaFile?: string;
+  /**
+   * Whether `languages/` must hold a pack for every language (true for the real content); otherwise
+   * the language packs are checked only when the folder exists.
+   */
+  requireLanguagePacks?: boolean;
 }
 
 export interface ContentResult {
@@ -65,25 +64,56 @@ export interface ContentResult {
   pictureFiles: string[];
   questionsDir: string;
   picturesDir: string;
+  /** The valid language packs (content/languages/); complete only when `issues` is empty. */
+  languagePacks: Partial<Record<Language, LanguagePack>>;
+  /** Absolute paths of the language pack files read. */
+  languageFiles: string[];
+  languagesDir: string;
 }
 
 /** What `vite build`, the dev server and `npm run content:check` validate. */
-export const REAL_CONTENT = { contentDir: CONTENT_DIR, expectedCount: QUESTION_COUNT } as const;
+export const REAL_CONTENT = {
+  contentDir: CONTENT_DIR,
+  expectedCount: QUESTION_COUNT,
+  requireLanguagePacks: true,
+} as const;
 
 const FILE_NAME = /^(\d{2})-[a-z0-9]+(?:-[a-z0-9]+)*\.yaml$/;
 
-/** The folders of a content folder that hold the packs and the pictures. */
-export function contentPaths(options: LoadOptions = {}): { questionsDir: string; picturesDir: string } {
+/** The folders of a content folder that hold the question packs, the pictures and the language packs. */
+export function contentPaths(options: LoadOptions = {}): {
+  questionsDir: string;
+  picturesDir: string;
+  languagesDir: string;
+} {
   const contentDir = resolve(options.contentDir ?? CONTENT_DIR);
-  return { questionsDir: join(contentDir, 'questions'), picturesDir: join(contentDir, 'pictures') };
+  return {
+    questionsDir: join(contentDir, 'questions'),
+    picturesDir: join(contentDir, 'pictures'),
+    languagesDir: join(contentDir, 'languages'),
+  };
 }
 
-/** Reads, parses and validates every question pack of a content folder; never throws on bad content. */
+/**
+ * Reads, parses and validates every question pack and language pack of a content folder; never
+ * throws on bad content.
+ */
 export function loadContent(options: LoadOptions = {}): ContentResult {
   const schemaFile = options.schemaFile ?? SCHEMA_FILE;
-  const { questionsDir, picturesDir } = contentPaths(options);
+  const { questionsDir, picturesDir, languagesDir } = contentPaths(options);
   const rel = (path: string) => relative(ROOT_DIR, path);
-  const issues: ContentIssue[] = [];
+  const languages = loadLanguagePacks({
+    languagesDir,
+    schemaFile: join(dirname(schemaFile), LANGUAGE_PACK_SCHEMA_NAME),
+    rel,
+    required: options.requireLanguagePacks === true,
+  });
+  const languageResult = {
+    languagePacks: languages.packs,
+    languageFiles: languages.files,
+    languagesDir,
+  };
+  const issues: ContentIssue[] = [...languages.issues];
   const folderIssue = (path: string, message: string, hint: string) =>
     issues.push({ file: rel(questionsDir), line: 1, col: 1, path, message, hint });
 
@@ -93,7 +123,15 @@ export function loadContent(options: LoadOptions = {}): ContentResult {
       'the questions folder does not exist',
       `create ${rel(questionsDir)}/ with the question packs`,
     );
-    return { questions: [], issues, packs: [], pictureFiles: [], questionsDir, picturesDir };
+    return {
+      questions: [],
+      issues: sortIssues(issues),
+      packs: [],
+      pictureFiles: [],
+      questionsDir,
+      picturesDir,
+      ...languageResult,
+    };
   }
   const pictures = new Set(existsSync(picturesDir) ? readdirSync(picturesDir) : []);
   const allNames = readdirSync(questionsDir);
@@ -262,6 +300,7 @@ export function loadContent(options: LoadOptions = {}): ContentResult {
     pictureFiles: [...pictureFiles].sort(),
     questionsDir,
     picturesDir,
+    ...languageResult,
   };
 }
 
@@ -278,51 +317,6 @@ export function formatReport(issues: readonly ContentIssue[]): string {
     '',
     `${issues.length} problem${issues.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'} of the question packs.`,
   ].join('\n');
-}
-
-function splitMessage(text: string): [string, string] {
-  const at = text.indexOf(HINT_SEPARATOR);
-  if (at < 0) return [text, 'see the description of this field (hover over it in VS Code)'];
-  return [text.slice(0, at), text.slice(at + HINT_SEPARATOR.length)];
-}
-
-/** Author-facing advice for the YAML syntax errors people actually make. */
-const YAML_HINTS: Partial<Record<YAMLError['code'], string>> = {
-  BLOCK_AS_IMPLICIT_KEY:
-    'put a text that contains ": " in double quotes, e.g. situationText: "Ich zähle: 1, 2, 3"; otherwise check the indentation',
-  MULTILINE_IMPLICIT_KEY: 'indent nested fields by two spaces under their parent, fields of one map equally',
-  BAD_INDENT:
-    'indent nested fields by two spaces under their parent, and close every [ with ] on the same line',
-  TAB_AS_INDENT: 'indent with spaces, not tabs',
-  DUPLICATE_KEY: 'remove one of the two fields with the same name',
-  MISSING_CHAR: 'close the quote or bracket that was opened',
-  MULTIPLE_DOCS: 'keep one question per file and remove the "---" line',
-  BAD_SCALAR_START: 'put the text in double quotes',
-  UNEXPECTED_TOKEN: 'check the line for a stray character; put texts with : # [ ] { } in double quotes',
-};
-
-function yamlIssue(file: string, lineCounter: LineCounter, error: YAMLError): ContentIssue {
-  const { line, col } = lineCounter.linePos(error.pos[0]);
-  const text = error.message.replace(/\.$/, '');
-  return {
-    file,
-    line,
-    col,
-    path: '(YAML syntax)',
-    message: `YAML syntax error: ${text.charAt(0).toLowerCase()}${text.slice(1)}`,
-    hint: YAML_HINTS[error.code] ?? 'fix the YAML syntax at this position',
-  };
-}
-
-/** One YAML mistake often yields several errors on the same line; the first one says it best. */
-function dedupe(issues: ContentIssue[]): ContentIssue[] {
-  const seen = new Set<string>();
-  return issues.filter((issue) => {
-    const key = `${issue.path}:${issue.line}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 /** The object schema at a path of a question, to name its allowed keys. */
@@ -375,36 +369,6 @@ function* namedPictures(fields: Record<string, unknown>): Generator<[IssuePath, 
       if (typeof value === 'string') yield [['dotImages', key], value];
     }
   }
-}
-
-/** The candidate that is the same up to case, dashes and underscores, or a typo or two away (long names only). */
-function closest(wanted: string, candidates: readonly string[]): string | undefined {
-  const normal = (s: string) => s.toLowerCase().replace(/[-_\s]/g, '');
-  const exact = candidates.find((c) => normal(c) === normal(wanted));
-  if (exact) return exact;
-  let best: { candidate: string; distance: number } | undefined;
-  for (const candidate of candidates) {
-    const distance = editDistance(normal(wanted), normal(candidate));
-    const allowed = Math.min(2, Math.floor(wanted.length / 4));
-    if (distance <= allowed && (!best || distance < best.distance)) best = { candidate, distance };
-  }
-  return best?.candidate;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(
-        (previous[j] ?? 0) + 1,
-        (current[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
 }
 
 /**

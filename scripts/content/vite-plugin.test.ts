@@ -104,6 +104,30 @@ describe('vite build with a broken pack', () => {
   });
 });
 
+describe('vite build with a broken language pack', () => {
+  it('fails with the language pack problems beside the question pack problems', {
+    timeout: 60_000,
+  }, async () => {
+    const outDir = await temporaryDir();
+    const failing = build({
+      configFile: false,
+      root: ROOT_DIR,
+      logLevel: 'silent',
+      plugins: [
+        entryPlugin(`import { languagePacks } from '${VIRTUAL_ID}'; console.log(languagePacks);`),
+        contentPlugin({ contentDir: join(FIXTURES_DIR, 'broken-language-packs'), writeJsonSchema: false }),
+      ],
+      build: { outDir, rolldownOptions: { input: 'virtual:test-entry' } },
+    });
+    await expect(failing).rejects.toThrow(
+      'scripts/content/fixtures/broken-language-packs/languages/tr.yaml:4:22  practiceWrongNumber  has no {answer}',
+    );
+    await expect(failing).rejects.toThrow(
+      'scripts/content/fixtures/broken-language-packs/questions/01-empty.yaml:15:19  texts.ar.questionText',
+    );
+  });
+});
+
 describe('the dev server', () => {
   it('shows a broken pack in the overlay and reloads once it is fixed', { timeout: 60_000 }, async () => {
     const fixture = copyFixture('valid');
@@ -132,6 +156,7 @@ describe('the dev server', () => {
     await new Promise((ready) => server.watcher.once('ready', ready));
 
     expect(await moduleCode()).toContain('"timerInterval":1500');
+    expect(await moduleCode()).toContain('"yes":"Evet"');
 
     const pack = join(fixture.dir, 'questions/02-flash-three-dots.yaml');
     const valid = readFileSync(pack, 'utf8');
@@ -144,6 +169,15 @@ describe('the dev server', () => {
     writeFileSync(pack, valid.replace('timerInterval: 1500', 'timerInterval: 2000'));
     await nextPayload('full-reload');
     expect(await moduleCode()).toContain('"timerInterval":2000');
+
+    // A language pack is watched like the question packs.
+    const turkish = join(fixture.dir, 'languages/tr.yaml');
+    const turkishPack = readFileSync(turkish, 'utf8');
+    writeFileSync(turkish, turkishPack.replace('{answer}', '{cevap}'));
+    expect(await nextPayload('error')).toContain('languages/tr.yaml:5:22  practiceWrongNumber');
+    writeFileSync(turkish, turkishPack.replace('"Evet"', '"Evet!"'));
+    await nextPayload('full-reload');
+    expect(await moduleCode()).toContain('"yes":"Evet!"');
 
     // A picture that disappears is a problem of the packs that name it.
     unlinkSync(join(fixture.dir, 'pictures/dots-3-row.svg'));

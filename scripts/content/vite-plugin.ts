@@ -1,7 +1,7 @@
 import { sep } from 'node:path';
 import type { Logger, Plugin, ViteDevServer } from 'vite';
 import { compileQuestionsModule } from './compile.ts';
-import { writeQuestionJsonSchema } from './json-schema.ts';
+import { writeLanguagePackJsonSchema, writeQuestionJsonSchema } from './json-schema.ts';
 import {
   type ContentResult,
   contentPaths,
@@ -22,7 +22,7 @@ export interface ContentPluginOptions extends LoadOptions {
 }
 
 /**
- * Validates content/questions/*.yaml and serves them as the virtual module `virtual:zaehltest-content`.
+ * Validates content/questions/*.yaml and content/languages/*.yaml and serves them as the virtual module `virtual:zaehltest-content`.
  * `vite build` fails with every issue of every pack; the dev server shows them in the error overlay
  * and reloads the page once the packs are fixed.
  */
@@ -30,9 +30,11 @@ export function contentPlugin(options: ContentPluginOptions = REAL_CONTENT): Plu
   let command: 'build' | 'serve' = 'build';
   let logger: Logger | undefined;
   let content: ContentResult | undefined;
-  const { questionsDir, picturesDir } = contentPaths(options);
+  const { questionsDir, picturesDir, languagesDir } = contentPaths(options);
   const inContent = (file: string) =>
-    file.startsWith(questionsDir + sep) || file.startsWith(picturesDir + sep);
+    file.startsWith(questionsDir + sep) ||
+    file.startsWith(picturesDir + sep) ||
+    file.startsWith(languagesDir + sep);
   const reload = () => {
     content = loadContent(options);
     return content;
@@ -45,7 +47,10 @@ export function contentPlugin(options: ContentPluginOptions = REAL_CONTENT): Plu
       logger = config.logger;
     },
     buildStart() {
-      if (options.writeJsonSchema !== false) writeQuestionJsonSchema();
+      if (options.writeJsonSchema !== false) {
+        writeQuestionJsonSchema();
+        writeLanguagePackJsonSchema();
+      }
       const { issues } = reload();
       if (issues.length === 0) return;
       // A build stops here; the dev server keeps running and shows the issues in the overlay.
@@ -59,13 +64,14 @@ export function contentPlugin(options: ContentPluginOptions = REAL_CONTENT): Plu
       if (id !== RESOLVED_ID) return undefined;
       const result = content ?? reload();
       for (const pack of result.packs) this.addWatchFile(pack.absolutePath);
+      for (const file of result.languageFiles) this.addWatchFile(file);
       if (result.issues.length > 0) {
         throw new Error(`The question packs have problems:\n${formatReport(result.issues)}`);
       }
-      return compileQuestionsModule(result.questions, result.picturesDir);
+      return compileQuestionsModule(result.questions, result.picturesDir, result.languagePacks);
     },
     configureServer(server) {
-      server.watcher.add([questionsDir, picturesDir]);
+      server.watcher.add([questionsDir, picturesDir, languagesDir]);
       const refresh = () => {
         const { issues } = reload();
         invalidate(server);

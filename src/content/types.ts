@@ -1,5 +1,6 @@
 import type { AuthoredAnswerType, Language, QuestionSource, Texts } from '../../schemas/question';
 
+export type { LanguagePack } from '../../schemas/language-pack';
 export type { ChildLanguage, Language, Texts } from '../../schemas/question';
 
 /** Every answerType the client knows: the authored ones plus the error question of an empty queue. */

@@ -1,5 +1,7 @@
-/** The compiled question packs, produced at build time by scripts/content/vite-plugin.ts. */
+/** The compiled question and language packs, produced at build time by scripts/content/vite-plugin.ts. */
 declare module 'virtual:zaehltest-content' {
-  import type { Question } from './types';
+  import type { Language, LanguagePack, Question } from './types';
   export const questions: readonly Question[];
+  /** content/languages/<language>.yaml; the build guarantees one pack per language. */
+  export const languagePacks: Readonly<Record<Language, LanguagePack>>;
 }

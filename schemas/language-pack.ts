@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { LANGUAGE_NAMES, type Language } from './question.ts';
+
+/**
+ * The schema of one language pack under content/languages/<language>.yaml: the words of the app
+ * that are said or shown to the child in the child's language (Ja/Nein under the German buttons,
+ * the spoken practice feedback, the educator's sound-check sentence). de.yaml is the German
+ * reference the translations follow.
+ * Build-side only: the client imports the inferred *type*, never this module's values.
+ *
+ * Every error text reads "what is wrong — what to do"; scripts/content/languages.ts prefixes it
+ * with file, line, column and field. The `.describe()` texts become the JSON Schema descriptions.
+ */
+
+/** The placeholder in practiceWrongNumber that the app replaces with the right number. */
+export const ANSWER_PLACEHOLDER = '{answer}';
+
+/** The German reference of every field, quoted in messages so an author knows what to write. */
+export const LANGUAGE_PACK_REFERENCE = {
+  yes: 'Ja',
+  no: 'Nein',
+  practiceCorrect: 'Richtig!',
+  practiceWrongNumber: `Die richtige Antwort ist: ${ANSWER_PLACEHOLDER}.`,
+  practiceWrongNo: 'Die richtige Antwort ist: Nein.',
+  practiceWrongYes: 'Die richtige Antwort ist: Ja.',
+  soundCheck: 'Hallo! Kannst du mich gut hören?',
+} as const;
+
+export type LanguagePackField = keyof typeof LANGUAGE_PACK_REFERENCE;
+export const LANGUAGE_PACK_FIELDS = Object.keys(LANGUAGE_PACK_REFERENCE) as LanguagePackField[];
+
+/** What each field is for, as an author reads it (JSON Schema description and messages). */
+const FIELD_DOC: Record<LanguagePackField, { what: string; doc: string }> = {
+  yes: {
+    what: 'word for "Ja"',
+    doc: 'The child\'s word for "Ja", shown under the Ja button (Ja · Evet).',
+  },
+  no: {
+    what: 'word for "Nein"',
+    doc: 'The child\'s word for "Nein", shown under the Nein button (Nein · Hayır).',
+  },
+  practiceCorrect: {
+    what: 'praise for a right practice answer',
+    doc: 'Spoken when a practice answer is right ("Richtig!").',
+  },
+  practiceWrongNumber: {
+    what: `sentence for a wrong practice number, with ${ANSWER_PLACEHOLDER} where the right number goes`,
+    doc: `Spoken when a practice number is wrong; ${ANSWER_PLACEHOLDER} becomes the right number ("Die richtige Antwort ist: ${ANSWER_PLACEHOLDER}.").`,
+  },
+  practiceWrongNo: {
+    what: 'sentence for a practice question whose right answer is Nein',
+    doc: 'Spoken when a Ja/Nein practice answer is wrong and the right one is Nein ("Die richtige Antwort ist: Nein.").',
+  },
+  practiceWrongYes: {
+    what: 'sentence for a practice question whose right answer is Ja',
+    doc: 'Spoken when a Ja/Nein practice answer is wrong and the right one is Ja ("Die richtige Antwort ist: Ja.").',
+  },
+  soundCheck: {
+    what: 'sound-check sentence',
+    doc: 'A short friendly sentence the educator plays to set the volume ("Hallo! Kannst du mich gut hören?").',
+  },
+};
+
+const PLACEHOLDER = /\{[^{}]*\}/g;
+
+function packText(language: Language, field: LanguagePackField) {
+  const name = LANGUAGE_NAMES[language];
+  const { what, doc } = FIELD_DOC[field];
+  const write = `write the ${name} ${what} (German: "${LANGUAGE_PACK_REFERENCE[field]}")`;
+  return (
+    z
+      .string({
+        error: (issue: { input?: unknown }) =>
+          issue.input === undefined
+            ? `is missing — add "${field}:" and ${write}`
+            : issue.input === null
+              ? `must not be empty — ${write}`
+              : `must be a text — ${write}; put it in double quotes`,
+      })
+      .trim()
+      .min(1, { error: `must not be empty — ${write}` })
+      .superRefine((text, ctx) => {
+        const placeholders = text.match(PLACEHOLDER) ?? [];
+        const wanted = field === 'practiceWrongNumber' ? [ANSWER_PLACEHOLDER] : [];
+        for (const placeholder of placeholders) {
+          if (!wanted.includes(placeholder)) {
+            ctx.addIssue({
+              code: 'custom',
+              message:
+                field === 'practiceWrongNumber'
+                  ? `has the placeholder ${placeholder}, which the app does not fill in — write ${ANSWER_PLACEHOLDER} exactly (lower case, curly braces) where the right number goes`
+                  : `has the placeholder ${placeholder}, which the app does not fill in here — write the sentence without it; only practiceWrongNumber has ${ANSWER_PLACEHOLDER}`,
+            });
+          }
+        }
+        if (field === 'practiceWrongNumber') {
+          const count = placeholders.filter((p) => p === ANSWER_PLACEHOLDER).length;
+          if (count !== 1) {
+            ctx.addIssue({
+              code: 'custom',
+              message:
+                count === 0
+                  ? `has no ${ANSWER_PLACEHOLDER} — write ${ANSWER_PLACEHOLDER} where the right number is said, e.g. "${LANGUAGE_PACK_REFERENCE.practiceWrongNumber}"`
+                  : `has ${ANSWER_PLACEHOLDER} ${count} times — write it once, where the right number is said`,
+            });
+          }
+        }
+      })
+      .describe(doc)
+      // Lets the editor underline a practiceWrongNumber without {answer} while the author types.
+      .meta(field === 'practiceWrongNumber' ? { pattern: '\\{answer\\}' } : {})
+  );
+}
+
+/** The pack of one language; messages name that language. */
+export function languagePackSchema(language: Language) {
+  return z
+    .strictObject(
+      Object.fromEntries(LANGUAGE_PACK_FIELDS.map((field) => [field, packText(language, field)])) as Record<
+        LanguagePackField,
+        ReturnType<typeof packText>
+      >,
+      {
+        error: (issue: { input?: unknown }) =>
+          issue.input == null
+            ? `the file holds no language pack — write the fields ${LANGUAGE_PACK_FIELDS.join(', ')}, one per line (see de.yaml)`
+            : `must be a map of texts — write the fields ${LANGUAGE_PACK_FIELDS.join(', ')}, one per line (see de.yaml)`,
+      },
+    )
+    .meta({
+      title: 'Zähltest language pack',
+      description:
+        'The words said or shown to the child in one language (content/languages/<language>.yaml); de.yaml is the German reference.',
+    });
+}
+
+/** One language's words, as the client reads them: `languagePack('tr').yes` is "Evet". */
+export interface LanguagePack {
+  /** The child's word for "Ja", shown under the Ja button. */
+  yes: string;
+  /** The child's word for "Nein", shown under the Nein button. */
+  no: string;
+  /** Spoken when a practice answer is right ("Richtig!"). */
+  practiceCorrect: string;
+  /** Spoken when a practice number is wrong; contains {answer} exactly once. */
+  practiceWrongNumber: string;
+  /** Spoken when a Ja/Nein practice answer is wrong and the right one is Nein. */
+  practiceWrongNo: string;
+  /** Spoken when a Ja/Nein practice answer is wrong and the right one is Ja. */
+  practiceWrongYes: string;
+  /** The educator's sound-check sample sentence. */
+  soundCheck: string;
+}
+
+// The interface above is what authors and components read; this keeps it equal to the schema.
+type Equal<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _sameShape: Equal<z.infer<ReturnType<typeof languagePackSchema>>, LanguagePack> = true;
+void _sameShape;

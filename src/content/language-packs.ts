@@ -1,0 +1,18 @@
+import { languagePacks } from 'virtual:zaehltest-content';
+import type { Language, LanguagePack } from './types';
+
+/** The placeholder of practiceWrongNumber (schemas/language-pack.ts). */
+const ANSWER_PLACEHOLDER = '{answer}';
+
+/**
+ * The words said or shown to the child in one language (content/languages/<language>.yaml):
+ * `languagePack('tr').yes` is "Evet". German ('de') is the authors' reference.
+ */
+export function languagePack(language: Language): LanguagePack {
+  return languagePacks[language];
+}
+
+/** practiceWrongNumber with the right number filled in: "Doğru cevap: 3." */
+export function practiceWrongNumberText(language: Language, answer: number): string {
+  return languagePack(language).practiceWrongNumber.replace(ANSWER_PLACEHOLDER, String(answer));
+}
