@@ -30,6 +30,9 @@ export default defineConfig({
     // for a PDF (never on the child's path); npm run bench keeps an eye on what the first screen loads.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      // The slow callbacks are the build's known work (compressing the assets, the service worker's
+      // precache list): a yellow timing report on every build would read as a problem.
+      checks: { bundlerTimings: false },
       // The child's app, and the authoring preview (issue 8), which is linked from the README only.
       input: {
         main: resolve(import.meta.dirname, 'index.html'),

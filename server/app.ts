@@ -261,7 +261,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       // The build writes .br/.gz copies of the hashed assets (scripts/compress/plugin.ts).
       preCompressed: true,
       setHeaders(response, path) {
-        response.header('cache-control', path.includes(`${sep}assets${sep}`) ? IMMUTABLE : NO_CACHE);
+        response.setHeader('cache-control', path.includes(`${sep}assets${sep}`) ? IMMUTABLE : NO_CACHE);
       },
     });
   }
