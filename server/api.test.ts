@@ -192,6 +192,47 @@ describe.each(backends)('results API on $name', (backend) => {
     }
   });
 
+  it.skipIf(backend.skip)(
+    'limits wrong export tokens hardest: 429 from the 11th per address, even for the right token',
+    async () => {
+      const guarded = await buildServer({ db: store, exportToken: TOKEN, logLevel: false });
+      const guess = (authorization: string, remoteAddress = '198.51.100.7') =>
+        guarded.inject({ method: 'GET', url: '/api/results.csv', headers: { authorization }, remoteAddress });
+      const statuses: number[] = [];
+      for (let i = 0; i < 70; i++) statuses.push((await guess(`Bearer guess-${i}`)).statusCode);
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+      expect(statuses.slice(10)).toEqual(Array(60).fill(429));
+      const blocked = await guess(`Bearer ${TOKEN}`);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().error).toMatch(/^too many wrong tokens/);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      // The researcher at another address is not locked out by the guesser.
+      expect((await guess(`Bearer ${TOKEN}`, '203.0.113.5')).statusCode).toBe(200);
+      await guarded.close();
+    },
+  );
+
+  it.skipIf(backend.skip)('allows cross-origin uploads to the route whatever the query string', async () => {
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/results?x=1',
+      headers: { origin: 'https://example.org', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    const upload = await app.inject({
+      method: 'POST',
+      url: '/api/results?x=1',
+      headers: { 'content-type': 'application/json', origin: 'https://example.org' },
+      payload: JSON.stringify(makePayload()),
+    });
+    expect(upload.statusCode).toBe(201);
+    expect(upload.headers['access-control-allow-origin']).toBe('*');
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/health?x=1' })).headers['access-control-allow-origin'],
+    ).toBeUndefined();
+  });
+
   it.skipIf(backend.skip)('has no export routes when no token is configured (404)', async () => {
     const closed = await buildServer({ db: store, logLevel: false });
     for (const url of ['/api/results.csv', '/api/results.json']) {

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { sep } from 'node:path';
 import { Readable } from 'node:stream';
@@ -13,6 +12,7 @@ import Fastify, {
 } from 'fastify';
 import type { z } from 'zod';
 import { resultPayloadSchema } from '../schemas/result-payload.ts';
+import { bearerToken, createTokenGuard } from './auth/export-token.ts';
 import { RejectedValueError, type ResultStore } from './db/index.ts';
 import { csvChunks, DEFAULT_EXPORT_TIME_ZONE, jsonChunks } from './export.ts';
 
@@ -38,6 +38,8 @@ export interface ServerOptions {
   trustProxy?: boolean | string;
   /** Time zone of the received time in the CSV. */
   exportTimeZone?: string;
+  /** Wrong export tokens per client address and window before it is refused with 429. */
+  exportTokenFailures?: { max: number; windowMs: number };
 }
 
 const CONTENT_SECURITY_POLICY = [
@@ -79,17 +81,6 @@ export function describeIssues(issues: z.core.$ZodIssue[]): string {
       return `${issue.path.join('.')}: ${issue.message}`;
     })
     .join('; ');
-}
-
-function tokenMatches(header: string | undefined, token: string): boolean {
-  const match = /^Bearer\s+(.+)$/i.exec(header ?? '');
-  if (!match) return false;
-  // Compare digests, so neither the length nor the content of the token leaks through timing.
-  const given = createHash('sha256')
-    .update(match[1] as string)
-    .digest();
-  const expected = createHash('sha256').update(token).digest();
-  return timingSafeEqual(given, expected);
 }
 
 /** Turns an error into the message a client may see: never a stack trace or an internal detail. */
@@ -151,7 +142,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // The upload endpoint accepts cross-origin posts, for apps built with RESULT_ENDPOINT pointing
     // to a central server; no credentials are involved, so any origin may post. Set before any
     // other hook, so that a cross-origin client also reads its 400, 413 or 429.
-    if (request.url === UPLOAD_PATH) reply.header('access-control-allow-origin', '*');
+    // Matched by route, so a query string (`/api/results?x=1`) gets the header too.
+    if (request.routeOptions.url === UPLOAD_PATH) reply.header('access-control-allow-origin', '*');
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
@@ -216,15 +208,35 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const { exportToken } = options;
   if (exportToken) {
     const exportTimeZone = options.exportTimeZone ?? DEFAULT_EXPORT_TIME_ZONE;
+    const guard = createTokenGuard({
+      token: exportToken,
+      maxFailures: options.exportTokenFailures?.max,
+      windowMs: options.exportTokenFailures?.windowMs,
+      // The address, so the operator can block it; never the token that was tried.
+      onRepeatedFailures: ({ address, failures, blocked }) =>
+        app.log.warn(
+          { address, failures, blocked },
+          `export: ${failures} wrong tokens from ${address}${blocked ? ', now refused with 429' : ''}`,
+        ),
+    });
+    // Runs before the general rate limit counts the request: wrong tokens are limited hardest,
+    // per address, and a blocked address gets 429 whatever token it sends (no answer to learn from).
     const authorize = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!tokenMatches(request.headers.authorization, exportToken)) {
+      const check = guard.check(request.ip, bearerToken(request.headers.authorization));
+      if (check.outcome === 'blocked') {
+        return reply
+          .code(429)
+          .header('retry-after', String(check.retryAfterSeconds))
+          .send({ error: `too many wrong tokens; retry in ${check.retryAfterSeconds} s` });
+      }
+      if (check.outcome === 'refused') {
         return reply
           .code(401)
           .header('www-authenticate', 'Bearer')
           .send({ error: 'authorization: Bearer token required' });
       }
     };
-    // Limited too, so that nobody can try tokens at speed.
+    // Limited too, so that even a right token cannot be used to load the server at speed.
     const exportLimit = limit ? { max: 60, timeWindow: 60_000 } : false;
     const today = () => new Date().toISOString().slice(0, 10);
     app.get(
