@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SCORED_QUESTION_IDS } from './result-constants.ts';
+import { isStorableBirthDate, SCORED_QUESTION_IDS } from './result-constants.ts';
 
 export { RESULT_LANGUAGE_CODES, SCORED_QUESTION_IDS } from './result-constants.ts';
 
@@ -14,13 +14,16 @@ const questionFlags = Object.fromEntries(
   SCORED_QUESTION_IDS.map((id) => [`question${id}`, z.boolean({ error: 'must be true or false' })]),
 ) as Record<`question${(typeof SCORED_QUESTION_IDS)[number]}`, z.ZodBoolean>;
 
+const BORN_ERROR = 'must be a date YYYY-MM-DD between 1900 and 2999, or empty';
+
 export const resultPayloadSchema = z.strictObject({
   /** Client-made UUID; a repeated upload of the same result is stored once. */
   submissionId: z.uuid({ error: 'must be a UUID' }),
-  /** Birth date as YYYY-MM-DD, or '' when the operator left it empty. */
-  born: z.union([z.literal(''), z.iso.date({ error: 'must be a date YYYY-MM-DD or empty' })], {
-    error: 'must be a date YYYY-MM-DD or empty',
-  }),
+  /** Birth date as YYYY-MM-DD (a real day, 1900–2999, as the app sends it), or '' when left empty. */
+  born: z.union(
+    [z.literal(''), z.string({ error: BORN_ERROR }).refine(isStorableBirthDate, { error: BORN_ERROR })],
+    { error: BORN_ERROR },
+  ),
   school: z.enum(['Kita', 'Grundschule', 'Foerderschule'], {
     error: 'must be Kita, Grundschule or Foerderschule',
   }),

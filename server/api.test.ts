@@ -12,6 +12,7 @@ import { makePayload } from './testing/payload.ts';
 import { createTestSchema, preparePostgres, SKIP_POSTGRES } from './testing/postgres.ts';
 
 const TOKEN = 'export-token-for-tests';
+const BORN_ERROR = 'must be a date YYYY-MM-DD between 1900 and 2999, or empty';
 
 interface Backend {
   name: 'pglite' | 'postgres';
@@ -126,7 +127,7 @@ describe.each(backends)('results API on $name', (backend) => {
       [makePayload({ question5: 1 }), 'question5: must be true or false'],
       [makePayload({ language: 'de' }), "language: must be '2' (tr), '3' (ar) or '4' (ro)"],
       [makePayload({ submissionId: 'abc' }), 'submissionId: must be a UUID'],
-      [makePayload({ born: '04.03.2019' }), 'born: must be a date YYYY-MM-DD or empty'],
+      [makePayload({ born: '04.03.2019' }), `born: ${BORN_ERROR}`],
       [{ ...makePayload(), name: 'Mia' }, 'name: unknown field'],
       [[1, 2], 'body: must be a JSON object'],
     ];
@@ -150,6 +151,19 @@ describe.each(backends)('results API on $name', (backend) => {
       expect(responses[5]?.json().error).toMatch(/^born: /);
     },
   );
+
+  it.skipIf(backend.skip)("stores birth dates in the app's range only: real days of 1900–2999", async () => {
+    for (const born of ['1000-01-01', '9999-12-31', '1899-12-31', '3000-01-01', '2019-02-30', '2019-13-01']) {
+      const response = await post(app, makePayload({ born }));
+      expect(response.statusCode, born).toBe(400);
+      expect(response.json()).toEqual({ error: `born: ${BORN_ERROR}` });
+    }
+    for (const born of ['1900-01-01', '2999-12-31', '2020-02-29']) {
+      const response = await post(app, makePayload({ born }));
+      expect(response.statusCode, born).toBe(201);
+      expect((await store.getById(response.json().id))?.born).toBe(born);
+    }
+  });
 
   it.skipIf(backend.skip)('answers 413 for a body over 16 KB', async () => {
     const response = await post(app, { ...makePayload(), padding: 'x'.repeat(MAX_BODY_BYTES) });

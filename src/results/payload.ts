@@ -1,4 +1,8 @@
-import { RESULT_LANGUAGE_CODES, SCORED_QUESTION_IDS } from '../../schemas/result-constants';
+import {
+  isStorableBirthDate,
+  RESULT_LANGUAGE_CODES,
+  SCORED_QUESTION_IDS,
+} from '../../schemas/result-constants';
 import type { ResultPayload } from '../../schemas/result-payload';
 import type { AnswerRecord, UserData } from '../store/types';
 
@@ -33,11 +37,5 @@ export function buildResultPayload(
  * would otherwise make the server refuse the whole result; the PDF still shows what was typed.
  */
 export function storableBirthDate(date: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!match) return '';
-  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  const parsed = new Date(Date.UTC(year, month - 1, day));
-  const real =
-    parsed.getUTCFullYear() === year && parsed.getUTCMonth() === month - 1 && parsed.getUTCDate() === day;
-  return real && year >= 1900 && year <= 2999 ? date : '';
+  return isStorableBirthDate(date) ? date : '';
 }
