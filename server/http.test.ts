@@ -14,7 +14,7 @@ function fakeStore(overrides: Partial<ResultStore> = {}): ResultStore {
     getById: async () => undefined,
     async *iterateResults() {},
     count: async () => 0,
-    ping: async () => {},
+    checkWrites: async () => {},
     close: async () => {},
     ...overrides,
   };
@@ -79,7 +79,7 @@ describe('HTTP shell', () => {
         insertResult: async () => {
           throw new Error('connection terminated at /srv/secret/path.ts:12');
         },
-        ping: async () => {
+        checkWrites: async () => {
           throw new Error('down');
         },
       }),

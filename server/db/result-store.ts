@@ -149,7 +149,23 @@ export interface ResultStoreOptions {
 /** The backend-independent part of the store: the SQL and the batching of inserts. */
 export function createResultStore(options: ResultStoreOptions): ResultStore {
   const { db } = options;
-  const batcher = new Batcher<ResultPayload, InsertOutcome>((batch) => insertBatch(db, batch), {
+  /** Why the last upload's write failed, until one succeeds (a refused value does not count). */
+  let lastWriteFailure: Error | undefined;
+  const isFailure = (outcome: unknown): outcome is Error =>
+    outcome instanceof Error && !(outcome instanceof RejectedValueError);
+  const flush = async (batch: ResultPayload[]) => {
+    try {
+      const outcomes = await insertBatch(db, batch);
+      const failed = outcomes.find(isFailure);
+      if (failed) lastWriteFailure = failed;
+      else if (outcomes.some((outcome) => !(outcome instanceof Error))) lastWriteFailure = undefined;
+      return outcomes;
+    } catch (error) {
+      if (isFailure(error)) lastWriteFailure = error;
+      throw error;
+    }
+  };
+  const batcher = new Batcher<ResultPayload, InsertOutcome>(flush, {
     maxBatchSize: MAX_BATCH_SIZE,
     maxConcurrentFlushes: options.maxConcurrentBatches,
   });
@@ -178,8 +194,13 @@ export function createResultStore(options: ResultStoreOptions): ResultStore {
       const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM results');
       return Number(rows[0]?.n ?? 0);
     },
-    async ping() {
-      await db.query('SELECT 1');
+    async checkWrites() {
+      await db.query(
+        `INSERT INTO health_probe (id, checked_at) VALUES (1, now())
+         ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at`,
+      );
+      if (lastWriteFailure)
+        throw new Error(`the last upload could not be stored: ${lastWriteFailure.message}`);
     },
     close: options.close,
   };

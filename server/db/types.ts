@@ -26,8 +26,11 @@ export interface ResultStore {
   /** All results in id order, read in batches so that memory stays flat for any table size. */
   iterateResults(batchSize?: number): AsyncGenerator<StoredResult>;
   count(): Promise<number>;
-  /** Throws when the database does not answer. */
-  ping(): Promise<void>;
+  /**
+   * Throws when the database does not answer or an upload's write would likely fail: a probe write fails, or the last upload's
+   * write failed for a reason other than its data (and none has succeeded since).
+   */
+  checkWrites(): Promise<void>;
   close(): Promise<void>;
 }
 
