@@ -3,6 +3,7 @@ import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
 import { buildServer, DEFAULT_UPLOADS_PER_MINUTE } from './app.ts';
 import { openPgliteStore, openPostgresStore } from './db/index.ts';
+import { checkDataDir, dataDirError, explainStartupError } from './startup-errors.ts';
 
 /**
  * Runs the results server from environment variables (see the README):
@@ -18,7 +19,7 @@ function integer(name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) {
-    console.error(`${name} must be a whole number ≥ 0, got "${raw}"`);
+    console.error(`${name} muss eine ganze Zahl ≥ 0 sein / must be a whole number ≥ 0, got "${raw}"`);
     process.exit(2);
   }
   return value;
@@ -44,6 +45,11 @@ const exportToken = env.EXPORT_TOKEN || undefined;
 const workers = integer('WORKERS', 1);
 
 async function runServer(announce: boolean): Promise<void> {
+  if (!databaseUrl) {
+    // Before PGlite sees it: PGlite reports a full disk as `Aborted()`.
+    const problem = checkDataDir(dataDir);
+    if (problem) throw dataDirError(problem);
+  }
   const db = databaseUrl
     ? await openPostgresStore(databaseUrl, {
         poolSize: integer('DB_POOL_SIZE', 10),
@@ -75,7 +81,14 @@ async function runServer(announce: boolean): Promise<void> {
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
 
-  await app.listen({ port, host });
+  try {
+    await app.listen({ port, host });
+  } catch (error) {
+    // A busy port must not leave the database open or its server.pid behind.
+    await app.close();
+    await db.close();
+    throw error;
+  }
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   if (!announce) return;
@@ -98,7 +111,9 @@ async function runServer(announce: boolean): Promise<void> {
 
 async function main(): Promise<void> {
   if (workers > 1 && !databaseUrl) {
-    console.error('WORKERS > 1 needs DATABASE_URL: the embedded database belongs to one process.');
+    console.error(
+      'WORKERS > 1 braucht DATABASE_URL: die eingebaute Datenbank gehört einem Prozess. / WORKERS > 1 needs DATABASE_URL: the embedded database belongs to one process.',
+    );
     process.exit(2);
   }
   if (workers > 1 && cluster.isPrimary) {
@@ -121,6 +136,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`Zähltest konnte nicht starten / could not start: ${(error as Error).message}`);
+  const { de, en } = explainStartupError(error, { port, host, dataDir: databaseUrl ? undefined : dataDir });
+  console.error(`Zähltest konnte nicht starten: ${de}\nZähltest could not start: ${en}`);
   process.exit(1);
 });

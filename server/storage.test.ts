@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -7,6 +7,7 @@ import { openPgliteStore, openPostgresStore } from './db/index.ts';
 import { listMigrations } from './db/migrate.ts';
 import { makePayload } from './testing/payload.ts';
 import { createTestSchema, preparePostgres, SKIP_POSTGRES } from './testing/postgres.ts';
+import { startServerProcess } from './testing/server-process.ts';
 
 describe('storage', () => {
   const cleanups: (() => Promise<void> | void)[] = [];
@@ -48,17 +49,35 @@ describe('storage', () => {
     const store = await openPgliteStore(dir);
     const payload = makePayload();
     const { id } = await store.insertResult(payload);
-    // A second server on the same files would corrupt them: it must not start, whether in this
-    // process or in another one (the lock then names a live process: here our parent).
+    // A second server on the same files would corrupt them: it must not start in this process.
     await expect(openPgliteStore(dir)).rejects.toThrow(/DATA_DIR .* is already open in this process/);
     await store.close();
+    expect(existsSync(join(dir, 'server.pid'))).toBe(false);
+    // A server.pid naming a live process that is no Zähltest server (after a reboot its PID may
+    // belong to anything; here our parent) does not block the start.
     writeFileSync(join(dir, 'server.pid'), String(process.ppid));
-    await expect(openPgliteStore(dir)).rejects.toThrow(/DATA_DIR .* is in use by process/);
-    // A lock left behind by a killed process is taken over.
-    writeFileSync(join(dir, 'server.pid'), '999999999');
     const reopened = await openPgliteStore(dir);
     expect(await reopened.insertResult(payload)).toEqual({ id, created: false });
     expect(await reopened.count()).toBe(1);
     await reopened.close();
+  }, 120_000);
+
+  it('refuses a DATA_DIR a live server process holds, and takes it over once that process is killed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'zaehltest-storage-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const server = await startServerProcess({ DATA_DIR: dir });
+    cleanups.push(() => {
+      server.child.kill('SIGKILL');
+    });
+    await expect(openPgliteStore(dir)).rejects.toThrow(
+      new RegExp(`DATA_DIR .* is in use by process ${server.child.pid}\\.`),
+    );
+    server.child.kill('SIGKILL');
+    await server.exited;
+    // The killed server left its server.pid behind; the lock itself went with the process.
+    expect(existsSync(join(dir, 'server.pid'))).toBe(true);
+    const store = await openPgliteStore(dir);
+    expect(await store.count()).toBe(0);
+    await store.close();
   }, 120_000);
 });

@@ -1,7 +1,8 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { fsyncSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, type PGliteInterface } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { lockDataDir } from './data-dir-lock.ts';
 import { migrate } from './migrate.ts';
 import { createResultStore } from './result-store.ts';
 import type { ResultStore, Session } from './types.ts';
@@ -47,64 +48,22 @@ const START_PARAMS = [
   'shared_buffers=32MB',
 ];
 
-/**
- * One server per data directory: two PGlite instances on the same files would corrupt them.
- * A lock file holds the owner's pid; a lock left by a crashed process is taken over. A lock with
- * our own pid is stale too: in a container the restarted server often gets the same pid.
- */
-const openInThisProcess = new Set<string>();
-
-function lockDataDir(dataDir: string): () => void {
-  const path = join(dataDir, 'server.pid');
-  if (openInThisProcess.has(path)) throw new Error(`DATA_DIR ${dataDir} is already open in this process`);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(path, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      openInThisProcess.add(path);
-      return () => {
-        openInThisProcess.delete(path);
-        rmSync(path, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(readFileSync(path, 'utf8').trim());
-      if (owner && owner !== process.pid && isAlive(owner)) {
-        throw new Error(
-          `DATA_DIR ${dataDir} is in use by process ${owner}. Stop it first, or give this server its own DATA_DIR (or a DATABASE_URL).`,
-        );
-      }
-      rmSync(path, { force: true });
-    }
-  }
-  throw new Error(`cannot lock DATA_DIR ${dataDir}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** The embedded default: PostgreSQL compiled to WebAssembly, data under `dataDir` (created on first start). */
 export async function openPgliteStore(dataDir: string): Promise<ResultStore> {
   mkdirSync(dataDir, { recursive: true });
-  const unlock = lockDataDir(dataDir);
-  let db: PGliteInterface;
+  const unlock = await lockDataDir(dataDir);
+  let db: PGliteInterface | undefined;
   try {
     const pgdata = join(dataDir, 'pglite');
     mkdirSync(pgdata, { recursive: true });
-    db = await PGlite.create({ fs: new DurableNodeFS(pgdata), startParams: START_PARAMS });
+    const opened = await PGlite.create({ fs: new DurableNodeFS(pgdata), startParams: START_PARAMS });
+    db = opened;
     const session: Session = {
       async query<Row>(text: string, params?: unknown[]) {
-        return (await db.query<Row>(text, params)).rows;
+        return (await opened.query<Row>(text, params)).rows;
       },
       async exec(script: string) {
-        await db.exec(script);
+        await opened.exec(script);
       },
     };
     await migrate(session);
@@ -115,14 +74,15 @@ export async function openPgliteStore(dataDir: string): Promise<ResultStore> {
       maxConcurrentBatches: 1,
       async close() {
         try {
-          await db.close();
+          await opened.close();
         } finally {
-          unlock();
+          await unlock();
         }
       },
     });
   } catch (error) {
-    unlock();
+    await db?.close().catch(() => {});
+    await unlock();
     throw error;
   }
 }

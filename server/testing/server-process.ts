@@ -10,6 +10,37 @@ export interface ServerProcess {
   exited: Promise<void>;
 }
 
+/** Runs `server/main.ts` with `env` until it exits by itself (a start that must fail). */
+export function runServerToExit(
+  env: Record<string, string>,
+  options: { uid?: number; gid?: number; timeoutMs?: number } = {},
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    uid: options.uid,
+    gid: options.gid,
+  });
+  let output = '';
+  child.stdout.on('data', (data: Buffer) => {
+    output += data.toString();
+  });
+  child.stderr.on('data', (data: Buffer) => {
+    output += data.toString();
+  });
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not exit within ${options.timeoutMs ?? 60_000} ms:\n${output}`));
+    }, options.timeoutMs ?? 60_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolvePromise({ code, output });
+    });
+  });
+}
+
 /**
  * Runs `server/main.ts` as its own process on a free loopback port (as `npm start` does, minus
  * the build), so that a test can kill it like a power cut kills a server.
