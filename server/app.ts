@@ -106,11 +106,15 @@ function clientError(error: { code?: string; message: string; statusCode?: numbe
 }
 
 function sendStream(reply: FastifyReply, chunks: AsyncGenerator<string>, type: string, fileName: string) {
-  return reply
-    .header('content-type', type)
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'no-store')
-    .send(Readable.from(chunks));
+  return (
+    reply
+      .header('content-type', type)
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      // Readable.from pulls the next chunk only when the client has taken the previous ones
+      // (backpressure): a slow download never makes the server read the table ahead of it.
+      .send(Readable.from(chunks))
+  );
 }
 
 /** The results server: the built app, the upload API, the researchers' export and a health check. */

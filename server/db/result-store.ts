@@ -17,6 +17,9 @@ const SELECT_COLUMNS = [
   ...QUESTION_COLUMNS,
 ].join(', ');
 
+/** Rows per query of an export: a few milliseconds of work between two turns for other requests. */
+const EXPORT_BATCH_SIZE = 250;
+
 /** Largest batch: 200 rows × 26 parameters stays far below PostgreSQL's 65,535 parameter limit. */
 const MAX_BATCH_SIZE = 200;
 
@@ -178,7 +181,7 @@ export function createResultStore(options: ResultStoreOptions): ResultStore {
       const rows = await db.query<ResultRow>(`SELECT ${SELECT_COLUMNS} FROM results WHERE id = $1`, [id]);
       return rows[0] ? toStoredResult(rows[0]) : undefined;
     },
-    async *iterateResults(batchSize = 1000) {
+    async *iterateResults(batchSize = EXPORT_BATCH_SIZE) {
       let after = 0;
       for (;;) {
         const rows = await db.query<ResultRow>(
@@ -188,6 +191,10 @@ export function createResultStore(options: ResultStoreOptions): ResultStore {
         for (const row of rows) yield toStoredResult(row);
         if (rows.length < batchSize) return;
         after = Number((rows[rows.length - 1] as ResultRow).id);
+        // PGlite answers within the same turn of the event loop (its queries are synchronous
+        // WebAssembly behind a promise), so without this an export would read the whole table
+        // before any other request, upload or health check, got a turn.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     },
     async count() {
