@@ -7,19 +7,24 @@
 // Options: --duration=S (default 10), --connections=N (default 16), --rate=N (fixed-rate run on
 // PostgreSQL, default 2000 results/s), --pglite-rate=N (default 300), --workers=N (server processes
 // for PostgreSQL, default 1: on 2 cores a second one competes with PostgreSQL and autocannon),
-// --only=pglite,postgres. PostgreSQL: TEST_DATABASE_URL (a fresh schema is created and dropped),
-// started locally when needed as in the tests.
+// --only=pglite,postgres, --export-rows=N (default 100000) and --export-rate=N (default 100
+// results/s): the uploads' latency while a researcher downloads the CSV of that many rows.
+// PostgreSQL: TEST_DATABASE_URL (a fresh schema is created and dropped), started locally when
+// needed as in the tests.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { openPgliteStore, openPostgresStore } from '../../server/db/index.ts';
 import { makePayload } from '../../server/testing/payload.ts';
 import { createTestSchema, preparePostgres } from '../../server/testing/postgres.ts';
 import { startServerProcess } from '../../server/testing/server-process.ts';
 
 const GOAL = { postgres: { resultsPerSecond: 2000, p99Ms: 20 } };
+/** Uploads during an export: 99 % answered within this, on either backend. */
+const EXPORT_GOAL = { p99Ms: 250 };
 const TOKEN = 'bench-export-token';
 
 const { values } = parseArgs({
@@ -30,6 +35,8 @@ const { values } = parseArgs({
     rate: { type: 'string', default: String(GOAL.postgres.resultsPerSecond) },
     'pglite-rate': { type: 'string', default: '300' },
     only: { type: 'string', default: 'pglite,postgres' },
+    'export-rows': { type: 'string', default: '100000' },
+    'export-rate': { type: 'string', default: '100' },
   },
 });
 const duration = Number(values.duration);
@@ -37,6 +44,8 @@ const connections = Number(values.connections);
 const workers = Number(values.workers);
 const rate = Number(values.rate);
 const pgliteRate = Number(values['pglite-rate']);
+const exportRows = Number(values['export-rows']);
+const exportRate = Number(values['export-rate']);
 
 interface Row {
   backend: string;
@@ -50,14 +59,77 @@ interface Row {
   errors: number;
 }
 
+interface ExportRow {
+  backend: string;
+  rows: number;
+  exportSeconds: number;
+  uploads: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+const startServer = (env: Record<string, string>) =>
+  startServerProcess({ ...env, EXPORT_TOKEN: TOKEN, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'off' });
+
+async function stop(server: Awaited<ReturnType<typeof startServer>>): Promise<void> {
+  server.child.kill('SIGTERM');
+  await server.exited;
+}
+
+/** Fills the database to `total` rows through the store (the server is stopped: PGlite is exclusive). */
+async function seedTo(env: Record<string, string>, total: number): Promise<void> {
+  const store = env.DATABASE_URL
+    ? await openPostgresStore(env.DATABASE_URL, { poolSize: 4 })
+    : await openPgliteStore(env.DATA_DIR as string);
+  try {
+    for (let count = await store.count(); count < total; count += 2000) {
+      const size = Math.min(2000, total - count);
+      await Promise.all(Array.from({ length: size }, () => store.insertResult(makePayload())));
+    }
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * A researcher downloads the CSV of `rows` results while uploads arrive at `rate` results/s:
+ * the uploads' latency for as long as the download runs.
+ */
+async function runExport(backend: string, env: Record<string, string>, rows: number, rate: number) {
+  await seedTo(env, rows);
+  const server = await startServer(env);
+  try {
+    const started = performance.now();
+    let lines = 0;
+    const download = (async () => {
+      const response = await fetch(`${server.url}/api/results.csv`, {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      const decoder = new TextDecoder();
+      for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+        lines += decoder.decode(chunk, { stream: true }).split('\r\n').length - 1;
+      }
+    })();
+    const uploads = await pacedLoad(server.url, rate, 3600, download);
+    const exportSeconds = (performance.now() - started) / 1000;
+    return {
+      backend,
+      rows: lines - 1,
+      exportSeconds,
+      uploads: uploads.acknowledged,
+      p50: uploads.p50,
+      p99: uploads.p99,
+      errors: uploads.errors,
+    } satisfies ExportRow;
+  } finally {
+    await stop(server);
+  }
+}
+
 /** Runs a saturating load, then a load at `rate` results/s (the latency a given load sees). */
 async function run(backend: string, env: Record<string, string>, rate: number): Promise<Row[]> {
-  const server = await startServerProcess({
-    ...env,
-    EXPORT_TOKEN: TOKEN,
-    RATE_LIMIT_PER_MINUTE: '0',
-    LOG_LEVEL: 'off',
-  });
+  const server = await startServer(env);
   try {
     const load = (seconds: number) =>
       autocannon({
@@ -102,8 +174,7 @@ async function run(backend: string, env: Record<string, string>, rate: number): 
     });
     return rows;
   } finally {
-    server.child.kill('SIGTERM');
-    await server.exited;
+    await stop(server);
   }
 }
 
@@ -116,7 +187,13 @@ async function pacedLoad(
   url: string,
   rate: number,
   seconds: number,
+  /** Stops sending when this settles (before `seconds` are over). */
+  until?: Promise<unknown>,
 ): Promise<Omit<Row, 'backend' | 'load' | 'stored'>> {
+  let stopped = false;
+  until?.finally(() => {
+    stopped = true;
+  });
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const target = new URL('/api/results', url);
   const latencies: number[] = [];
@@ -161,13 +238,14 @@ async function pacedLoad(
         send();
         sent++;
       }
-      if (sent >= rate * seconds) {
+      if (sent >= rate * seconds || stopped) {
         clearInterval(timer);
         resolve();
       }
     }, 2);
   });
   await Promise.all(inFlight);
+  await until;
   const elapsed = (performance.now() - start) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
@@ -197,10 +275,12 @@ function allStored(row: Row): boolean {
 
 const only = new Set(values.only.split(','));
 const rows: Row[] = [];
+const exportRuns: ExportRow[] = [];
 if (only.has('pglite')) {
   const dataDir = mkdtempSync(join(tmpdir(), 'zaehltest-bench-'));
   try {
     rows.push(...(await run('pglite', { DATA_DIR: dataDir }, pgliteRate)));
+    exportRuns.push(await runExport('pglite', { DATA_DIR: dataDir }, exportRows, exportRate));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -214,6 +294,14 @@ if (only.has('postgres')) {
         { DATABASE_URL: schema.url, WORKERS: String(workers) },
         rate,
       )),
+    );
+    exportRuns.push(
+      await runExport(
+        `postgres (${workers} workers)`,
+        { DATABASE_URL: schema.url, WORKERS: String(workers) },
+        exportRows,
+        exportRate,
+      ),
     );
   } finally {
     await schema.drop();
@@ -231,7 +319,25 @@ for (const row of rows) {
     `${row.backend.padEnd(20)} ${row.load.padStart(7)} ${row.resultsPerSecond.toFixed(0).padStart(11)} ${String(row.p50).padStart(8)} ${String(row.p99).padStart(8)} ${String(row.errors).padStart(8)}   ${stored}`,
   );
 }
+console.log(
+  `\nUploads at ${exportRate}/s while GET /api/results.csv streams ${exportRows.toLocaleString('en')} rows\n`,
+);
+console.log('backend               rows exported   export s   uploads   p50 ms   p99 ms   errors');
+for (const run of exportRuns) {
+  console.log(
+    `${run.backend.padEnd(20)} ${String(run.rows).padStart(14)} ${run.exportSeconds.toFixed(1).padStart(10)} ${String(run.uploads).padStart(9)} ${String(run.p50).padStart(8)} ${String(run.p99).padStart(8)} ${String(run.errors).padStart(8)}`,
+  );
+}
 let failed = rows.some((row) => !allStored(row));
+if (exportRuns.length > 0) {
+  const met = exportRuns.every(
+    (run) => run.p99 < EXPORT_GOAL.p99Ms && run.errors === 0 && run.rows >= exportRows && run.uploads > 0,
+  );
+  console.log(
+    `\nGoal during an export (every row exported, no upload failed, upload p99 < ${EXPORT_GOAL.p99Ms} ms): ${met ? 'met' : 'NOT met'}`,
+  );
+  failed ||= !met;
+}
 const [saturated, atGoalRate] = rows.filter((row) => row.backend.startsWith('postgres'));
 if (saturated && atGoalRate) {
   // The goal: PostgreSQL takes at least 2,000 results/s, and at that load 99 % are answered in 20 ms.
