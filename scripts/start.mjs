@@ -1,13 +1,28 @@
 // `npm start`: builds the app when dist/ is missing or older than its sources or build
 // configuration, then runs the results server (server/main.ts), which serves the app and the API.
+// When the build fails (a typo in a question file saved on the Kita's server), the last good build
+// keeps being served, so a reboot never takes the test away: the build goes to a folder of its own
+// and replaces dist/ only once it has succeeded, and broken question packs are never built.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { register } from 'tsx/esm/api';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = join(ROOT, 'dist');
+/** Where a build goes until it has succeeded. */
+const NEXT_DIST = join(ROOT, 'node_modules', '.cache', 'zaehltest', 'dist-next');
 // Outside dist/, so the server never serves it.
 const STAMP = join(ROOT, 'node_modules', '.cache', 'zaehltest', 'build-stamp.json');
 /** Everything the build reads. Tests and fixtures are left out: they never reach the bundle. */
@@ -28,6 +43,7 @@ const SOURCES = [
 
 register();
 const { buildConfig, DEFAULT_ACCESS_PASSWORD } = await import('./build-config.ts');
+const { formatReport, loadContent, REAL_CONTENT } = await import('./content/load.ts');
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -71,20 +87,70 @@ if (!process.env.ACCESS_PASSWORD) {
       `/ Note: default passphrase in use – set ACCESS_PASSWORD.`,
   );
 }
+/** Renames, or copies when node_modules is on another disk (a mounted volume). */
+function move(from, to) {
+  try {
+    renameSync(from, to);
+  } catch (error) {
+    if (error.code !== 'EXDEV') throw error;
+    cpSync(from, to, { recursive: true });
+    rmSync(from, { recursive: true, force: true });
+  }
+}
+
+/** Builds into NEXT_DIST and swaps it in; returns why it failed, or undefined. */
+function build() {
+  // Broken packs are told as the content check tells them (file:line and what to do), not as a
+  // bundler stack trace; the build would refuse them anyway.
+  const { issues } = loadContent(REAL_CONTENT);
+  if (issues.length > 0) {
+    console.error(
+      `\nDie Fragen-Dateien haben Fehler; die App wird nicht neu gebaut. / The question packs have problems; the app is not rebuilt:\n${formatReport(issues)}\n`,
+    );
+    return 'content';
+  }
+  rmSync(NEXT_DIST, { recursive: true, force: true });
+  const vite = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+  const { status } = spawnSync(
+    process.execPath,
+    [vite, 'build', '--logLevel', 'warn', '--outDir', NEXT_DIST, '--emptyOutDir'],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  if (status !== 0) {
+    console.error('Der Build ist fehlgeschlagen, siehe oben. / The build failed, see above.');
+    return 'build';
+  }
+  const previous = `${DIST}.previous`;
+  rmSync(previous, { recursive: true, force: true });
+  if (existsSync(DIST)) renameSync(DIST, previous);
+  move(NEXT_DIST, DIST);
+  rmSync(previous, { recursive: true, force: true });
+  mkdirSync(dirname(STAMP), { recursive: true });
+  writeFileSync(STAMP, JSON.stringify({ configHash, builtAt: new Date().toISOString() }));
+  return undefined;
+}
+
 const reason = staleReason(configHash);
 if (reason) {
   console.log(`Baue die App (${reason}) … / Building the app …`);
-  const vite = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
-  const { status } = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  if (status !== 0) {
-    console.error('Der Build ist fehlgeschlagen, siehe oben. / The build failed, see above.');
-    process.exit(status ?? 1);
+  const failure = build();
+  if (failure) {
+    if (!existsSync(join(DIST, 'index.html'))) {
+      console.error(
+        'Es gibt keinen früheren Build, der laufen könnte. / There is no earlier build to serve.',
+      );
+      process.exit(1);
+    }
+    const builtAt = statSync(join(DIST, 'index.html')).mtime.toLocaleString('de-DE');
+    const [todo, toDo] =
+      failure === 'content'
+        ? ['die Fehler oben beheben', 'fix the problems above']
+        : ['den Build reparieren', 'fix the build'];
+    console.error(
+      `Zähltest startet mit dem letzten funktionierenden Build vom ${builtAt}; ${todo} und neu starten.\n` +
+        `Zähltest starts with the last good build (${builtAt}); ${toDo} and restart.\n`,
+    );
   }
-  mkdirSync(dirname(STAMP), { recursive: true });
-  writeFileSync(STAMP, JSON.stringify({ configHash, builtAt: new Date().toISOString() }));
 }
 
 await import('../server/main.ts');
