@@ -7,6 +7,7 @@ import { buildServer } from './app.ts';
 import { openPgliteStore, openPostgresStore, type ResultStore } from './db/index.ts';
 import { makePayload } from './testing/payload.ts';
 import { createTestSchema, preparePostgres, SKIP_POSTGRES } from './testing/postgres.ts';
+import { seedResults } from './testing/seed.ts';
 
 const TOKEN = 'export-load-test-token';
 const ROWS = 20_000;
@@ -32,14 +33,6 @@ const backends = [
   },
 ];
 
-/** Stores `count` results, many at a time (the store batches them into few statements). */
-export async function seed(store: ResultStore, count: number): Promise<void> {
-  for (let done = 0; done < count; done += 2000) {
-    const size = Math.min(2000, count - done);
-    await Promise.all(Array.from({ length: size }, () => store.insertResult(makePayload())));
-  }
-}
-
 describe.each(backends)('an export of many rows ($name)', (backend) => {
   let store: ResultStore;
   let cleanup: () => Promise<void>;
@@ -54,7 +47,7 @@ describe.each(backends)('an export of many rows ($name)', (backend) => {
     'does not hold up uploads and health checks sent while it streams',
     async () => {
       ({ store, cleanup } = await backend.open());
-      await seed(store, ROWS);
+      await seedResults(store, ROWS);
       app = await buildServer({ db: store, exportToken: TOKEN, logLevel: false, rateLimit: false });
       const url = await app.listen({ port: 0, host: '127.0.0.1' });
 

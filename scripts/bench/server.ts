@@ -20,6 +20,7 @@ import autocannon from 'autocannon';
 import { openPgliteStore, openPostgresStore } from '../../server/db/index.ts';
 import { makePayload } from '../../server/testing/payload.ts';
 import { createTestSchema, preparePostgres } from '../../server/testing/postgres.ts';
+import { seedResults } from '../../server/testing/seed.ts';
 import { startServerProcess } from '../../server/testing/server-process.ts';
 
 const GOAL = { postgres: { resultsPerSecond: 2000, p99Ms: 20 } };
@@ -83,10 +84,7 @@ async function seedTo(env: Record<string, string>, total: number): Promise<void>
     ? await openPostgresStore(env.DATABASE_URL, { poolSize: 4 })
     : await openPgliteStore(env.DATA_DIR as string);
   try {
-    for (let count = await store.count(); count < total; count += 2000) {
-      const size = Math.min(2000, total - count);
-      await Promise.all(Array.from({ length: size }, () => store.insertResult(makePayload())));
-    }
+    await seedResults(store, total);
   } finally {
     await store.close();
   }
