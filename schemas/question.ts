@@ -1,482 +1,67 @@
 import { z } from 'zod';
+import { countAndForgottenSchema } from '../src/answer-types/count-and-forgotten/schema.ts';
+import { fiveFingersSchema } from '../src/answer-types/five-fingers/schema.ts';
+import { imageCompareSchema } from '../src/answer-types/image-compare/schema.ts';
+import { moveDotsSchema } from '../src/answer-types/move-dots/schema.ts';
+import { moveDotsExampleSchema } from '../src/answer-types/move-dots-example/schema.ts';
+import { multipleChoiceSchema } from '../src/answer-types/multiple-choice/schema.ts';
+import { multipleChoiceWithImagesSchema } from '../src/answer-types/multiple-choice-with-images/schema.ts';
+import { textInputSchema } from '../src/answer-types/text-input/schema.ts';
+import { timerImageExampleSchema } from '../src/answer-types/timer-image-example/schema.ts';
+import { timerTextInputSchema } from '../src/answer-types/timer-text-input/schema.ts';
+import { PRACTICE_TYPES } from '../src/domain/facts.ts';
+import type { textsSchema } from './question-parts.ts';
 
 /**
- * The schema of one question pack file under content/questions/.
- * Build-side only: the client imports the inferred *types*, never this module's values.
- *
- * Every error text reads "what is wrong — what to do": scripts/content/load.ts prefixes it with the
- * file, line, column and field path of the YAML node, so an author can fix the pack without
- * reading TypeScript. The `.describe()` texts become the JSON Schema descriptions that VS Code shows.
+ * The schema of one question pack file under content/questions/: one variant per answer type,
+ * each defined beside its answer type (src/answer-types/<type>/schema.ts) from the building
+ * blocks in question-parts.ts. Build-side only: the client imports the inferred *types*, never
+ * this module's values.
  */
 
-export const LANGUAGES = ['de', 'tr', 'ar', 'ro'] as const;
-/** Languages a child can be tested in (German is the authors' reference only). */
-export const CHILD_LANGUAGES = ['tr', 'ar', 'ro'] as const;
+export {
+  CHILD_LANGUAGES,
+  type ChildLanguage,
+  LANGUAGES,
+  type Language,
+  MOVABLE_DOTS,
+  PRACTICE_TYPES,
+  QUESTION_COUNT,
+} from '../src/domain/facts.ts';
+export {
+  HINT_SEPARATOR,
+  LANGUAGE_NAMES,
+  MAX_TIMER_INTERVAL_MS,
+  MIN_TIMER_INTERVAL_MS,
+  PICTURE_FILE_NAME,
+  pictureName,
+  textsSchema,
+} from './question-parts.ts';
 
-export type Language = (typeof LANGUAGES)[number];
-export type ChildLanguage = (typeof CHILD_LANGUAGES)[number];
+/** Every authored answer type's schema part; the registry line of its folder on the build side. */
+const ANSWER_TYPE_SCHEMAS = [
+  textInputSchema,
+  multipleChoiceSchema,
+  multipleChoiceWithImagesSchema,
+  timerTextInputSchema,
+  imageCompareSchema,
+  countAndForgottenSchema,
+  fiveFingersSchema,
+  moveDotsSchema,
+  moveDotsExampleSchema,
+  timerImageExampleSchema,
+] as const;
 
-/** Language names used in messages to authors. */
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  de: 'German',
-  tr: 'Turkish',
-  ar: 'Arabic',
-  ro: 'Romanian',
-};
-
-/** Number of questions in the test (PRODUCT.md blueprint). */
-export const QUESTION_COUNT = 23;
-export const MIN_TIMER_INTERVAL_MS = 200;
-export const MAX_TIMER_INTERVAL_MS = 10_000;
-/** Dots the child can move in a MoveDots question; also the number of boxes (5 columns × 3 rows). */
-export const MOVABLE_DOTS = 15;
-
-/** Separates "what is wrong" from "what to do" in every message. */
-export const HINT_SEPARATOR = ' — ';
-
-interface FieldMessages {
-  /** The key is absent. */
-  missing: string;
-  /** The key is present without a value (`key:` with nothing after it); defaults to `missing`. */
-  empty?: string;
-  /** The value has the wrong type. */
-  wrong: string;
-}
-
-/** A Zod error map that tells a missing, an empty and a wrongly typed value apart. */
-function fieldError({ missing, empty = missing, wrong }: FieldMessages) {
-  return (issue: { input?: unknown }) =>
-    issue.input === undefined ? missing : issue.input === null ? empty : wrong;
-}
-
-const wholeNumber = (messages: FieldMessages, notWhole = 'must be a whole number — remove the decimals') =>
-  z.number({ error: fieldError(messages) }).int({ error: notWhole, abort: true });
-
-function textField(language: Language, what: string) {
-  const name = LANGUAGE_NAMES[language];
-  return z
-    .string({
-      error: fieldError({
-        missing: `is missing — write the ${name} ${what}`,
-        empty: `must not be empty — write the ${name} ${what}`,
-        wrong: `must be a text — write the ${name} ${what}; put it in double quotes if it contains ": " or " #"`,
-      }),
-    })
-    .trim()
-    .min(1, { error: `must not be empty — write the ${name} ${what}` });
-}
-
-function answerTextField(language: Language) {
-  return textField(language, 'answer text').describe(
-    'Label above the answer field (required for CountAndForgotten, where it follows "Nein").',
-  );
-}
-const optionalAnswerText = (language: Language) => answerTextField(language).optional();
-
-/** The texts of one language; `answerText` is required or optional depending on the answer type. */
-function languageTexts<A extends z.ZodType>(language: Language, answerText: (language: Language) => A) {
-  const name = LANGUAGE_NAMES[language];
-  const required = !(answerText(language) instanceof z.ZodOptional);
-  return z
-    .strictObject(
-      {
-        situationText: textField(language, 'situation text').describe(
-          'Shown first: what is going on, e.g. "Ich zähle: 1, 2, 3, 5, 6."',
-        ),
-        questionText: textField(language, 'question text').describe('The question the child answers.'),
-        answerText: answerText(language),
-      },
-      {
-        error: fieldError({
-          missing: `is missing — add the ${name} texts (situationText, questionText${required ? ', answerText' : ''})`,
-          wrong: `must be a map of texts — write situationText: and questionText: indented under ${language}:`,
-        }),
-      },
-    )
-    .describe(`${name} texts.`);
-}
-
-function allTexts<A extends z.ZodType>(answerText: (language: Language) => A) {
-  return z
-    .strictObject(
-      {
-        de: languageTexts('de', answerText),
-        tr: languageTexts('tr', answerText),
-        ar: languageTexts('ar', answerText),
-        ro: languageTexts('ro', answerText),
-      },
-      {
-        error: fieldError({
-          missing: 'is missing — add "texts:" with de, tr, ar and ro',
-          wrong: 'must be a map of languages — write de:, tr:, ar: and ro: indented under texts:',
-        }),
-      },
-    )
-    .describe('Texts per language: de (reference for authors), tr, ar, ro.');
-}
-
-/** The texts of one language, as the client serves them. */
-export const textsSchema = languageTexts('de', optionalAnswerText);
-
-/** Lower case letters, digits and dashes, ending in .svg or .png. */
-export const PICTURE_FILE_NAME = /^[a-z0-9][a-z0-9-]*\.(svg|png)$/;
-const badPictureName =
-  'is not a valid picture file name — use lower case letters, digits and dashes, ending in .svg or .png (e.g. "dots-5-row.svg")';
-
-/** A picture file name under content/pictures/, e.g. `dots-5-row.svg`. */
-export const pictureName = z
-  .string({ error: 'must be a picture file name — write a name like "dots-5-row.svg"' })
-  .regex(PICTURE_FILE_NAME, { error: badPictureName });
-
-function picture(role: string) {
-  return z
-    .string({
-      error: fieldError({
-        missing: `is missing — name the ${role}, a file in content/pictures/ such as "dots-3-row.svg"`,
-        wrong: `must be a picture file name — name the ${role}, e.g. "dots-3-row.svg"`,
-      }),
-    })
-    .regex(PICTURE_FILE_NAME, { error: badPictureName })
-    .describe(`The ${role}: a file in content/pictures/ (SVG preferred, PNG accepted).`);
-}
-
-const id = wholeNumber({
-  missing: 'is missing — add "id:" with the position of the question in the test (1, 2, 3 …)',
-  wrong: 'must be a number — write the position of the question in the test, e.g. "id: 4"',
-})
-  .min(1, { error: 'must be 1 or more — number the questions 1, 2, 3 … without gaps' })
-  .describe('Position in the test: 1, 2, 3 … without gaps; the file name starts with the same number.');
-
-const scoredLevel = z
-  .literal([1, 2, 3], {
-    error: fieldError({
-      missing: 'is missing — add "level:" with 1, 2 or 3',
-      wrong:
-        'must be 1, 2 or 3 for a scored question — use level 0 only for the practice types MoveDotsExample and TimerImageExample',
-    }),
-  })
-  .describe('Level of the question: 1, 2 or 3 (0 is only for the practice types).');
-
-const practiceLevel = z
-  .literal(0, {
-    error: fieldError({
-      missing: 'is missing — add "level: 0" (practice questions are not scored)',
-      wrong: 'must be 0 for a practice question — set "level: 0"; practice questions are not scored',
-    }),
-  })
-  .describe('Always 0: practice questions are not scored.');
-
-const correctAnswerMessages: FieldMessages = {
-  missing: 'is missing — add "correctAnswer:" with the right answer as a number',
-  wrong: 'must be a number — write the right answer in digits, e.g. "correctAnswer: 4"',
-};
-const correctAnswer = wholeNumber(correctAnswerMessages)
-  .min(0, { error: 'must be 0 or more — write the number the child should answer' })
-  .describe('The right answer as a number.');
-
-const yesNoAnswer = z
-  .literal([0, 1], {
-    error: fieldError({
-      ...correctAnswerMessages,
-      wrong: 'must be 0 (Ja) or 1 (Nein) — write 0 when the right answer is Ja, 1 when it is Nein',
-    }),
-  })
-  .describe('0 when the right answer is Ja, 1 when it is Nein.');
-
-const timerInterval = wholeNumber(
-  {
-    missing: `is missing — add "timerInterval:" with how long the picture shows, in ms (e.g. 1500)`,
-    wrong: 'must be a number — write the time in milliseconds without a unit, e.g. "timerInterval: 1500"',
-  },
-  'must be whole milliseconds, not seconds — for 1.5 seconds write "timerInterval: 1500"',
-)
-  .min(MIN_TIMER_INTERVAL_MS, {
-    error: `must be at least ${MIN_TIMER_INTERVAL_MS} ms — show the picture for ${MIN_TIMER_INTERVAL_MS} to ${MAX_TIMER_INTERVAL_MS} ms (usually 1500, 2000 for larger dot counts)`,
-  })
-  .max(MAX_TIMER_INTERVAL_MS, {
-    error: `must be at most ${MAX_TIMER_INTERVAL_MS} ms — show the picture for ${MIN_TIMER_INTERVAL_MS} to ${MAX_TIMER_INTERVAL_MS} ms (usually 1500, 2000 for larger dot counts)`,
-  })
-  .describe(
-    `How long the picture is shown, in milliseconds (${MIN_TIMER_INTERVAL_MS}–${MAX_TIMER_INTERVAL_MS}).`,
-  );
-
-const possibleAnswers = z
-  .array(
-    wholeNumber({
-      missing: 'is missing — write each choice as a number',
-      wrong: 'must be a number — write each choice in digits, e.g. [3, 8]',
-    }),
-    {
-      error: fieldError({
-        missing: 'is missing — add "possibleAnswers:" with the choices, e.g. [3, 8]',
-        wrong: 'must be a list of numbers — write the choices like [3, 8]',
-      }),
-    },
-  )
-  .min(2, { error: 'must offer at least two choices — add choices, e.g. [3, 8]' })
-  .describe('The numbers the child chooses from, in the order shown; must contain correctAnswer.');
-
-const dotRow = z
-  .array(
-    wholeNumber({
-      missing: 'is missing — write a number for each box',
-      wrong: 'must be a number — write 0 for the child’s box, n for n dots, -1, -2 … for a picture box',
-    })
-      .min(-MOVABLE_DOTS, { error: `must be -${MOVABLE_DOTS} or more — picture boxes are -1, -2 …` })
-      .max(MOVABLE_DOTS, {
-        error: `must be at most ${MOVABLE_DOTS} — a box holds at most ${MOVABLE_DOTS} dots`,
-      }),
-    {
-      error: fieldError({
-        missing: 'is missing — add "dotRow:" with the boxes, e.g. [0] for just the child’s box',
-        wrong: 'must be a list of numbers — write the boxes like [-1, 0]',
-      }),
-    },
-  )
-  .min(1, { error: 'must have at least one box — write [0] for just the child’s box' })
-  .max(MOVABLE_DOTS, {
-    error: `must have at most ${MOVABLE_DOTS} boxes — the grid holds 5 columns × 3 rows`,
-  })
-  .describe(
-    'The boxes shown: 0 = the child’s box (exactly one), n > 0 = a box with n dots, -1, -2 … = a box showing the picture named in dotImages.',
-  );
-
-const dotImages = z
-  .record(
-    z.string().regex(/^-[1-9][0-9]*$/, {
-      error: 'is not a negative number — dotImages keys are the picture boxes of dotRow: -1, -2 …',
-    }),
-    picture('picture of this box'),
-    {
-      error: fieldError({
-        missing: 'is missing — add "dotImages:" with a picture for each negative box in dotRow',
-        wrong:
-          'must be a map from box to picture — write e.g. "-1: dots-3-row.svg" indented under dotImages:',
-      }),
-    },
-  )
-  .describe('A picture for every negative box in dotRow, e.g. -1: dots-3-row.svg.');
-
-const common = { id, level: scoredLevel, correctAnswer, texts: allTexts(optionalAnswerText) };
-
-const answerTypeDoc = {
-  TextInput: 'The child types a number.',
-  MultipleChoice: 'The child picks one of possibleAnswers.',
-  MultipleChoiceWithImages: 'The child picks one of possibleAnswers, each shown with choiceImage.',
-  TimerTextInput: 'timerImage is shown for timerInterval ms, then the child types a number.',
-  ImageCompare: 'timerImage and timerImage2 are shown for timerInterval ms, then Ja (0) or Nein (1).',
-  CountAndForgotten: 'Ja/Nein first; Nein leads to a number typed under answerText.',
-  FiveFingers: 'The child shows correctAnswer fingers on two hands, twice in different ways.',
-  MoveDots: 'The child moves dots into the empty box (0) of dotRow.',
-  MoveDotsExample: 'Practice for MoveDots (level 0).',
-  TimerImageExample: 'Practice for ImageCompare (level 0).',
-} as const;
-type AnswerTypeName = keyof typeof answerTypeDoc;
-const answerType = <T extends AnswerTypeName>(name: T) => z.literal(name).describe(answerTypeDoc[name]);
-
-/** Checks that need more than one field run even when other fields are broken, so every issue shows. */
-const always = { when: () => true };
-
-type RefinementContext = Parameters<Parameters<z.ZodType['superRefine']>[0]>[1];
-
-/** correctAnswer must be one of the choices, and no choice may repeat. */
-function checkChoices(value: { correctAnswer?: unknown; possibleAnswers?: unknown }, ctx: RefinementContext) {
-  const choices = value.possibleAnswers;
-  if (!Array.isArray(choices)) return;
-  choices.forEach((choice, index) => {
-    if (typeof choice === 'number' && choices.indexOf(choice) !== index) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['possibleAnswers', index],
-        message: `offers ${choice} twice — remove the repeated choice`,
-      });
-    }
-  });
-  const answer = value.correctAnswer;
-  if (
-    typeof answer === 'number' &&
-    choices.every((c) => typeof c === 'number') &&
-    !choices.includes(answer)
-  ) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['correctAnswer'],
-      message: `${answer} is not among possibleAnswers [${choices.join(', ')}] — make correctAnswer one of the choices or add it to possibleAnswers`,
-    });
-  }
-}
-
-/** dotRow has exactly one child's box, and dotImages names a picture for exactly its negative boxes. */
-function checkDots(value: { dotRow?: unknown; dotImages?: unknown }, ctx: RefinementContext) {
-  const row = value.dotRow;
-  if (!Array.isArray(row)) return;
-  const childBoxes = row.filter((box) => box === 0).length;
-  if (childBoxes !== 1) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['dotRow'],
-      message: `has ${childBoxes} boxes with 0 — write exactly one 0: the box the child fills`,
-    });
-  }
-  const images =
-    value.dotImages && typeof value.dotImages === 'object'
-      ? (value.dotImages as Record<string, unknown>)
-      : {};
-  row.forEach((box, index) => {
-    if (typeof box === 'number' && Number.isInteger(box) && box < 0 && !(String(box) in images)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['dotRow', index],
-        message: `box ${box} has no picture — add "${box}: <picture>.svg" under dotImages`,
-      });
-    }
-  });
-  for (const key of Object.keys(images)) {
-    if (/^-[1-9][0-9]*$/.test(key) && !row.includes(Number(key))) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['dotImages', key],
-        params: { at: 'key' },
-        message: `box ${key} is not in dotRow [${row.join(', ')}] — remove it from dotImages or add ${key} to dotRow`,
-      });
-    }
-  }
-}
-
-/** Where answerText is optional, it is given in every language or in none. */
-function checkAnswerTextInAllLanguages(value: { texts?: unknown }, ctx: RefinementContext) {
-  const texts = value.texts;
-  if (!texts || typeof texts !== 'object') return;
-  const byLanguage = texts as Partial<Record<Language, unknown>>;
-  const has = (language: Language) => {
-    const t = byLanguage[language];
-    return (
-      !!t && typeof t === 'object' && 'answerText' in t && (t as { answerText: unknown }).answerText != null
-    );
-  };
-  const withAnswer = LANGUAGES.filter(has);
-  if (withAnswer.length === 0) return;
-  for (const language of LANGUAGES) {
-    const t = byLanguage[language];
-    if (!has(language) && t && typeof t === 'object') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['texts', language, 'answerText'],
-        message: `is missing while ${withAnswer.join(', ')} ${withAnswer.length === 1 ? 'has' : 'have'} one — write the ${LANGUAGE_NAMES[language]} answer text, or remove answerText from every language`,
-      });
-    }
-  }
-}
-
-/** A question type whose answerText is optional: given in every language or in none. */
-function question<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
-  return z.strictObject(shape).superRefine(checkAnswerTextInAllLanguages, always);
-}
-
-const comparedPictures = {
-  correctAnswer: yesNoAnswer,
-  timerImage: picture('first picture compared'),
-  timerImage2: picture('second picture compared'),
-  timerInterval,
-};
-
-const movedDots = {
-  correctAnswer: correctAnswer
-    .max(MOVABLE_DOTS, { error: `must be at most ${MOVABLE_DOTS} — only ${MOVABLE_DOTS} dots can be moved` })
-    .describe('How many dots the child should move into the empty box.'),
-  dotRow,
-  dotImages: dotImages.optional(),
-};
-
-const textInput = question({
-  ...common,
-  answerType: answerType('TextInput'),
-  image: picture('picture shown with the question').optional(),
-});
-
-const multipleChoice = question({
-  ...common,
-  answerType: answerType('MultipleChoice'),
-  possibleAnswers,
-  image: picture('picture shown with the question').optional(),
-}).superRefine(checkChoices, always);
-
-const multipleChoiceWithImages = question({
-  ...common,
-  answerType: answerType('MultipleChoiceWithImages'),
-  possibleAnswers,
-  choiceImage: picture('picture shown beside every choice'),
-}).superRefine(checkChoices, always);
-
-const timerTextInput = question({
-  ...common,
-  answerType: answerType('TimerTextInput'),
-  timerImage: picture('picture shown during the timer'),
-  timerInterval,
-});
-
-const imageCompare = question({ ...common, answerType: answerType('ImageCompare'), ...comparedPictures });
-
-// answerText is required here, so the all-or-none check of question() would only repeat its message.
-const countAndForgotten = z.strictObject({
-  ...common,
-  answerType: answerType('CountAndForgotten'),
-  texts: allTexts(answerTextField),
-});
-
-const fiveFingers = question({
-  ...common,
-  answerType: answerType('FiveFingers'),
-  correctAnswer: wholeNumber(correctAnswerMessages)
-    .min(2, { error: 'must be at least 2 — each hand shows at least one finger' })
-    .max(10, { error: 'must be at most 10 — two hands show at most 10 fingers' })
-    .describe('How many fingers the child shows with both hands together.'),
-});
-
-const moveDots = question({ ...common, answerType: answerType('MoveDots'), ...movedDots }).superRefine(
-  checkDots,
-  always,
-);
-
-const moveDotsExample = question({
-  ...common,
-  answerType: answerType('MoveDotsExample'),
-  level: practiceLevel,
-  ...movedDots,
-}).superRefine(checkDots, always);
-
-const timerImageExample = question({
-  ...common,
-  answerType: answerType('TimerImageExample'),
-  level: practiceLevel,
-  ...comparedPictures,
-});
-
-const ANSWER_TYPES = Object.keys(answerTypeDoc) as AnswerTypeName[];
+const ANSWER_TYPE_NAMES = ANSWER_TYPE_SCHEMAS.map((schema) => schema.shape.answerType.value);
 
 export const questionSchema = z
-  .discriminatedUnion(
-    'answerType',
-    [
-      textInput,
-      multipleChoice,
-      multipleChoiceWithImages,
-      timerTextInput,
-      imageCompare,
-      countAndForgotten,
-      fiveFingers,
-      moveDots,
-      moveDotsExample,
-      timerImageExample,
-    ],
-    {
-      // The union sees the whole question, so "missing" means the question has no answerType key.
-      error: (issue: { input?: unknown }) =>
-        issue.input && typeof issue.input === 'object' && !('answerType' in issue.input)
-          ? `is missing — add "answerType:" with one of ${ANSWER_TYPES.join(', ')}`
-          : `is not a known answer type — use one of ${ANSWER_TYPES.join(', ')}`,
-    },
-  )
+  .discriminatedUnion('answerType', ANSWER_TYPE_SCHEMAS, {
+    // The union sees the whole question, so "missing" means the question has no answerType key.
+    error: (issue: { input?: unknown }) =>
+      issue.input && typeof issue.input === 'object' && !('answerType' in issue.input)
+        ? `is missing — add "answerType:" with one of ${ANSWER_TYPE_NAMES.join(', ')}`
+        : `is not a known answer type — use one of ${ANSWER_TYPE_NAMES.join(', ')}`,
+  })
   .meta({
     title: 'Zähltest question',
     description:
@@ -487,11 +72,8 @@ export type Texts = z.infer<typeof textsSchema>;
 export type QuestionSource = z.infer<typeof questionSchema>;
 export type AuthoredAnswerType = QuestionSource['answerType'];
 
-/** answerTypes that are practice (level 0, not scored, never uploaded). */
-export const PRACTICE_TYPES = [
-  'MoveDotsExample',
-  'TimerImageExample',
-] as const satisfies readonly AuthoredAnswerType[];
+// The practice types of the domain facts must be authored types.
+PRACTICE_TYPES satisfies readonly AuthoredAnswerType[];
 
 /** Which fields of a question name a picture file (for existence checks and compilation). */
 export const PICTURE_FIELDS = ['image', 'choiceImage', 'timerImage', 'timerImage2'] as const;

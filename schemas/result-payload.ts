@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { isStorableBirthDate, SCORED_QUESTION_IDS } from './result-constants.ts';
+import { isStorableBirthDate } from '../src/domain/date.ts';
+import { RESULT_LANGUAGE_CODES, SCHOOL_LEVELS, SCHOOLS, SCORED_QUESTION_IDS } from '../src/domain/facts.ts';
 
-export { RESULT_LANGUAGE_CODES, SCORED_QUESTION_IDS } from './result-constants.ts';
+export { RESULT_LANGUAGE_CODES, SCORED_QUESTION_IDS } from '../src/domain/facts.ts';
 
 /**
- * The result a finished test sends to the collection server (PRODUCT.md decision 9).
+ * The result a finished test sends to the collection server (docs/product.md §9).
  * No name, ever: the child's name never leaves the device.
  * The server validates with this schema; the client builds the payload with plain code and
  * imports only the type.
@@ -24,11 +25,11 @@ export const resultPayloadSchema = z.strictObject({
     [z.literal(''), z.string({ error: BORN_ERROR }).refine(isStorableBirthDate, { error: BORN_ERROR })],
     { error: BORN_ERROR },
   ),
-  school: z.enum(['Kita', 'Grundschule', 'Foerderschule'], {
+  school: z.enum(SCHOOLS, {
     error: 'must be Kita, Grundschule or Foerderschule',
   }),
-  schoolLevel: z.enum(['', '1', '2', '3', '4'], { error: "must be '', '1', '2', '3' or '4'" }),
-  language: z.enum(['2', '3', '4'], { error: "must be '2' (tr), '3' (ar) or '4' (ro)" }),
+  schoolLevel: z.enum(SCHOOL_LEVELS, { error: "must be '', '1', '2', '3' or '4'" }),
+  language: z.enum(Object.values(RESULT_LANGUAGE_CODES), { error: "must be '2' (tr), '3' (ar) or '4' (ro)" }),
   ...questionFlags,
 });
 

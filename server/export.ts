@@ -1,4 +1,5 @@
 import { SCORED_QUESTION_IDS } from '../schemas/result-payload.ts';
+import { germanDate as formatGermanDate } from '../src/domain/date.ts';
 import type { StoredResult } from './db/index.ts';
 
 /** Time zone of the received time in the CSV (researchers read local time). */
@@ -32,10 +33,9 @@ export function csvField(value: string): string {
   return /[;"\r\n]/.test(value) || value !== value.trim() ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
-/** YYYY-MM-DD → TT.MM.JJJJ ('' stays ''). */
+/** YYYY-MM-DD → TT.MM.JJJJ; anything else, '' included, gives ''. */
 export function germanDate(isoDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  return match ? `${match[3]}.${match[2]}.${match[1]}` : '';
+  return formatGermanDate(isoDate, '');
 }
 
 /** TT.MM.JJJJ HH:MM in the given time zone. */

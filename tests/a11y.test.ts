@@ -4,14 +4,13 @@ import { describe, expect, inject, it } from 'vitest';
 import { openBrowser } from './support/browser.ts';
 import { TEST_PASSWORD } from './support/build-app.ts';
 import {
+  answerQuestion,
   type ContentQuestion,
   enterUserData,
   jumpTo,
   type Lang,
   loadQuestions,
   login,
-  moveDots,
-  pressReadyAndWaitForFlash,
   waitForNextScreen,
   waitForScreen,
 } from './support/flow.ts';
@@ -64,84 +63,13 @@ class Audit {
   }
 }
 
-async function closeDialog(page: Page): Promise<void> {
-  await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
-  await page.getByRole('alertdialog').waitFor({ state: 'detached' });
-}
-
 /** Checks the question on screen in each of its states and answers it right, as the child would. */
 async function auditQuestion(page: Page, audit: Audit, q: ContentQuestion, prefix: string): Promise<void> {
-  const answerButton = page.getByRole('button', { name: 'Antwort', exact: true });
-  const correct = String(q.correctAnswer);
-  const yesNo = (value: number) =>
-    page.getByRole('button', { name: value === 0 ? 'Ja' : 'Nein', exact: true });
-  await audit.check(prefix);
-  switch (q.answerType) {
-    case 'TextInput':
-      await page.locator('input.number-input').fill(correct);
-      await answerButton.click();
-      return;
-    case 'MultipleChoice':
-    case 'MultipleChoiceWithImages':
-      await page.getByRole('radio', { name: correct, exact: true }).check();
-      await audit.check(`${prefix} chosen`);
-      await answerButton.click();
-      return;
-    case 'TimerTextInput':
-      await pressReadyAndWaitForFlash(page);
-      await audit.check(`${prefix} after the flash`);
-      await page.locator('input.number-input').fill(correct);
-      await answerButton.click();
-      return;
-    case 'ImageCompare':
-      await pressReadyAndWaitForFlash(page);
-      await audit.check(`${prefix} after the flash`);
-      await yesNo(q.correctAnswer).click();
-      return;
-    case 'TimerImageExample':
-      await pressReadyAndWaitForFlash(page);
-      await audit.check(`${prefix} after the flash`);
-      await yesNo(1 - q.correctAnswer).click();
-      await audit.check(`${prefix} dialog: wrong`);
-      await closeDialog(page);
-      await pressReadyAndWaitForFlash(page);
-      await yesNo(q.correctAnswer).click();
-      await audit.check(`${prefix} dialog: right`);
-      await closeDialog(page);
-      return;
-    case 'CountAndForgotten':
-      await page.getByRole('button', { name: 'Nein', exact: true }).click();
-      await audit.check(`${prefix} step 2`);
-      await page.locator('input.number-input').fill(correct);
-      await answerButton.click();
-      return;
-    case 'FiveFingers':
-      await page.getByLabel('Links').fill('2');
-      await page.getByLabel('Rechts').fill('3');
-      await answerButton.click();
-      await audit.check(`${prefix} another way`);
-      await page.getByLabel('Links').fill('4');
-      await page.getByLabel('Rechts').fill('1');
-      await answerButton.click();
-      return;
-    case 'MoveDots':
-      await moveDots(page, q.correctAnswer);
-      await audit.check(`${prefix} dots moved`);
-      await answerButton.click();
-      return;
-    case 'MoveDotsExample':
-      await moveDots(page, q.correctAnswer + 1);
-      await answerButton.click();
-      await audit.check(`${prefix} dialog: wrong`);
-      await closeDialog(page);
-      await page.getByRole('button', { name: 'Hoch' }).click();
-      await answerButton.click();
-      await audit.check(`${prefix} dialog: right`);
-      await closeDialog(page);
-      return;
-    default:
-      throw new Error(`no way to answer ${q.answerType}`);
-  }
+  // Practice questions are answered wrong first, so both of their dialogs are checked.
+  await answerQuestion(page, q, {
+    checkpoint: (state) => audit.check(`${prefix} ${state}`),
+    wrongFirst: true,
+  });
 }
 
 async function withAudit(run: (page: Page, audit: Audit) => Promise<void>): Promise<Audit> {

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { ANSWER_TYPES } from '../src/answer-types/registry.ts';
 import { openBrowser, type Session, screenshot, TABLET_PORTRAIT } from './support/browser.ts';
 import {
   answerCorrectly,
@@ -20,18 +21,9 @@ const baseURL = inject('baseURL');
 const questions = loadQuestions();
 const byId = new Map(questions.map((q) => [q.id, q]));
 
-const SCREEN_BY_TYPE: Record<string, string> = {
-  TextInput: 'question',
-  MultipleChoice: 'question',
-  MultipleChoiceWithImages: 'question',
-  TimerTextInput: 'timer-image-question',
-  ImageCompare: 'image-compare',
-  CountAndForgotten: 'count-and-forgotten',
-  FiveFingers: 'five-fingers',
-  MoveDots: 'move-dots',
-  MoveDotsExample: 'examples/move-dots',
-  TimerImageExample: 'examples/timer',
-};
+const SCREEN_BY_TYPE: Record<string, string> = Object.fromEntries(
+  Object.values(ANSWER_TYPES).map((type) => [type.answerType, type.screen]),
+);
 
 async function withBrowser<T>(
   run: (page: Page, session: Session) => Promise<T>,
@@ -121,7 +113,7 @@ describe('a whole test run', () => {
           expect(a.responseTimeMs).toBeGreaterThanOrEqual(0);
           expect(Number.isNaN(Date.parse(a.answeredAt))).toBe(false);
           const q = byId.get(a.question.id);
-          if (q && ['TimerTextInput', 'ImageCompare', 'TimerImageExample'].includes(q.answerType)) {
+          if (q && ANSWER_TYPES[q.answerType].flashed) {
             const interval = (q as { timerInterval?: number }).timerInterval ?? 0;
             expect(a.exposureMs, `exposure of ${q.id}`).toBeGreaterThan(interval - 20);
             expect(a.exposureMs, `exposure of ${q.id}`).toBeLessThan(interval + 120);

@@ -88,20 +88,19 @@ function finishedSession(
   submissionId: string,
   name = 'Ayşe Yılmaz',
 ): StoredSession {
-  const texts = (q: ContentQuestion) =>
-    (q as ContentQuestion & { texts: Record<string, Record<string, string>> }).texts[language]!;
   return {
     screen: 'result',
     queue: [],
     currentId: null,
     submissionId,
+    resultQueued: false,
     user: { name, birthdate: '2019-03-07', school: 'Grundschule', schoolLevel: '1', language },
     answers: questions.map((q) => ({
       question: {
         id: q.id,
-        level: (q as ContentQuestion & { level: number }).level,
+        level: q.level,
         answerType: q.answerType,
-        currentTexts: texts(q),
+        currentTexts: q.texts[language],
       },
       givenAnswer: String(WRONG_IDS.has(q.id) ? q.correctAnswer + 1 : q.correctAnswer),
       correct: !WRONG_IDS.has(q.id),

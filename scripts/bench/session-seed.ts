@@ -1,30 +1,22 @@
 import type { Page } from 'playwright-core';
 import type { QuestionSource } from '../../schemas/question.ts';
-import { SESSION_STORAGE_KEY } from '../../src/store/create-store.ts';
-import { SCREEN_BY_ANSWER_TYPE } from '../../src/store/screen-routing.ts';
-import { DEFAULT_USER } from '../../src/store/slices.ts';
-import type { AnswerRecord, Screen, UserData } from '../../src/store/types.ts';
+import {
+  type AnswerRecord,
+  DEFAULT_USER,
+  type SavedSession,
+  SESSION_FORMAT_VERSION,
+  SESSION_STORAGE_KEY,
+  type StoredSessionEnvelope,
+  screenFor,
+  type UserData,
+} from '../../src/contract.ts';
 
 export { SESSION_STORAGE_KEY };
 
-/** What the store persists under SESSION_STORAGE_KEY (zustand persist: partialized state + version). */
-interface PersistedSession {
-  state: {
-    screen: Screen;
-    user: UserData;
-    submissionId: string | null;
-    resultQueued: boolean;
-    queue: number[];
-    currentId: number | null;
-    answers: AnswerRecord[];
-  };
-  version: number;
-}
-
 const BENCH_USER: UserData = { ...DEFAULT_USER, name: 'Bench Kind', birthdate: '2020-05-17' };
 
-function persisted(state: Partial<PersistedSession['state']>): string {
-  const session: PersistedSession = {
+function persisted(state: Partial<SavedSession>): string {
+  const session: StoredSessionEnvelope = {
     state: {
       screen: 'access',
       user: BENCH_USER,
@@ -35,7 +27,7 @@ function persisted(state: Partial<PersistedSession['state']>): string {
       answers: [],
       ...state,
     },
-    version: 1,
+    version: SESSION_FORMAT_VERSION,
   };
   return JSON.stringify(session);
 }
@@ -45,7 +37,7 @@ export function sessionAtQuestion(questions: readonly QuestionSource[], id: numb
   const question = questions.find((q) => q.id === id);
   if (!question) throw new Error(`no question with id ${id}`);
   return persisted({
-    screen: SCREEN_BY_ANSWER_TYPE[question.answerType],
+    screen: screenFor(question.answerType),
     currentId: id,
     queue: questions.map((q) => q.id).filter((other) => other > id),
   });

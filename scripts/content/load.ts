@@ -14,7 +14,7 @@ import {
   type QuestionSource,
   questionSchema,
 } from '../../schemas/question.ts';
-import { SCORED_QUESTION_IDS } from '../../schemas/result-constants.ts';
+import { SCORED_QUESTION_IDS } from '../../src/contract.ts';
 import { type ContentIssue, closest, dedupe, splitMessage, yamlIssue } from './issues.ts';
 import { loadLanguagePacks } from './languages.ts';
 import { type Anchor, formatPath, type IssuePath, locate } from './yaml-position.ts';

@@ -1,6 +1,6 @@
 import { resolve, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { CONTENT_CHANGED_EVENT, CONTENT_ISSUES_PATH } from '../../src/preview/dev-protocol.ts';
+import { CONTENT_CHANGED_EVENT, CONTENT_ISSUES_PATH } from '../../src/contract.ts';
 import { type ContentIssue, type LoadOptions, loadContent, REAL_CONTENT } from './load.ts';
 
 /** The answer of {@link CONTENT_ISSUES_PATH}. */

@@ -1,40 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { SCREEN_BY_ANSWER_TYPE } from '../store/screen-routing';
-import { answerRenderers } from './registry';
+import { PRACTICE_TYPES } from '../domain/facts';
+import { ANSWER_TYPES, answerTypeOf, QUESTION_SCREENS } from './registry';
+import { answerRenderers } from './renderers';
 
-const ANSWER_TYPES = [
-  'TextInput',
-  'MultipleChoice',
-  'MoveDots',
-  'MultipleChoiceWithImages',
-  'TimerTextInput',
-  'ImageCompare',
-  'CountAndForgotten',
-  'FiveFingers',
-  'MoveDotsExample',
-  'TimerImageExample',
-  'Error',
-];
+const types = Object.keys(ANSWER_TYPES) as (keyof typeof ANSWER_TYPES)[];
 
-describe('the answer renderer registry', () => {
-  it('has a renderer for every answer type of the spec', () => {
-    expect(Object.keys(answerRenderers).sort()).toEqual([...ANSWER_TYPES].sort());
-    for (const component of Object.values(answerRenderers)) expect(typeof component).toBe('function');
+describe('the answer type registry', () => {
+  it('has a descriptor and a renderer for every answer type, each named after its key', () => {
+    expect(Object.keys(answerRenderers).sort()).toEqual([...types].sort());
+    for (const type of types) {
+      expect(ANSWER_TYPES[type].answerType).toBe(type);
+      expect(typeof answerRenderers[type]).toBe('function');
+    }
   });
 
-  it('routes each answer type to the screen of SPEC section 2', () => {
-    expect(SCREEN_BY_ANSWER_TYPE).toEqual({
-      TimerTextInput: 'timer-image-question',
-      ImageCompare: 'image-compare',
-      CountAndForgotten: 'count-and-forgotten',
-      FiveFingers: 'five-fingers',
-      MoveDots: 'move-dots',
-      MoveDotsExample: 'examples/move-dots',
-      TimerImageExample: 'examples/timer',
-      TextInput: 'question',
-      MultipleChoice: 'question',
-      MultipleChoiceWithImages: 'question',
-      Error: 'question',
-    });
+  it('serves questions on the question screens of docs/product.md §26', () => {
+    expect([...QUESTION_SCREENS].sort()).toEqual(
+      [
+        'question',
+        'timer-image-question',
+        'image-compare',
+        'count-and-forgotten',
+        'five-fingers',
+        'move-dots',
+        'examples/move-dots',
+        'examples/timer',
+      ].sort(),
+    );
+    expect(answerTypeOf('Error').screen).toBe('question');
+  });
+
+  it('marks exactly the practice types of the domain facts as practice', () => {
+    expect(types.filter((type) => ANSWER_TYPES[type].practice).sort()).toEqual([...PRACTICE_TYPES].sort());
   });
 });

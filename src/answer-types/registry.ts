@@ -1,39 +1,42 @@
-import type { ComponentType } from 'react';
 import type { AnswerType } from '../content/types';
-import { CountAndForgottenQuestion } from './count-and-forgotten/count-and-forgotten-question';
-import { ErrorQuestion } from './error/error-question';
-import { FiveFingersQuestion } from './five-fingers/five-fingers-question';
-import { ImageCompareQuestion } from './image-compare/image-compare-question';
-import { MoveDotsQuestion } from './move-dots/move-dots-question';
-import { MoveDotsExampleQuestion } from './move-dots-example/move-dots-example-question';
-import { MultipleChoiceQuestion } from './multiple-choice/multiple-choice-question';
-import { MultipleChoiceWithImagesQuestion } from './multiple-choice-with-images/multiple-choice-with-images-question';
-import { TextInputQuestion } from './text-input/text-input-question';
-import { TimerImageExampleQuestion } from './timer-image-example/timer-image-example-question';
-import { TimerTextInputQuestion } from './timer-text-input/timer-text-input-question';
-import type { RendererProps } from './types';
-
-/** The renderer of every answerType; a type without one does not compile. */
-export type AnswerRenderers = { [T in AnswerType]: ComponentType<RendererProps<T>> };
-
-export const answerRenderers = {
-  TextInput: TextInputQuestion,
-  MultipleChoice: MultipleChoiceQuestion,
-  MultipleChoiceWithImages: MultipleChoiceWithImagesQuestion,
-  TimerTextInput: TimerTextInputQuestion,
-  ImageCompare: ImageCompareQuestion,
-  CountAndForgotten: CountAndForgottenQuestion,
-  FiveFingers: FiveFingersQuestion,
-  MoveDots: MoveDotsQuestion,
-  MoveDotsExample: MoveDotsExampleQuestion,
-  TimerImageExample: TimerImageExampleQuestion,
-  Error: ErrorQuestion,
-} satisfies AnswerRenderers;
+import { countAndForgotten } from './count-and-forgotten/answer-type.ts';
+import { error } from './error/answer-type.ts';
+import { fiveFingers } from './five-fingers/answer-type.ts';
+import { imageCompare } from './image-compare/answer-type.ts';
+import { moveDots } from './move-dots/answer-type.ts';
+import { moveDotsExample } from './move-dots-example/answer-type.ts';
+import { multipleChoice } from './multiple-choice/answer-type.ts';
+import { multipleChoiceWithImages } from './multiple-choice-with-images/answer-type.ts';
+import { textInput } from './text-input/answer-type.ts';
+import { timerImageExample } from './timer-image-example/answer-type.ts';
+import { timerTextInput } from './timer-text-input/answer-type.ts';
+import type { AnswerTypeDescriptor, QuestionScreen } from './types';
 
 /**
- * The renderer for a served question's answerType, typed for any question: the registry's mapped
- * type guarantees that each type gets its own renderer.
+ * The registry: every answer type's descriptor, one line each. It holds no React, so the store
+ * (main chunk) routes by it; the renderers are in renderers.ts (question screens' chunk). A type
+ * without a descriptor does not compile.
  */
-export function rendererFor(answerType: AnswerType): ComponentType<RendererProps<AnswerType>> {
-  return (answerRenderers as AnswerRenderers)[answerType] as ComponentType<RendererProps<AnswerType>>;
+export const ANSWER_TYPES = {
+  TextInput: textInput,
+  MultipleChoice: multipleChoice,
+  MultipleChoiceWithImages: multipleChoiceWithImages,
+  TimerTextInput: timerTextInput,
+  ImageCompare: imageCompare,
+  CountAndForgotten: countAndForgotten,
+  FiveFingers: fiveFingers,
+  MoveDots: moveDots,
+  MoveDotsExample: moveDotsExample,
+  TimerImageExample: timerImageExample,
+  Error: error,
+} as const satisfies { [T in AnswerType]: AnswerTypeDescriptor<T> };
+
+/** The descriptor of an answer type. */
+export function answerTypeOf(answerType: AnswerType): AnswerTypeDescriptor<AnswerType> {
+  return ANSWER_TYPES[answerType] as AnswerTypeDescriptor<AnswerType>;
 }
+
+/** Every question screen some answer type is served on. */
+export const QUESTION_SCREENS: readonly QuestionScreen[] = [
+  ...new Set(Object.values(ANSWER_TYPES).map((type) => type.screen)),
+];

@@ -14,3 +14,76 @@ export interface RendererProps<T extends AnswerType> {
   /** Ends the session (offered where the test cannot go on). */
   onRestart(): void;
 }
+
+/** One left/right split of the five-fingers question. */
+export interface FingerSplit {
+  left: number;
+  right: number;
+}
+
+/**
+ * What was entered, for a readable display (the scored `givenAnswer` alone can hide it: five
+ * fingers stores only '5' or '0', count-and-forgotten's 'Ja' stores '0').
+ */
+export type AnswerEntry =
+  | { kind: 'number'; value: string }
+  | { kind: 'yes' }
+  | { kind: 'no' }
+  | { kind: 'fingers'; attempts: FingerSplit[] }
+  | { kind: 'dots'; count: number };
+
+/** How a given answer reads; `answerText()` in shared/answer-text.ts turns it into German. */
+export type AnswerDisplay = AnswerEntry | { kind: 'empty' };
+
+/** A given answer as the display reads it (an AnswerRecord or a preview submission). */
+export interface GivenAnswer {
+  givenAnswer: string;
+  /** Absent in sessions saved before it existed. */
+  entry?: AnswerEntry;
+}
+
+/** The question screens of docs/product.md §26, each named as the spec names it. */
+export type QuestionScreen =
+  | 'question'
+  | 'timer-image-question'
+  | 'image-compare'
+  | 'count-and-forgotten'
+  | 'five-fingers'
+  | 'move-dots'
+  | 'examples/move-dots'
+  | 'examples/timer';
+
+/**
+ * How an answer is given: a typed number, one of the offered numbers, Ja/Nein, Ja or Nein and a
+ * typed number, two finger fields twice, dots moved into the child's box; or not at all.
+ */
+export type AnswerInput =
+  | 'typed-number'
+  | 'choice'
+  | 'yes-no'
+  | 'yes-or-number'
+  | 'fingers'
+  | 'dots'
+  | 'none';
+
+/**
+ * Everything about one answer type that is not React: the screen it is served on, its pure
+ * scoring and how its answers read. Its renderer is registered in renderers.ts (the question
+ * screens' chunk), its authoring schema in its folder's schema.ts (build side, see schemas/).
+ */
+export interface AnswerTypeDescriptor<T extends AnswerType> {
+  answerType: T;
+  screen: QuestionScreen;
+  /** How the answer is given on screen (the browser tests answer every type by it). */
+  input: AnswerInput;
+  /** Pictures are flashed after 'Bereit' before the answer can be given (docs/product.md §7). */
+  flashed: boolean;
+  /** Practice: level 0, feedback in a dialog, never scored or sent (docs/product.md §6). */
+  practice: boolean;
+  /** Whether a given answer is right. */
+  score(givenAnswer: string, correctAnswer: number): boolean;
+  /** How a given answer reads on the results page, in the PDF and in the preview. */
+  display(answer: GivenAnswer): AnswerDisplay;
+  /** How the right answer reads (preview). */
+  displayCorrect(correctAnswer: number): AnswerDisplay;
+}

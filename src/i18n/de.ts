@@ -76,6 +76,16 @@ export const de = {
     updateReady: 'Eine neue Version ist bereit. Sie wird beim nächsten Test verwendet.',
     updateNow: 'Jetzt aktualisieren',
   },
+  /** A given answer as the results page, the PDF and the preview show it. */
+  answers: {
+    none: 'keine Antwort',
+    yes: 'Ja',
+    no: 'Nein',
+    fingerSplit: '{{left}} + {{right}}',
+    fingersTwice: '{{first}}, dann {{second}}',
+    dotsLaid_one: '{{count}} Punkt gelegt',
+    dotsLaid_other: '{{count}} Punkte gelegt',
+  },
   result: {
     backToStart: 'Zurück zum Start',
     savePdf: 'Als PDF speichern',
@@ -110,7 +120,6 @@ export const de = {
       givenAnswer: 'Gegebene Antwort',
       points: 'Punkte',
       practice: 'Beispielfrage',
-      noAnswer: 'keine Antwort',
       correct: 'richtig',
       incorrect: 'falsch',
       notScored: 'nicht gewertet',
@@ -119,8 +128,6 @@ export const de = {
       exposure: 'Bild {{ms}} ms',
       exposureTitle: 'gemessene Anzeigedauer des Bildes',
       pageHidden: 'Seite war verdeckt',
-      yes: 'Ja',
-      no: 'Nein',
     },
     upload: {
       sending: 'Ergebnis wird gesendet …',
@@ -159,9 +166,6 @@ export const de = {
     correct: 'Richtig',
     wrong: 'Falsch — richtige Antwort: {{answer}}',
     givenAnswer: 'Gegebene Antwort: {{answer}}',
-    noAnswer: '(keine Antwort)',
-    yes: 'Ja',
-    no: 'Nein',
     responseTime: 'Antwortzeit: {{seconds}} s',
     exposure: 'Bild gezeigt: {{ms}} ms (eingestellt: {{target}} ms)',
     tries_one: '{{count}} Versuch',

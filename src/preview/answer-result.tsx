@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { answerTypeOf } from '../answer-types/registry';
+import { answerText } from '../answer-types/shared/answer-text';
 import type { ServedQuestion } from '../content/types';
-import { type AnswerText, describeAnswer } from './format-answer';
 import type { PreviewAnswerMessage } from './messages';
 
 /** The score of an answer given in the preview, as the test would have counted it. */
@@ -12,13 +13,6 @@ export function AnswerResult({
   answer: PreviewAnswerMessage | null;
 }) {
   const { t } = useTranslation();
-  const text = (described: AnswerText) =>
-    described.kind === 'number'
-      ? described.value
-      : described.kind === 'empty'
-        ? t('preview.noAnswer')
-        : t(described.kind === 'yes' ? 'preview.yes' : 'preview.no');
-
   if (!answer) {
     return (
       <div className="preview-answer preview-answer-waiting" role="status">
@@ -27,7 +21,8 @@ export function AnswerResult({
     );
   }
   const { submission } = answer;
-  const correctAnswer = text(describeAnswer(question.answerType, String(question.correctAnswer), 'correct'));
+  const answerType = answerTypeOf(question.answerType);
+  const correctAnswer = answerText(answerType.displayCorrect(question.correctAnswer), t);
   const timerInterval = 'timerInterval' in question ? question.timerInterval : undefined;
   return (
     <div
@@ -40,7 +35,7 @@ export function AnswerResult({
       </p>
       <p className="preview-answer-given">
         {t('preview.givenAnswer', {
-          answer: text(describeAnswer(question.answerType, submission.givenAnswer, 'given')),
+          answer: answerText(answerType.display(submission), t),
         })}
       </p>
       <p className="preview-answer-details">

@@ -1,11 +1,11 @@
 import '../app/app.css';
 import { type ComponentType, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { type AnswerRenderers, answerRenderers } from '../answer-types/registry';
+import { type AnswerRenderers, answerRenderers } from '../answer-types/renderers';
 import type { AnswerSubmission, RendererProps } from '../answer-types/types';
 import type { AnswerType, ChildLanguage, Question } from '../content/types';
 import { i18n } from '../i18n';
-import { SCREEN_BY_ANSWER_TYPE } from '../store/screen-routing';
+import { screenFor } from '../store/screen-routing';
 import type { PreviewAnswerMessage } from './messages';
 import { type FrameSelection, parseFrameSelection } from './preview-hash';
 import { servePreviewQuestion } from './preview-question';
@@ -46,7 +46,7 @@ function ChildQuestion({
       </main>
     );
   }
-  const screen = SCREEN_BY_ANSWER_TYPE[question.answerType];
+  const screen = screenFor(question.answerType);
   const Renderer = (answerRenderers as AnswerRenderers)[question.answerType] as ComponentType<
     RendererProps<AnswerType>
   >;

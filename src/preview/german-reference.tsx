@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { answerTypeOf } from '../answer-types/registry';
+import { answerText } from '../answer-types/shared/answer-text';
 import type { Question } from '../content/types';
-import { describeAnswer } from './format-answer';
 
 /** The German reference texts of the question, beside the child's screen. */
 export function GermanReference({ question }: { question: Question }) {
   const { t } = useTranslation();
   const german = question.texts.de;
-  const correct = describeAnswer(question.answerType, String(question.correctAnswer), 'correct');
   return (
     <aside className="preview-german" lang="de" aria-labelledby="preview-german-heading">
       <h2 id="preview-german-heading">{t('preview.german.heading')}</h2>
@@ -23,9 +23,7 @@ export function GermanReference({ question }: { question: Question }) {
         )}
         <dt>{t('preview.german.correctAnswer')}</dt>
         <dd data-field="correctAnswer">
-          {correct.kind === 'number'
-            ? correct.value
-            : t(correct.kind === 'yes' ? 'preview.yes' : 'preview.no')}
+          {answerText(answerTypeOf(question.answerType).displayCorrect(question.correctAnswer), t)}
         </dd>
       </dl>
     </aside>

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatSeconds, localDay } from './format';
+import { germanDate } from '../domain/date';
+import { formatSeconds, localDay } from './format';
 
 describe('format', () => {
   it('writes dates the German way and leaves anything else alone', () => {
-    expect(formatDate('2019-03-07')).toBe('07.03.2019');
-    expect(formatDate('')).toBe('');
-    expect(formatDate('20190-03-07')).toBe('20190-03-07');
+    expect(germanDate('2019-03-07')).toBe('07.03.2019');
+    expect(germanDate('')).toBe('');
+    expect(germanDate('20190-03-07')).toBe('20190-03-07');
+    expect(germanDate('20190-03-07', '')).toBe('');
   });
 
   it('writes seconds with one decimal and a comma', () => {

@@ -1,13 +1,5 @@
+import { LEVEL_THRESHOLD, SCORED_LEVELS, type ScoredLevel } from '../domain/facts';
 import type { AnswerRecord } from '../store/types';
-
-/**
- * A level counts as achieved when at least this share of its questions is answered correctly
- * (0.65 = 13/20, kept as a fraction so the comparison is exact integer arithmetic).
- */
-export const LEVEL_THRESHOLD = { numerator: 13, denominator: 20 } as const;
-/** The scored levels; level 0 holds the practice questions and is never scored. */
-export const SCORED_LEVELS = [1, 2, 3] as const;
-export type ScoredLevel = (typeof SCORED_LEVELS)[number];
 
 export interface LevelSummary {
   level: ScoredLevel;

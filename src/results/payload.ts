@@ -1,9 +1,6 @@
-import {
-  isStorableBirthDate,
-  RESULT_LANGUAGE_CODES,
-  SCORED_QUESTION_IDS,
-} from '../../schemas/result-constants';
 import type { ResultPayload } from '../../schemas/result-payload';
+import { isStorableBirthDate } from '../domain/date';
+import { RESULT_LANGUAGE_CODES, SCORED_QUESTION_IDS } from '../domain/facts';
 import type { AnswerRecord, UserData } from '../store/types';
 
 /**

@@ -1,4 +1,4 @@
-import { formatDate } from './format';
+import { germanDate } from '../domain/date';
 
 const EMPTY_NAME = 'test';
 const EMPTY_BIRTHDATE = '01.01.1970';
@@ -11,7 +11,7 @@ const MAX_NAME_LENGTH = 80;
  */
 export function pdfFileName(name: string, birthdate: string): string {
   const safeName = sanitize(name).slice(0, MAX_NAME_LENGTH) || EMPTY_NAME;
-  const safeDate = sanitize(birthdate ? formatDate(birthdate) : '') || EMPTY_BIRTHDATE;
+  const safeDate = sanitize(birthdate ? germanDate(birthdate) : '') || EMPTY_BIRTHDATE;
   return `Ergebnis_${safeName}_${safeDate}.pdf`;
 }
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { rendererFor } from '../answer-types/registry';
+import { rendererFor } from '../answer-types/renderers';
 import type { RendererProps } from '../answer-types/types';
 import type { AnswerType } from '../content/types';
 import { useStore } from '../store';

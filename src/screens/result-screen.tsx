@@ -1,7 +1,10 @@
 import './result-screen.css';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatSeconds, localDay } from '../results/format';
+import { answerTypeOf } from '../answer-types/registry';
+import { answerText } from '../answer-types/shared/answer-text';
+import { germanDate } from '../domain/date';
+import { formatSeconds, localDay } from '../results/format';
 import { type AssignedLevel, isPractice, scoreLevels } from '../results/levels';
 import { type OutboxSnapshot, startOutbox, type UploadStatus } from '../results/outbox';
 import { buildResultPayload } from '../results/payload';
@@ -9,7 +12,6 @@ import { pdfFileName } from '../results/pdf-file-name';
 import { useStore } from '../store';
 import type { AnswerRecord } from '../store/types';
 
-const YES_NO_TYPES = new Set<AnswerRecord['question']['answerType']>(['ImageCompare', 'TimerImageExample']);
 const PDF_RENDER_CLASS = 'result-document--pdf';
 
 /**
@@ -97,11 +99,11 @@ export function ResultScreen() {
           <h1 id="result-heading">{t('result.heading')}</h1>
           <dl className="result-details" aria-label={t('result.detailsLabel')}>
             <Detail label={t('result.name')} value={user.name} />
-            <Detail label={t('result.birthdate')} value={formatDate(user.birthdate)} />
+            <Detail label={t('result.birthdate')} value={germanDate(user.birthdate)} />
             <Detail label={t('result.school')} value={t(`userData.schools.${user.school}`)} />
             {user.schoolLevel !== '' && <Detail label={t('result.schoolLevel')} value={user.schoolLevel} />}
             <Detail label={t('result.language')} value={t(`userData.languages.${user.language}`)} />
-            {testDate !== '' && <Detail label={t('result.testDate')} value={formatDate(testDate)} />}
+            {testDate !== '' && <Detail label={t('result.testDate')} value={germanDate(testDate)} />}
           </dl>
         </header>
 
@@ -245,13 +247,9 @@ function assignedLevelText(level: AssignedLevel, above3: string): string {
   return level === 'above-3' ? above3 : String(level);
 }
 
+/** The answer as entered, in German words (the answer type's display). */
 function givenAnswerText(answer: AnswerRecord, t: TFunction): string {
-  const given = answer.givenAnswer.trim();
-  if (given === '') return t('result.questions.noAnswer');
-  if (YES_NO_TYPES.has(answer.question.answerType) && (given === '0' || given === '1')) {
-    return given === '0' ? t('result.questions.yes') : t('result.questions.no');
-  }
-  return given;
+  return answerText(answerTypeOf(answer.question.answerType).display(answer), t);
 }
 
 /** '2,4 s · Bild 1500 ms': response time and, for flashed pictures, the measured exposure. */

@@ -1,12 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChildLanguage } from '../content/types';
+import { CHILD_LANGUAGES, type ChildLanguage, SCHOOL_LEVELS, SCHOOLS } from '../domain/facts';
 import { useStore } from '../store';
-import type { School, SchoolLevel, UserData } from '../store/types';
-
-const SCHOOLS: readonly School[] = ['Kita', 'Grundschule', 'Foerderschule'];
-const SCHOOL_LEVELS: readonly SchoolLevel[] = ['', '1', '2', '3', '4'];
-const LANGUAGES: readonly ChildLanguage[] = ['tr', 'ar', 'ro'];
+import type { SchoolLevel, UserData } from '../store/types';
 
 /** SPEC screen 2: the child's details; no validation, every field optional. */
 export function UserDataScreen() {
@@ -95,7 +91,7 @@ export function UserDataScreen() {
           value={user.language}
           onChange={(e) => set({ language: e.target.value as ChildLanguage })}
         >
-          {LANGUAGES.map((language) => (
+          {CHILD_LANGUAGES.map((language) => (
             <option key={language} value={language}>
               {t(`userData.languages.${language}`)}
             </option>

@@ -124,11 +124,17 @@ describe('the session store', () => {
     store.getState().startTest(USER);
     store.getState().advance();
     const question = store.getState().currentQuestion();
-    store.getState().submitAnswer(question, { givenAnswer: '4', correct: true, responseTimeMs: 1234 });
+    store.getState().submitAnswer(question, {
+      givenAnswer: '4',
+      correct: true,
+      responseTimeMs: 1234,
+      entry: { kind: 'number', value: '4' },
+    });
     const [answer] = store.getState().answers;
     expect(answer).toMatchObject({
       question: { id: 1, level: 1, answerType: 'CountAndForgotten', currentTexts: texts('ar') },
       givenAnswer: '4',
+      entry: { kind: 'number', value: '4' },
       correct: true,
       responseTimeMs: 1234,
     });
@@ -146,6 +152,7 @@ describe('the session store', () => {
       givenAnswer: '0',
       correct: false,
       responseTimeMs: 1,
+      entry: { kind: 'yes' },
     });
     store.getState().advance();
     const resumed = createAppStore(QUESTIONS, () => storage).getState();
@@ -250,6 +257,7 @@ describe('the session store', () => {
         givenAnswer: '4',
         correct: true,
         responseTimeMs: 900,
+        entry: { kind: 'number', value: '4' },
       });
       await takeOverSession(a.store, a.guard);
       expect([a.guard.isPassive(), b.guard.isPassive()]).toEqual([false, true]);

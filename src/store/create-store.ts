@@ -1,9 +1,9 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import type { Question } from '../content/types';
-import { SCREEN_BY_ANSWER_TYPE } from './screen-routing';
+import { screenFor } from './screen-routing';
 import { questionIds, serveQuestion } from './serve-question';
-import { SESSION_STORAGE_KEY } from './session-key';
+import { SESSION_FORMAT_VERSION, SESSION_STORAGE_KEY } from './session-key';
 import {
   createAnswersSlice,
   createQueueSlice,
@@ -14,7 +14,7 @@ import {
   type Store,
 } from './slices';
 import { createTabGuard, type TabGuard } from './tab-guard';
-import type { AnswerRecord } from './types';
+import type { AnswerRecord, SavedSession } from './types';
 import { makeUuid } from './uuid';
 
 export { SESSION_STORAGE_KEY };
@@ -38,7 +38,7 @@ const createFlowActions =
         s.goTo('result');
         return;
       }
-      s.goTo(SCREEN_BY_ANSWER_TYPE[serveQuestion(questions, id, s.user.language).answerType]);
+      s.goTo(screenFor(serveQuestion(questions, id, s.user.language).answerType));
     },
     currentQuestion: () => serveQuestion(questions, get().currentId, get().user.language),
     submitAnswer: (question, submission) => {
@@ -115,9 +115,9 @@ export function createAppStore(
       }),
       {
         name: SESSION_STORAGE_KEY,
-        version: 1,
+        version: SESSION_FORMAT_VERSION,
         storage: createJSONStorage(() => persisted),
-        partialize: (s) => ({
+        partialize: (s): SavedSession => ({
           screen: s.screen,
           user: s.user,
           submissionId: s.submissionId,

@@ -1,24 +1,15 @@
+import { ANSWER_TYPES, QUESTION_SCREENS } from '../answer-types/registry.ts';
 import type { AnswerType } from '../content/types';
 import type { Screen } from './types';
 
-/** SPEC section 2: the screen the transition goes to for the next question's answerType. */
-export const SCREEN_BY_ANSWER_TYPE = {
-  TextInput: 'question',
-  MultipleChoice: 'question',
-  MultipleChoiceWithImages: 'question',
-  TimerTextInput: 'timer-image-question',
-  ImageCompare: 'image-compare',
-  CountAndForgotten: 'count-and-forgotten',
-  FiveFingers: 'five-fingers',
-  MoveDots: 'move-dots',
-  MoveDotsExample: 'examples/move-dots',
-  TimerImageExample: 'examples/timer',
-  Error: 'question',
-} as const satisfies Record<AnswerType, Screen>;
+/** docs/product.md §26: the screen the transition goes to for the next question's answerType. */
+export function screenFor(answerType: AnswerType): Screen {
+  return ANSWER_TYPES[answerType].screen;
+}
 
 /** Screens on which a test is running (leaving the page asks for confirmation). */
 export const RUNNING_TEST_SCREENS: ReadonlySet<Screen> = new Set<Screen>([
   'startscreen',
   'transition',
-  ...Object.values(SCREEN_BY_ANSWER_TYPE),
+  ...QUESTION_SCREENS,
 ]);

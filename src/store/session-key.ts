@@ -1,5 +1,7 @@
 /** Where the running session is kept in localStorage ('zaehltest-session'). */
 export const SESSION_STORAGE_KEY = 'zaehltest-session';
+/** Format version of the saved session (zustand persist `version`). */
+export const SESSION_FORMAT_VERSION = 1;
 
 /**
  * Whether the stored session is past the access screen, read without the store (which loads after

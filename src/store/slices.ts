@@ -1,4 +1,5 @@
 import type { StateCreator } from 'zustand';
+import type { AnswerEntry } from '../answer-types/types';
 import type { ServedQuestion } from '../content/types';
 import type { AnswerRecord, Screen, UserData } from './types';
 
@@ -9,6 +10,8 @@ export interface AnswerSubmission {
   responseTimeMs: number;
   exposureMs?: number;
   pageHiddenDuringExposure?: boolean;
+  /** What was entered, for a readable display (five fingers: both splits; move dots: dots laid). */
+  entry: AnswerEntry;
   /** Practice questions: how many tries it took until the answer was right. */
   tries?: number;
 }

@@ -1,7 +1,8 @@
+import type { AnswerEntry, QuestionScreen } from '../answer-types/types';
 import type { AnswerType, ChildLanguage, Texts } from '../content/types';
+import type { School, SchoolLevel } from '../domain/facts';
 
-export type School = 'Kita' | 'Grundschule' | 'Foerderschule';
-export type SchoolLevel = '' | '1' | '2' | '3' | '4';
+export type { School, SchoolLevel };
 
 /** The child's details; kept on this device only (the name is never sent). */
 export interface UserData {
@@ -18,6 +19,11 @@ export interface AnswerRecord {
   question: { id: number; level: number; answerType: AnswerType; currentTexts: Texts };
   /** As entered on screen (a string); scored by parsing it as an integer. */
   givenAnswer: string;
+  /**
+   * What was entered, for the display (five fingers: the splits of both attempts; move dots: the
+   * dots laid; count-and-forgotten: 'Ja' or the number typed). Absent in sessions saved before it.
+   */
+  entry?: AnswerEntry;
   correct: boolean;
   /** From the moment the answer could be given (question shown / picture hidden) to submit. */
   responseTimeMs: number;
@@ -25,22 +31,31 @@ export interface AnswerRecord {
   exposureMs?: number;
   /** True when the page was hidden while the picture was flashed (exposure not trustworthy). */
   pageHiddenDuringExposure?: boolean;
+  /** Practice questions: how many tries it took until the answer was right. */
+  tries?: number;
   /** ISO timestamp of the answer. */
   answeredAt: string;
 }
 
-/** Every screen of SPEC section 2; navigation is this state, never the address bar. */
-export type Screen =
-  | 'access'
-  | 'userdata'
-  | 'startscreen'
-  | 'transition'
-  | 'question'
-  | 'timer-image-question'
-  | 'image-compare'
-  | 'count-and-forgotten'
-  | 'five-fingers'
-  | 'move-dots'
-  | 'examples/move-dots'
-  | 'examples/timer'
-  | 'result';
+/** Every screen of docs/product.md §26; navigation is this state, never the address bar. */
+export type Screen = 'access' | 'userdata' | 'startscreen' | 'transition' | QuestionScreen | 'result';
+
+/**
+ * The running session as the store saves it in localStorage (zustand persist's `state`), read
+ * back after a reload. The one type for it: the store, the benchmarks and the test fixtures use it.
+ */
+export interface SavedSession {
+  screen: Screen;
+  user: UserData;
+  submissionId: string | null;
+  resultQueued: boolean;
+  queue: number[];
+  currentId: number | null;
+  answers: AnswerRecord[];
+}
+
+/** What localStorage holds under SESSION_STORAGE_KEY: the saved state and its format version. */
+export interface StoredSessionEnvelope {
+  state: SavedSession;
+  version: number;
+}

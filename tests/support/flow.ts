@@ -2,13 +2,19 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { parse } from 'yaml';
+import { ANSWER_TYPES } from '../../src/answer-types/registry.ts';
+import type { AnswerType, Language, Texts } from '../../src/content/types.ts';
+import { SESSION_STORAGE_KEY } from '../../src/store/session-key.ts';
+import type { SavedSession } from '../../src/store/types.ts';
 import { screenshot } from './browser.ts';
 import { ROOT, TEST_PASSWORD } from './build-app.ts';
 
 /** What the end-to-end tests need to know of a question to answer it. */
 export interface ContentQuestion {
   id: number;
-  answerType: string;
+  level: number;
+  answerType: AnswerType;
+  texts: Record<Language, Texts>;
   correctAnswer: number;
   possibleAnswers?: number[];
   dotRow?: number[];
@@ -23,26 +29,10 @@ export function loadQuestions(): ContentQuestion[] {
     .sort((a, b) => a.id - b.id);
 }
 
-export const STORAGE_KEY = 'zaehltest-session';
+export const STORAGE_KEY = SESSION_STORAGE_KEY;
 
-/** The persisted session as the app stores it in localStorage. */
-export interface StoredSession {
-  screen: string;
-  queue: number[];
-  currentId: number | null;
-  submissionId: string | null;
-  user: { name: string; birthdate: string; school: string; schoolLevel: string; language: string };
-  answers: Array<{
-    question: { id: number; level: number; answerType: string; currentTexts: Record<string, string> };
-    givenAnswer: string;
-    correct: boolean;
-    responseTimeMs: number;
-    exposureMs?: number;
-    pageHiddenDuringExposure?: boolean;
-    tries?: number;
-    answeredAt: string;
-  }>;
-}
+/** The persisted session as the app stores it in localStorage (the store's own type). */
+export type StoredSession = SavedSession;
 
 export async function storedSession(page: Page): Promise<StoredSession | null> {
   const raw = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
@@ -108,16 +98,19 @@ export async function fitsViewport(page: Page): Promise<boolean> {
   );
 }
 
-export async function closeDialog(page: Page, expected: string): Promise<void> {
+/** Closes the practice dialog; with `expected`, first checks that it says exactly that. */
+export async function closeDialog(page: Page, expected?: string): Promise<void> {
   const dialog = page.getByRole('alertdialog');
   await dialog.waitFor();
   const text = (await dialog.locator('.dialog-message').textContent()) ?? '';
-  if (text !== expected)
+  if (expected !== undefined && text !== expected)
     throw new Error(`dialog says ${JSON.stringify(text)}, expected ${JSON.stringify(expected)}`);
   await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.waitFor({ state: 'detached' });
 }
 
-export async function pressReadyAndWaitForFlash(page: Page, shotName?: string): Promise<void> {
+/** Presses 'Bereit' and waits until the flashed pictures are gone; `whileShown` runs during the flash. */
+export async function pressReadyAndWaitForFlash(page: Page, whileShown?: AnswerCheckpoint): Promise<void> {
   const ready = page.getByRole('button', { name: 'Bereit' });
   await ready.waitFor();
   await page.waitForFunction(() => {
@@ -126,7 +119,7 @@ export async function pressReadyAndWaitForFlash(page: Page, shotName?: string): 
   });
   await ready.click();
   await page.locator('[data-flash="shown"]').waitFor({ timeout: 5_000 });
-  if (shotName) await screenshot(page, shotName);
+  if (whileShown) await whileShown('flash');
   await page.locator('[data-flash="shown"]').waitFor({ state: 'detached', timeout: 10_000 });
 }
 
@@ -134,82 +127,103 @@ export async function moveDots(page: Page, count: number): Promise<void> {
   for (let i = 0; i < count; i++) await page.getByRole('button', { name: 'Runter' }).click();
 }
 
+/** A moment worth a screenshot or an audit while answering, named by what is on screen. */
+export type AnswerCheckpoint = (state: string) => Promise<void>;
+
 /**
- * Answers the question on screen correctly (practice screens: once wrong first when asked), taking
- * screenshots named after `shotPrefix` when given.
+ * Answers the question on screen correctly, the way its answer type is answered (its descriptor's
+ * `input`, `flashed` and `practice`), so a new answer type needs no new strategy here. Practice
+ * questions are answered wrong first when `wrongFirst` is set. `checkpoint` runs in each state a
+ * person would see (before and after the flash, after each step, on each dialog), `duringFlash`
+ * while the pictures are shown.
  */
-export async function answerCorrectly(page: Page, q: ContentQuestion, shotPrefix?: string): Promise<void> {
-  const shot = async (suffix: string) => {
-    if (shotPrefix) await screenshot(page, `${shotPrefix}-${suffix}`);
-  };
+export async function answerQuestion(
+  page: Page,
+  q: ContentQuestion,
+  {
+    checkpoint = async () => {},
+    duringFlash,
+    wrongFirst = false,
+  }: { checkpoint?: AnswerCheckpoint; duringFlash?: AnswerCheckpoint; wrongFirst?: boolean } = {},
+): Promise<void> {
+  const type = ANSWER_TYPES[q.answerType];
+  if (!type) throw new Error(`question ${q.id}: no answer type ${q.answerType} in the registry`);
   const correct = String(q.correctAnswer);
   const answerButton = page.getByRole('button', { name: 'Antwort', exact: true });
-  switch (q.answerType) {
-    case 'TextInput':
-      await shot('question');
+  const yesNo = (value: number) =>
+    page.getByRole('button', { name: value === 0 ? 'Ja' : 'Nein', exact: true });
+  const practiceDialog = async (verdict: 'right' | 'wrong') => {
+    await checkpoint(`dialog-${verdict}`);
+    await closeDialog(page, verdict === 'right' ? 'Richtig!' : undefined);
+  };
+  const flash = async () => {
+    await pressReadyAndWaitForFlash(page, duringFlash);
+    await checkpoint('after-flash');
+  };
+
+  await checkpoint(type.flashed ? 'ready' : 'question');
+  if (type.flashed) await flash();
+  switch (type.input) {
+    case 'typed-number':
       await page.locator('input.number-input').fill(correct);
+      await checkpoint('answer');
       await answerButton.click();
-      return;
-    case 'MultipleChoice':
-    case 'MultipleChoiceWithImages':
-      await shot('question');
+      break;
+    case 'choice':
       await page.getByRole('radio', { name: correct, exact: true }).check();
-      await shot('chosen');
+      await checkpoint('chosen');
       await answerButton.click();
-      return;
-    case 'TimerTextInput':
-      await shot('ready');
-      await pressReadyAndWaitForFlash(page, shotPrefix ? `${shotPrefix}-flash` : undefined);
-      await page.locator('input.number-input').fill(correct);
-      await shot('answer');
-      await answerButton.click();
-      return;
-    case 'ImageCompare':
-      await shot('ready');
-      await pressReadyAndWaitForFlash(page, shotPrefix ? `${shotPrefix}-flash` : undefined);
-      await shot('answer');
-      await page.getByRole('button', { name: q.correctAnswer === 0 ? 'Ja' : 'Nein', exact: true }).click();
-      return;
-    case 'TimerImageExample':
-      await shot('ready');
-      await pressReadyAndWaitForFlash(page, shotPrefix ? `${shotPrefix}-flash` : undefined);
-      await page.getByRole('button', { name: q.correctAnswer === 0 ? 'Ja' : 'Nein', exact: true }).click();
-      await shot('dialog');
-      await closeDialog(page, 'Richtig!');
-      return;
-    case 'CountAndForgotten':
-      await shot('question');
+      break;
+    case 'yes-no':
+      if (type.practice && wrongFirst) {
+        await yesNo(1 - q.correctAnswer).click();
+        await practiceDialog('wrong');
+        if (type.flashed) await flash();
+      }
+      await yesNo(q.correctAnswer).click();
+      break;
+    case 'yes-or-number':
       await page.getByRole('button', { name: 'Nein', exact: true }).click();
+      await checkpoint('step-2');
       await page.locator('input.number-input').fill(correct);
-      await shot('answer');
+      await checkpoint('answer');
       await answerButton.click();
-      return;
-    case 'FiveFingers':
-      await shot('question');
-      await page.getByLabel('Links').fill('2');
-      await page.getByLabel('Rechts').fill('3');
+      break;
+    case 'fingers': {
+      const left = Math.min(2, q.correctAnswer - 1);
+      await page.getByLabel('Links').fill(String(left));
+      await page.getByLabel('Rechts').fill(String(q.correctAnswer - left));
       await answerButton.click();
-      await page.getByLabel('Links').fill('4');
+      await checkpoint('another-way');
+      await page.getByLabel('Links').fill(String(q.correctAnswer - 1));
       await page.getByLabel('Rechts').fill('1');
-      await shot('another-way');
       await answerButton.click();
-      return;
-    case 'MoveDots':
-      await shot('question');
-      await moveDots(page, q.correctAnswer);
-      await shot('moved');
+      break;
+    }
+    case 'dots':
+      if (type.practice && wrongFirst) {
+        await moveDots(page, q.correctAnswer + 1);
+        await answerButton.click();
+        await practiceDialog('wrong');
+        await page.getByRole('button', { name: 'Hoch' }).click();
+      } else {
+        await moveDots(page, q.correctAnswer);
+        await checkpoint('moved');
+      }
       await answerButton.click();
-      return;
-    case 'MoveDotsExample':
-      await shot('question');
-      await moveDots(page, q.correctAnswer);
-      await answerButton.click();
-      await shot('dialog');
-      await closeDialog(page, 'Richtig!');
-      return;
-    default:
-      throw new Error(`no answering strategy for ${q.answerType}`);
+      break;
+    case 'none':
+      throw new Error(`question ${q.id} (${q.answerType}) cannot be answered`);
   }
+  if (type.practice) await practiceDialog('right');
+}
+
+/** Answers the question on screen correctly, with screenshots named after `shotPrefix` when given. */
+export async function answerCorrectly(page: Page, q: ContentQuestion, shotPrefix?: string): Promise<void> {
+  const shot = async (state: string) => {
+    if (shotPrefix) await screenshot(page, `${shotPrefix}-${state}`);
+  };
+  await answerQuestion(page, q, { checkpoint: shot, duringFlash: shot });
 }
 
 /**

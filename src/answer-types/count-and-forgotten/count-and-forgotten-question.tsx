@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { YES_ANSWER } from '../../domain/facts';
 import { AnswerForm } from '../shared/answer-form';
+import { numberEntry } from '../shared/display';
 import { NumberField } from '../shared/number-field';
 import { QuestionTexts } from '../shared/question-texts';
 import { useAnswerClock } from '../shared/use-answer-clock';
 import { YesNoButtons } from '../shared/yes-no-buttons';
-import type { RendererProps } from '../types';
-import { scoreCountAndForgotten, YES_ANSWER } from './score';
+import type { AnswerEntry, RendererProps } from '../types';
+import { countAndForgotten } from './answer-type';
 
 /** Step 1: "Did I count right?" Ja submits at once; Nein leads to "Which number did I forget?". */
 export function CountAndForgottenQuestion({
@@ -19,25 +21,28 @@ export function CountAndForgottenQuestion({
   const [answer, setAnswer] = useState('');
   const clock = useAnswerClock();
   const texts = question.currentTexts;
-  const submit = (givenAnswer: string) =>
+  const submit = (givenAnswer: string, entry: AnswerEntry) =>
     onAnswer({
       givenAnswer,
-      correct: scoreCountAndForgotten(givenAnswer, question.correctAnswer),
+      correct: countAndForgotten.score(givenAnswer, question.correctAnswer),
       responseTimeMs: clock.elapsed(),
+      entry,
     });
   if (step === 'counted-right') {
     return (
       <div className="question">
         <QuestionTexts texts={texts} language={language} />
         <YesNoButtons
-          onChoose={(choice) => (choice === YES_ANSWER ? submit(YES_ANSWER) : setStep('forgotten'))}
+          onChoose={(choice) =>
+            choice === YES_ANSWER ? submit(YES_ANSWER, { kind: 'yes' }) : setStep('forgotten')
+          }
         />
       </div>
     );
   }
   return (
     <div className="question">
-      <AnswerForm onSubmit={() => submit(answer)}>
+      <AnswerForm onSubmit={() => submit(answer, numberEntry(answer))}>
         <NumberField
           label={texts.answerText ?? t('question.answerLabel')}
           labelLanguage={texts.answerText ? language : undefined}

@@ -1,4 +1,4 @@
-import { isCorrectNumber } from '../shared/parse-integer';
+import { isCorrectNumber } from '../shared/parse-integer.ts';
 
 /** PRODUCT.md decision 4: 'Ja' ("counted right") submits 0 at once. */
 export const YES_ANSWER = '0';

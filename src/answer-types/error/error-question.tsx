@@ -1,3 +1,4 @@
+import './error.css';
 import { useTranslation } from 'react-i18next';
 import type { RendererProps } from '../types';
 

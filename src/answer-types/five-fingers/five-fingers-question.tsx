@@ -1,3 +1,4 @@
+import './five-fingers.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnswerForm } from '../shared/answer-form';
@@ -32,7 +33,12 @@ export function FiveFingersQuestion({ question, language, onAnswer }: RendererPr
       setRight('');
       return;
     }
-    onAnswer({ givenAnswer: step.givenAnswer, correct: step.correct, responseTimeMs: clock.elapsed() });
+    onAnswer({
+      givenAnswer: step.givenAnswer,
+      correct: step.correct,
+      responseTimeMs: clock.elapsed(),
+      entry: { kind: 'fingers', attempts: step.attempts },
+    });
   };
 
   return (

@@ -21,17 +21,19 @@ describe('isValidSplit', () => {
   });
 });
 
-describe('fiveFingersStep (PRODUCT.md decision 5)', () => {
+describe('fiveFingersStep (docs/product.md §5)', () => {
   it('an invalid first attempt submits 0 at once', () => {
     expect(fiveFingersStep(null, split(0, 5), 5)).toEqual({
       kind: 'submit',
       givenAnswer: '0',
       correct: false,
+      attempts: [split(0, 5)],
     });
     expect(fiveFingersStep(null, split(1, 1), 5)).toEqual({
       kind: 'submit',
       givenAnswer: '0',
       correct: false,
+      attempts: [split(1, 1)],
     });
   });
   it('a valid first attempt asks for another way', () => {
@@ -42,11 +44,13 @@ describe('fiveFingersStep (PRODUCT.md decision 5)', () => {
       kind: 'submit',
       givenAnswer: '5',
       correct: true,
+      attempts: [split(2, 3), split(4, 1)],
     });
     expect(fiveFingersStep(split(2, 3), split(3, 2), 5)).toEqual({
       kind: 'submit',
       givenAnswer: '5',
       correct: true,
+      attempts: [split(2, 3), split(3, 2)],
     });
   });
   it('the same split again, or an invalid second attempt, submits 0', () => {
@@ -54,16 +58,19 @@ describe('fiveFingersStep (PRODUCT.md decision 5)', () => {
       kind: 'submit',
       givenAnswer: '0',
       correct: false,
+      attempts: [split(2, 3), split(2, 3)],
     });
     expect(fiveFingersStep(split(2, 3), split(5, 0), 5)).toEqual({
       kind: 'submit',
       givenAnswer: '0',
       correct: false,
+      attempts: [split(2, 3), split(5, 0)],
     });
     expect(fiveFingersStep(split(2, 3), split(2, 2), 5)).toEqual({
       kind: 'submit',
       givenAnswer: '0',
       correct: false,
+      attempts: [split(2, 3), split(2, 2)],
     });
   });
 });

@@ -1,13 +1,11 @@
-import { parseInteger } from '../shared/parse-integer';
+import { parseInteger } from '../shared/parse-integer.ts';
+import type { FingerSplit } from '../types';
+
+export type { FingerSplit };
 
 /** Reads a finger field: a whole number of fingers, anything else counts as 0 (SPEC section 5). */
 export function parseFingers(input: string): number {
   return parseInteger(input) ?? 0;
-}
-
-export interface FingerSplit {
-  left: number;
-  right: number;
 }
 
 /**
@@ -19,11 +17,11 @@ export function isValidSplit(split: FingerSplit, correctAnswer: number): boolean
 }
 
 export type FiveFingersStep =
-  | { kind: 'submit'; givenAnswer: string; correct: boolean }
+  | { kind: 'submit'; givenAnswer: string; correct: boolean; attempts: FingerSplit[] }
   | { kind: 'another-way'; first: FingerSplit };
 
 /**
- * PRODUCT.md decision 5. Attempt 1: invalid submits 0 at once; valid asks for another way.
+ * docs/product.md §5. Attempt 1: invalid submits 0 at once; valid asks for another way.
  * Attempt 2: submits the correct answer when it is valid and a different left/right split, else 0.
  */
 export function fiveFingersStep(
@@ -35,10 +33,10 @@ export function fiveFingersStep(
   if (first === null) {
     return valid
       ? { kind: 'another-way', first: attempt }
-      : { kind: 'submit', givenAnswer: '0', correct: false };
+      : { kind: 'submit', givenAnswer: '0', correct: false, attempts: [attempt] };
   }
   const differs = attempt.left !== first.left || attempt.right !== first.right;
   return valid && differs
-    ? { kind: 'submit', givenAnswer: String(correctAnswer), correct: true }
-    : { kind: 'submit', givenAnswer: '0', correct: correctAnswer === 0 };
+    ? { kind: 'submit', givenAnswer: String(correctAnswer), correct: true, attempts: [first, attempt] }
+    : { kind: 'submit', givenAnswer: '0', correct: correctAnswer === 0, attempts: [first, attempt] };
 }

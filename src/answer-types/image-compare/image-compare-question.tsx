@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
+import { yesNoEntry } from '../shared/display';
 import { FlashPictures } from '../shared/flash-pictures';
 import { QuestionTexts } from '../shared/question-texts';
 import { ReadyButton } from '../shared/ready-button';
 import { useFlashedAnswer } from '../shared/use-flashed-answer';
 import { YesNoButtons } from '../shared/yes-no-buttons';
 import type { RendererProps } from '../types';
-import { scoreYesNo } from './score';
+import { imageCompare } from './answer-type';
 
 /** Two pictures flashed side by side, then 'Ja' / 'Nein': are there equally many dots? */
 export function ImageCompareQuestion({ question, language, onAnswer }: RendererProps<'ImageCompare'>) {
@@ -25,8 +26,9 @@ export function ImageCompareQuestion({ question, language, onAnswer }: RendererP
           onChoose={(givenAnswer) =>
             onAnswer({
               givenAnswer,
-              correct: scoreYesNo(givenAnswer, question.correctAnswer),
+              correct: imageCompare.score(givenAnswer, question.correctAnswer),
               ...timing(),
+              entry: yesNoEntry(givenAnswer),
             })
           }
         />

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MoveDotsBoard } from '../move-dots/move-dots-board';
-import { scoreMoveDots } from '../move-dots/score';
 import { AnswerForm } from '../shared/answer-form';
+import { MoveDotsBoard } from '../shared/move-dots-board';
 import { PracticeDialog } from '../shared/practice-dialog';
 import { QuestionTexts } from '../shared/question-texts';
 import { useAnswerClock } from '../shared/use-answer-clock';
 import type { AnswerSubmission, RendererProps } from '../types';
+import { moveDotsExample } from './answer-type';
 
 /** Practice of moving dots: feedback in a dialog; a wrong answer may be corrected and tried again. */
 export function MoveDotsExampleQuestion({ question, language, onAnswer }: RendererProps<'MoveDotsExample'>) {
@@ -20,9 +20,17 @@ export function MoveDotsExampleQuestion({ question, language, onAnswer }: Render
     const attempt = tries + 1;
     setTries(attempt);
     const givenAnswer = String(dotsInBox);
-    const correct = scoreMoveDots(givenAnswer, question.correctAnswer);
+    const correct = moveDotsExample.score(givenAnswer, question.correctAnswer);
     setFeedback({
-      correct: correct ? { givenAnswer, correct, responseTimeMs: clock.elapsed(), tries: attempt } : null,
+      correct: correct
+        ? {
+            givenAnswer,
+            correct,
+            responseTimeMs: clock.elapsed(),
+            tries: attempt,
+            entry: { kind: 'dots', count: dotsInBox },
+          }
+        : null,
     });
   };
   const close = () => {

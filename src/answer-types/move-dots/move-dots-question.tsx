@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { AnswerForm } from '../shared/answer-form';
+import { MoveDotsBoard } from '../shared/move-dots-board';
 import { QuestionTexts } from '../shared/question-texts';
 import { useAnswerClock } from '../shared/use-answer-clock';
 import type { RendererProps } from '../types';
-import { MoveDotsBoard } from './move-dots-board';
-import { scoreMoveDots } from './score';
+import { moveDots } from './answer-type';
 
 /** Move dots into the child's box; the answer is how many dots are in it. */
 export function MoveDotsQuestion({ question, language, onAnswer }: RendererProps<'MoveDots'>) {
@@ -23,8 +23,9 @@ export function MoveDotsQuestion({ question, language, onAnswer }: RendererProps
         onSubmit={() =>
           onAnswer({
             givenAnswer: String(dotsInBox),
-            correct: scoreMoveDots(String(dotsInBox), question.correctAnswer),
+            correct: moveDots.score(String(dotsInBox), question.correctAnswer),
             responseTimeMs: clock.elapsed(),
+            entry: { kind: 'dots', count: dotsInBox },
           })
         }
       />

@@ -1,10 +1,13 @@
+import '../shared/choices.css';
+import './multiple-choice-with-images.css';
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { scoreMultipleChoice } from '../multiple-choice/score';
 import { AnswerForm } from '../shared/answer-form';
+import { numberEntry } from '../shared/display';
 import { QuestionTexts } from '../shared/question-texts';
 import { useAnswerClock } from '../shared/use-answer-clock';
 import type { RendererProps } from '../types';
+import { multipleChoiceWithImages } from './answer-type';
 
 /** Generic question with a radio button under one picture per choice (e.g. 11 flowers in a row). */
 export function MultipleChoiceWithImagesQuestion({
@@ -22,8 +25,9 @@ export function MultipleChoiceWithImagesQuestion({
         onSubmit={() =>
           onAnswer({
             givenAnswer: answer,
-            correct: scoreMultipleChoice(answer, question.correctAnswer),
+            correct: multipleChoiceWithImages.score(answer, question.correctAnswer),
             responseTimeMs: clock.elapsed(),
+            entry: numberEntry(answer),
           })
         }
       >

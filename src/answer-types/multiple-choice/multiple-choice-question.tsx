@@ -1,10 +1,13 @@
+import '../shared/choices.css';
+import './multiple-choice.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnswerForm } from '../shared/answer-form';
+import { numberEntry } from '../shared/display';
 import { QuestionTexts } from '../shared/question-texts';
 import { useAnswerClock } from '../shared/use-answer-clock';
 import type { RendererProps } from '../types';
-import { scoreMultipleChoice } from './score';
+import { multipleChoice } from './answer-type';
 
 /** Generic question with its possible answers as radio buttons with text. */
 export function MultipleChoiceQuestion({ question, language, onAnswer }: RendererProps<'MultipleChoice'>) {
@@ -19,8 +22,9 @@ export function MultipleChoiceQuestion({ question, language, onAnswer }: Rendere
         onSubmit={() =>
           onAnswer({
             givenAnswer: answer,
-            correct: scoreMultipleChoice(answer, question.correctAnswer),
+            correct: multipleChoice.score(answer, question.correctAnswer),
             responseTimeMs: clock.elapsed(),
+            entry: numberEntry(answer),
           })
         }
       >

@@ -1,3 +1,4 @@
+import './flash-pictures.css';
 import type { Flash } from './use-flash';
 
 /**

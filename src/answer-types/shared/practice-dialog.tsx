@@ -1,3 +1,4 @@
+import './practice-dialog.css';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -1,5 +1,6 @@
+import './yes-no-buttons.css';
 import { useTranslation } from 'react-i18next';
-import { NO, YES } from '../image-compare/score';
+import { NO, YES } from './yes-no';
 
 /** 'Ja' and 'Nein'; hands over '0' or '1'. */
 export function YesNoButtons({ onChoose }: { onChoose(answer: typeof YES | typeof NO): void }) {

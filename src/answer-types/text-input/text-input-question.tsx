@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnswerForm } from '../shared/answer-form';
+import { numberEntry } from '../shared/display';
 import { NumberField } from '../shared/number-field';
 import { QuestionTexts } from '../shared/question-texts';
 import { useAnswerClock } from '../shared/use-answer-clock';
 import type { RendererProps } from '../types';
-import { scoreTextInput } from './score';
+import { textInput } from './answer-type';
 
 /** Generic question with a free number answer and an optional picture. */
 export function TextInputQuestion({ question, language, onAnswer }: RendererProps<'TextInput'>) {
@@ -21,8 +22,9 @@ export function TextInputQuestion({ question, language, onAnswer }: RendererProp
         onSubmit={() =>
           onAnswer({
             givenAnswer: answer,
-            correct: scoreTextInput(answer, question.correctAnswer),
+            correct: textInput.score(answer, question.correctAnswer),
             responseTimeMs: clock.elapsed(),
+            entry: numberEntry(answer),
           })
         }
       >

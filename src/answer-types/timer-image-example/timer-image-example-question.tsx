@@ -1,13 +1,15 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NO, scoreYesNo } from '../image-compare/score';
+import { yesNoEntry } from '../shared/display';
 import { FlashPictures } from '../shared/flash-pictures';
 import { PracticeDialog } from '../shared/practice-dialog';
 import { QuestionTexts } from '../shared/question-texts';
 import { ReadyButton } from '../shared/ready-button';
 import { useFlashedAnswer } from '../shared/use-flashed-answer';
+import { NO } from '../shared/yes-no';
 import { YesNoButtons } from '../shared/yes-no-buttons';
 import type { AnswerSubmission, RendererProps } from '../types';
+import { timerImageExample } from './answer-type';
 
 type Feedback = { kind: 'correct'; submission: AnswerSubmission } | { kind: 'wrong'; given: string };
 
@@ -32,7 +34,7 @@ export function TimerImageExampleQuestion({
   const choose = (givenAnswer: string) => {
     const attempt = tries + 1;
     setTries(attempt);
-    if (scoreYesNo(givenAnswer, question.correctAnswer)) {
+    if (timerImageExample.score(givenAnswer, question.correctAnswer)) {
       setFeedback({
         kind: 'correct',
         submission: {
@@ -40,6 +42,7 @@ export function TimerImageExampleQuestion({
           correct: true,
           ...timing(),
           tries: attempt,
+          entry: yesNoEntry(givenAnswer),
         },
       });
     } else {

@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
 import { AnswerForm } from '../shared/answer-form';
+import { numberEntry } from '../shared/display';
 import { FlashPictures } from '../shared/flash-pictures';
 import { NumberField } from '../shared/number-field';
 import { QuestionTexts } from '../shared/question-texts';
 import { ReadyButton } from '../shared/ready-button';
 import { useFlashedAnswer } from '../shared/use-flashed-answer';
-import { scoreTextInput } from '../text-input/score';
 import type { RendererProps } from '../types';
+import { timerTextInput } from './answer-type';
 
 /** Timed picture: texts and 'Bereit', the picture for timerInterval ms, then the number answer. */
 export function TimerTextInputQuestion({ question, language, onAnswer }: RendererProps<'TimerTextInput'>) {
@@ -28,8 +29,9 @@ export function TimerTextInputQuestion({ question, language, onAnswer }: Rendere
           onSubmit={() =>
             onAnswer({
               givenAnswer: answer,
-              correct: scoreTextInput(answer, question.correctAnswer),
+              correct: timerTextInput.score(answer, question.correctAnswer),
               ...timing(),
+              entry: numberEntry(answer),
             })
           }
         >

@@ -1,6 +1,8 @@
+import './move-dots-board.css';
 import { useTranslation } from 'react-i18next';
-import { pictureUrl } from '../shared/picture-url';
-import { MOVABLE_DOTS, moveDotDown, moveDotUp } from './score';
+import { MOVABLE_DOTS } from '../../domain/facts';
+import { moveDotDown, moveDotUp } from './dots';
+import { pictureUrl } from './picture-url';
 
 const GRID_CELLS = 15; // 5 columns × 3 rows
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO, scoreYesNo, YES } from './score';
+import { NO, scoreYesNo, YES } from './yes-no';
 
 describe('scoreYesNo', () => {
   it('sends Ja as 0 and Nein as 1', () => {

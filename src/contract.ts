@@ -1,0 +1,14 @@
+/**
+ * The only client module that `scripts/` may import (lint-enforced, see docs/architecture.md):
+ * what the build tools, the dev server and the benchmarks must agree on with the app. Values
+ * here carry no React and no browser globals at import time.
+ */
+export { ANSWER_TYPES } from './answer-types/registry.ts';
+export type { AnswerEntry, QuestionScreen } from './answer-types/types.ts';
+export { germanDate } from './domain/date.ts';
+export * from './domain/facts.ts';
+export { CONTENT_CHANGED_EVENT, CONTENT_ISSUES_PATH } from './preview/dev-protocol.ts';
+export { screenFor } from './store/screen-routing.ts';
+export { SESSION_FORMAT_VERSION, SESSION_STORAGE_KEY } from './store/session-key.ts';
+export { DEFAULT_USER } from './store/slices.ts';
+export type { AnswerRecord, SavedSession, Screen, StoredSessionEnvelope, UserData } from './store/types.ts';

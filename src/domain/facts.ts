@@ -1,0 +1,53 @@
+/**
+ * The domain facts of the test, one home each (docs/product.md). Plain `as const` data without
+ * imports, so the client, the server, the build scripts and the tests all read the same values
+ * (the server and scripts import it with its `.ts` extension).
+ */
+
+/** Every language of the question packs; German is the authors' reference only. */
+export const LANGUAGES = ['de', 'tr', 'ar', 'ro'] as const;
+/** Languages a child can be tested in. */
+export const CHILD_LANGUAGES = ['tr', 'ar', 'ro'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export type ChildLanguage = (typeof CHILD_LANGUAGES)[number];
+
+/** Language code of the uploaded result: Turkish '2', Arabic '3', Romanian '4' (docs/product.md §9). */
+export const RESULT_LANGUAGE_CODES = { tr: '2', ar: '3', ro: '4' } as const;
+export type ResultLanguageCode = (typeof RESULT_LANGUAGE_CODES)[ChildLanguage];
+
+/** Kinds of institution, as stored and sent. */
+export const SCHOOLS = ['Kita', 'Grundschule', 'Foerderschule'] as const;
+export type School = (typeof SCHOOLS)[number];
+/** School years; '' for none (always '' in a Kita). */
+export const SCHOOL_LEVELS = ['', '1', '2', '3', '4'] as const;
+export type SchoolLevel = (typeof SCHOOL_LEVELS)[number];
+
+/** How Ja and Nein are written as an answer and as a correctAnswer (docs/product.md §4). */
+export const YES_NO = { yes: 0, no: 1 } as const;
+/** The given answer of 'Ja' / 'Nein' as stored (a string like every given answer). */
+export const YES_ANSWER = '0';
+export const NO_ANSWER = '1';
+
+/** Number of questions in the test (docs/product.md §25). */
+export const QUESTION_COUNT = 23;
+/** The practice answer types: level 0, never scored or sent (docs/product.md §6). */
+export const PRACTICE_TYPES = ['MoveDotsExample', 'TimerImageExample'] as const;
+/** Ids of the practice questions; the result has no field for them. */
+export const PRACTICE_QUESTION_IDS = [7, 9] as const;
+/** Question ids that are scored and therefore sent: 1..23 without the practice ids. */
+export const SCORED_QUESTION_IDS = [
+  1, 2, 3, 4, 5, 6, 8, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,
+] as const;
+export type ScoredQuestionId = (typeof SCORED_QUESTION_IDS)[number];
+
+/** Dots the child can move in a MoveDots question; also the number of boxes (5 columns × 3 rows). */
+export const MOVABLE_DOTS = 15;
+
+/** The scored levels; level 0 holds the practice questions. */
+export const SCORED_LEVELS = [1, 2, 3] as const;
+export type ScoredLevel = (typeof SCORED_LEVELS)[number];
+/**
+ * A level counts as achieved when at least this share of its questions is answered correctly
+ * (0.65 = 13/20, kept as a fraction so the comparison is exact integer arithmetic; docs/product.md §28).
+ */
+export const LEVEL_THRESHOLD = { numerator: 13, denominator: 20 } as const;
