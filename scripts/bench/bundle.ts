@@ -6,7 +6,7 @@ import { build, type Rolldown } from 'vite';
 import { ROOT } from '../../tests/support/build-app.ts';
 import type { Metric } from './report.ts';
 
-/** Libraries that must load only when the operator asks for a PDF (PRODUCT decision 12). */
+/** Libraries that must load only when the operator asks for a PDF (docs/product.md §12). */
 const ON_DEMAND_LIBRARIES = ['jspdf', 'html2canvas'] as const;
 const KB = 1000;
 

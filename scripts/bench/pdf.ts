@@ -6,7 +6,7 @@ import { type Metric, median } from './report.ts';
 import { finishedSession, seedSession } from './session-seed.ts';
 
 const PDF_BUTTON = 'Als PDF speichern';
-/** A generous limit for one export on a tablet; the spec sets none, so this is the bench's own. */
+/** A generous limit for one export on a tablet; docs/product.md sets none, so this is the bench's own. */
 const PDF_BUDGET_MS = 5000;
 
 /**

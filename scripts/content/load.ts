@@ -372,7 +372,7 @@ function* namedPictures(fields: Record<string, unknown>): Generator<[IssuePath, 
 }
 
 /**
- * The uploaded result (PRODUCT.md decision 9) has a field for every scored id and none for the
+ * The uploaded result (docs/product.md §9) has a field for every scored id and none for the
  * practice ids: a practice type must stand at a practice id and nowhere else, or results would
  * silently be sent for the wrong questions.
  */

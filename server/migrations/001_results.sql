@@ -1,4 +1,4 @@
--- One row per finished test (PRODUCT.md decision 9). The child's name is never stored.
+-- One row per finished test (docs/product.md §9). The child's name is never stored.
 -- One boolean column per scored question; the practice questions 7 and 9 are never sent,
 -- so they have no column.
 CREATE TABLE results (

@@ -42,7 +42,7 @@ export interface GivenAnswer {
   entry?: AnswerEntry;
 }
 
-/** The question screens of docs/product.md §26, each named as the spec names it. */
+/** The question screens of docs/product.md §26, named as the flow names them. */
 export type QuestionScreen =
   | 'question'
   | 'timer-image-question'

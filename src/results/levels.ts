@@ -26,7 +26,7 @@ export function isPractice(answer: Pick<AnswerRecord, 'question'>): boolean {
 
 /**
  * Points per level, whether each level is achieved (correct ÷ questions ≥ 0.65) and the assigned
- * level (SPEC section 9): highest achieved level + 1, 'größer 3' from 3 on, 1 when none is achieved.
+ * level (docs/product.md §28): highest achieved level + 1, 'größer 3' from 3 on, 1 when none is achieved.
  */
 export function scoreLevels(answers: readonly AnswerRecord[]): LevelResult {
   const levels = SCORED_LEVELS.map((level): LevelSummary => {

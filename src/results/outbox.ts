@@ -2,7 +2,7 @@ import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { ResultPayload } from '../../schemas/result-payload';
 
 /**
- * The upload outbox (PRODUCT.md decision 10): a finished result is written to IndexedDB before the
+ * The upload outbox (docs/product.md §10): a finished result is written to IndexedDB before the
  * first attempt and removed only when the server acknowledges it: a 2xx whose JSON body names the
  * stored row (`{ "id": … }`; a Wi-Fi login page answering 200 is no acknowledgement). Until then
  * it is retried with growing delays: on a timer while the app is open, at every app start, when the

@@ -4,7 +4,7 @@ import { RESULT_LANGUAGE_CODES, SCORED_QUESTION_IDS } from '../domain/facts';
 import type { AnswerRecord, UserData } from '../store/types';
 
 /**
- * The payload a finished test uploads (PRODUCT.md decision 9): birth date, school, year, the
+ * The payload a finished test uploads (docs/product.md §9): birth date, school, year, the
  * result-side language code and one true/false flag per scored question id under its own key.
  * The child's name is deliberately not a parameter, so it cannot end up in the upload.
  * A scored question without an answer counts as false.
@@ -30,7 +30,7 @@ export function buildResultPayload(
 
 /**
  * The birth date as the server stores it (YYYY-MM-DD, a real day, year 1900–2999), or '' for
- * anything else. The date field is free (SPEC: no validation), and a typo such as the year 20190
+ * anything else. The date field is free (docs/product.md §29: no validation), and a typo such as the year 20190
  * would otherwise make the server refuse the whole result; the PDF still shows what was typed.
  */
 export function storableBirthDate(date: string): string {

@@ -5,7 +5,7 @@ const EMPTY_BIRTHDATE = '01.01.1970';
 const MAX_NAME_LENGTH = 80;
 
 /**
- * `Ergebnis_{name}_{birthdate}.pdf` (PRODUCT.md decision 12): name 'test' and birth date
+ * `Ergebnis_{name}_{birthdate}.pdf` (docs/product.md §12): name 'test' and birth date
  * 01.01.1970 when empty, the date as TT.MM.JJJJ. Characters that Windows, macOS or Linux refuse in
  * file names (and control characters) become '_', so a download never fails or lands elsewhere.
  */

@@ -3,7 +3,7 @@ import { jsPDF } from 'jspdf';
 import { type Layout, paginate, type Span } from './pdf-layout';
 
 /**
- * PDF export of the results document (PRODUCT.md decision 12). This module pulls in jsPDF and
+ * PDF export of the results document (docs/product.md §12). This module pulls in jsPDF and
  * html2canvas, so the results screen loads it with `import()` only when the operator asks for it.
  *
  * The document is rendered once at a fixed width (the same layout on every device), then cut into

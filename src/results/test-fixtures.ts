@@ -1,7 +1,7 @@
 import type { Texts } from '../content/types';
 import type { AnswerRecord, UserData } from '../store/types';
 
-/** Levels of the 23 questions of the content blueprint (PRODUCT.md), by id. */
+/** Levels of the 23 questions of the content blueprint (docs/product.md §25), by id. */
 export const BLUEPRINT_LEVELS: Record<number, number> = {
   1: 1,
   2: 1,

@@ -10,7 +10,7 @@ const loadPasswordCheck = () => {
 };
 
 /**
- * SPEC screen 1: the password gate (against children wandering off, not security). It is the
+ * docs/product.md §3: the password gate (against children wandering off, not security). It is the
  * first screen, so it reads its strings from the German resource directly and gets the store's
  * action as a prop: it is on screen before i18next and the store have loaded (see app/boot.tsx).
  */

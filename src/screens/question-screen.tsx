@@ -6,7 +6,7 @@ import type { AnswerType } from '../content/types';
 import { useStore } from '../store';
 
 /**
- * Every question screen of SPEC section 2 (question, timer-image-question, image-compare,
+ * Every question screen of docs/product.md §26 (question, timer-image-question, image-compare,
  * count-and-forgotten, five-fingers, move-dots, the two practice screens and the error question):
  * the current question, rendered by its answerType's renderer. A reload re-serves the same question.
  */

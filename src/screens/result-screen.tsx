@@ -15,7 +15,7 @@ import type { AnswerRecord } from '../store/types';
 const PDF_RENDER_CLASS = 'result-document--pdf';
 
 /**
- * The results screen (SPEC screen 11): the child's details, points per level with the assigned
+ * The results screen (docs/product.md §31): the child's details, points per level with the assigned
  * level, every answer, a PDF export, and one discreet line on the upload. On opening, the result
  * goes to the upload outbox once per finished test: `resultQueued` (which survives reloads) is set
  * only when the outbox has it in IndexedDB. A result the outbox could keep in memory only is

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../store';
 
-/** SPEC screen: 'Bist du bereit?' and a big 'Start' that leads to the first transition. */
+/** docs/product.md §26: 'Bist du bereit?' and a big 'Start' that leads to the first transition. */
 export function StartScreen() {
   const { t } = useTranslation();
   const goTo = useStore((s) => s.goTo);

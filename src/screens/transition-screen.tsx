@@ -2,7 +2,7 @@ import { useLayoutEffect } from 'react';
 import { flushSync } from 'react-dom';
 import { useStore } from '../store';
 
-/** SPEC section 9: the empty pause between questions. */
+/** docs/product.md §26: the empty pause between questions. */
 export const TRANSITION_MS = 500;
 
 const ASSUMED_FRAME_MS = 1000 / 60;

@@ -4,7 +4,7 @@ import { CHILD_LANGUAGES, type ChildLanguage, SCHOOL_LEVELS, SCHOOLS } from '../
 import { useStore } from '../store';
 import type { SchoolLevel, UserData } from '../store/types';
 
-/** SPEC screen 2: the child's details; no validation, every field optional. */
+/** docs/product.md §29: the child's details; no validation, every field optional. */
 export function UserDataScreen() {
   const { t } = useTranslation();
   const initial = useStore((s) => s.user);

@@ -1,7 +1,7 @@
 import type { ChildLanguage, Question, ServedQuestion } from '../content/types';
 import { de } from '../i18n/de';
 
-/** The question an empty queue or an unservable id yields (SPEC section 4). */
+/** The question an empty queue or an unservable id yields (docs/product.md §30). */
 export function errorQuestion(): ServedQuestion {
   return {
     id: -1,
@@ -9,7 +9,7 @@ export function errorQuestion(): ServedQuestion {
     answerType: 'Error',
     correctAnswer: -1,
     texts: {},
-    // German error text as the fallback texts, as the spec prescribes.
+    // German error text as the fallback texts, as docs/product.md §30 prescribes.
     currentTexts: { situationText: de.error.title, questionText: de.error.restart, answerText: undefined },
   };
 }

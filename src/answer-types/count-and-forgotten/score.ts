@@ -1,6 +1,6 @@
 import { isCorrectNumber } from '../shared/parse-integer.ts';
 
-/** PRODUCT.md decision 4: 'Ja' ("counted right") submits 0 at once. */
+/** docs/product.md §4: 'Ja' ("counted right") submits 0 at once. */
 export const YES_ANSWER = '0';
 
 /**

@@ -3,7 +3,7 @@ import type { FingerSplit } from '../types';
 
 export type { FingerSplit };
 
-/** Reads a finger field: a whole number of fingers, anything else counts as 0 (SPEC section 5). */
+/** Reads a finger field: a whole number of fingers, anything else counts as 0 (docs/product.md §27). */
 export function parseFingers(input: string): number {
   return parseInteger(input) ?? 0;
 }

@@ -16,7 +16,7 @@ export function parseInteger(input: string): number | null {
   return Number.isSafeInteger(value) ? (Object.is(value, -0) ? 0 : value) : null;
 }
 
-/** SPEC section 5: an answer is correct when its integer equals the stored correct answer. */
+/** docs/product.md §27: an answer is correct when its integer equals the stored correct answer. */
 export function isCorrectNumber(givenAnswer: string, correctAnswer: number): boolean {
   return parseInteger(givenAnswer) === correctAnswer;
 }
