@@ -7,7 +7,6 @@ import { germanDate } from '../domain/date';
 import { formatSeconds, localDay } from '../results/format';
 import { type AssignedLevel, isPractice, scoreLevels } from '../results/levels';
 import { type OutboxSnapshot, startOutbox, type UploadStatus } from '../results/outbox';
-import { buildResultPayload } from '../results/payload';
 import { pdfFileName } from '../results/pdf-file-name';
 import { useStore } from '../store';
 import type { AnswerRecord } from '../store/types';
@@ -16,10 +15,9 @@ const PDF_RENDER_CLASS = 'result-document--pdf';
 
 /**
  * The results screen (docs/product.md §31): the child's details, points per level with the assigned
- * level, every answer, a PDF export, and one discreet line on the upload. On opening, the result
- * goes to the upload outbox once per finished test: `resultQueued` (which survives reloads) is set
- * only when the outbox has it in IndexedDB. A result the outbox could keep in memory only is
- * enqueued again after a reload, from the session; the server stores it once.
+ * level, every answer, a PDF export, and one discreet line on the upload. On opening it asks the
+ * store to queue the result for upload (the store's `queueResult`) and then only shows the
+ * outbox's state of it.
  */
 export function ResultScreen() {
   const { t } = useTranslation();
@@ -35,15 +33,11 @@ export function ResultScreen() {
   const scores = useMemo(() => scoreLevels(answers), [answers]);
 
   useEffect(() => {
-    const { resultQueued, submissionId, user, answers, markResultQueued } = useStore.getState();
-    if (resultQueued || !submissionId) return;
-    outbox
-      .enqueue(buildResultPayload(submissionId, user, answers))
-      .then((durable) => {
-        if (durable) markResultQueued(submissionId);
-      })
+    useStore
+      .getState()
+      .queueResult()
       .catch((error: unknown) => console.error('Result could not be queued for upload', error));
-  }, [outbox]);
+  }, []);
 
   async function savePdf() {
     if (!documentRef.current || pdfState === 'working') return;

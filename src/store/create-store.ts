@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import type { Question } from '../content/types';
+import { buildResultPayload } from '../results/payload';
 import { screenFor } from './screen-routing';
 import { questionIds, serveQuestion } from './serve-question';
 import { SESSION_FORMAT_VERSION, SESSION_STORAGE_KEY } from './session-key';
@@ -56,6 +57,14 @@ const createFlowActions =
       console.info('Antwort gespeichert', record);
       s.addAnswer(record);
       s.goTo('transition');
+    },
+    queueResult: async () => {
+      const { resultQueued, submissionId, user, answers } = get();
+      if (resultQueued || !submissionId) return;
+      // The outbox (with idb) loads with the results page, not with the first screen.
+      const { startOutbox } = await import('../results/outbox');
+      const durable = await startOutbox().enqueue(buildResultPayload(submissionId, user, answers));
+      if (durable) get().markResultQueued(submissionId);
     },
     endSession: () => {
       const s = get();

@@ -62,6 +62,12 @@ export interface FlowActions {
   /** The question currently on screen, in the child's language. */
   currentQuestion(): ServedQuestion;
   submitAnswer(question: ServedQuestion, submission: AnswerSubmission): void;
+  /**
+   * Hands the finished result to the upload outbox, once per finished test: `resultQueued` (which
+   * survives reloads) is set only when the outbox has it in IndexedDB. A result the outbox could
+   * keep in memory only is queued again after a reload, from the session; the server stores it once.
+   */
+  queueResult(): Promise<void>;
   /** 'Zurück zum Start': forgets the whole session, back to the access screen. */
   endSession(): void;
 }

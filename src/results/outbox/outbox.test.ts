@@ -1,6 +1,8 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildResultPayload } from '../payload';
+import { fullRun, USER } from '../test-fixtures';
 import {
   type Clock,
   classifyResponse,
@@ -10,9 +12,7 @@ import {
   type PostFn,
   REJECTED_RETRY_DELAY_MS,
   retryDelayMs,
-} from './outbox';
-import { buildResultPayload } from './payload';
-import { fullRun, USER } from './test-fixtures';
+} from '.';
 
 const ENDPOINT = '/api/results';
 const PAYLOAD = buildResultPayload('3f1c9a52-8b7e-4d21-9c3a-0e6f5b4d2a18', USER, fullRun([1, 2, 3]));

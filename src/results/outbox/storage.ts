@@ -1,0 +1,96 @@
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { ResultPayload } from '../../../schemas/result-payload';
+
+/** What the outbox keeps per result in IndexedDB. */
+export interface OutboxEntry {
+  submissionId: string;
+  payload: ResultPayload;
+  createdAt: number;
+  /** Attempts that did not end in a 2xx. */
+  failedAttempts: number;
+  /** Epoch ms before which the entry is not retried by the timer. */
+  nextAttemptAt: number;
+  rejected: boolean;
+  /** Why the last attempt failed (HTTP status or error message), for diagnosis. */
+  lastError?: string;
+}
+
+export const DEFAULT_DB_NAME = 'zaehltest-outbox';
+const STORE = 'results';
+
+interface OutboxDb extends DBSchema {
+  results: { key: string; value: OutboxEntry };
+}
+
+/**
+ * Where entries are kept: IndexedDB, and page memory for what IndexedDB refuses (the browser has
+ * no IndexedDB, private mode, the disk is full). A result in memory is still sent; it is lost with
+ * the page, which is why the results page says so and the session keeps it to enqueue again.
+ */
+export class EntryStorage {
+  private readonly memory = new Map<string, OutboxEntry>();
+
+  constructor(private readonly db: IDBPDatabase<OutboxDb> | undefined) {}
+
+  /** False when IndexedDB could not be opened at all. */
+  get available(): boolean {
+    return this.db !== undefined;
+  }
+
+  isDurable(submissionId: string): boolean {
+    return this.db !== undefined && !this.memory.has(submissionId);
+  }
+
+  async all(): Promise<OutboxEntry[]> {
+    const stored = this.db ? await this.db.getAll(STORE) : [];
+    return [...stored, ...this.memory.values()];
+  }
+
+  /** Adds the entry unless one with its submissionId exists; true when added. */
+  async addIfAbsent(entry: OutboxEntry): Promise<boolean> {
+    if (this.memory.has(entry.submissionId)) return false;
+    if (this.db) {
+      try {
+        const tx = this.db.transaction(STORE, 'readwrite');
+        const exists = (await tx.store.getKey(entry.submissionId)) !== undefined;
+        if (!exists) await tx.store.add(entry);
+        await tx.done;
+        return !exists;
+      } catch (error) {
+        console.error('Outbox: IndexedDB refused the result, it is kept in memory', error);
+      }
+    }
+    this.memory.set(entry.submissionId, entry);
+    return true;
+  }
+
+  /** Replaces an entry only if it is still there (another tab may have delivered it meanwhile). */
+  async updateIfPresent(entry: OutboxEntry): Promise<void> {
+    if (this.memory.has(entry.submissionId)) {
+      this.memory.set(entry.submissionId, entry);
+    } else if (this.db) {
+      const tx = this.db.transaction(STORE, 'readwrite');
+      if ((await tx.store.getKey(entry.submissionId)) !== undefined) await tx.store.put(entry);
+      await tx.done;
+    }
+  }
+
+  async remove(submissionId: string): Promise<void> {
+    if (this.memory.delete(submissionId)) return;
+    await this.db?.delete(STORE, submissionId);
+  }
+}
+
+export async function openStorage(dbName: string): Promise<EntryStorage> {
+  try {
+    const db = await openDB<OutboxDb>(dbName, 1, {
+      upgrade(database) {
+        database.createObjectStore(STORE, { keyPath: 'submissionId' });
+      },
+    });
+    return new EntryStorage(db);
+  } catch (error) {
+    console.error('Outbox: IndexedDB is not available, results are kept in memory only', error);
+    return new EntryStorage(undefined);
+  }
+}
