@@ -23,6 +23,7 @@ if (!existsSync(chromium) || !existsSync('/usr/bin/pdfinfo')) {
 const steps = [
   ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['lint', 'npx', ['biome', 'check', '.']],
+  ['boundaries', 'npx', ['tsx', 'scripts/boundaries/check.ts']],
   ['content', 'npx', ['tsx', 'scripts/content/check.ts']],
   ['tests', 'npx', ['vitest', 'run', ...process.argv.slice(2)]],
 ];

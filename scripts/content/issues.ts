@@ -1,21 +1,10 @@
 import type { LineCounter, YAMLError } from 'yaml';
 import { HINT_SEPARATOR } from '../../schemas/question.ts';
+import type { ContentIssue } from '../../src/contract.ts';
 
 /** Helpers shared by the loaders of the question packs and the language packs. */
 
-/** One problem an author has to fix, with the position of the YAML node it is about. */
-export interface ContentIssue {
-  /** Relative to the repository root, e.g. `content/questions/04-count-dots-row.yaml`. */
-  file: string;
-  line: number;
-  col: number;
-  /** Field path such as `texts.ar.questionText`, or a label in parentheses for whole-file issues. */
-  path: string;
-  /** What is wrong. */
-  message: string;
-  /** What to do about it. */
-  hint: string;
-}
+export type { ContentIssue };
 
 /** Splits "what is wrong — what to do" into its two halves. */
 export function splitMessage(text: string): [string, string] {

@@ -8,3 +8,17 @@ export const CONTENT_ISSUES_PATH = '/__content-issues';
 
 /** HMR event sent after a file under the content folder changed. */
 export const CONTENT_CHANGED_EVENT = 'zaehltest:content-changed';
+
+/** One problem an author has to fix, with the position of the YAML node it is about. */
+export interface ContentIssue {
+  /** Relative to the repository root, e.g. `content/questions/04-count-dots-row.yaml`. */
+  file: string;
+  line: number;
+  col: number;
+  /** Field path such as `texts.ar.questionText`, or a label in parentheses for whole-file issues. */
+  path: string;
+  /** What is wrong. */
+  message: string;
+  /** What to do about it. */
+  hint: string;
+}

@@ -1,6 +1,5 @@
-import type { ContentIssue } from '../../scripts/content/load';
 import type { Question } from '../content/types';
-import { CONTENT_ISSUES_PATH } from './dev-protocol';
+import { CONTENT_ISSUES_PATH, type ContentIssue } from './dev-protocol';
 
 export type { ContentIssue };
 
