@@ -35,6 +35,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.tsx'],
           setupFiles: ['src/test-setup.ts'],
+          // Component tests click through whole screens; on a loaded shared machine 5 s is too short.
+          testTimeout: 15_000,
         },
       },
       {
