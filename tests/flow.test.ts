@@ -4,6 +4,7 @@ import { ANSWER_TYPES } from '../src/answer-types/registry.ts';
 import { openBrowser, type Session, screenshot, TABLET_PORTRAIT } from './support/browser.ts';
 import {
   answerCorrectly,
+  backToStart,
   closeDialog,
   currentScreen,
   enterUserData,
@@ -12,6 +13,7 @@ import {
   type Lang,
   loadQuestions,
   login,
+  reloadAndUnlock,
   storedSession,
   waitForNextScreen,
   waitForScreen,
@@ -124,8 +126,8 @@ describe('a whole test run', () => {
         expect(answers.find((a) => a.question.id === 1)?.givenAnswer).toBe('4');
         // The address never changes, whatever the screen.
         expect([...urls]).toEqual([`${baseURL}/`]);
-        // A reload on the result page shows the result page again.
-        await page.reload();
+        // A reload on the result page shows the result page again, after the passphrase.
+        await reloadAndUnlock(page);
         await waitForScreen(page, 'result');
       });
     },
@@ -253,8 +255,8 @@ describe('practice, resume and special screens', () => {
       expect(before?.currentId).toBe(12);
       expect(before?.answers).toHaveLength(11);
 
-      // Reload in the middle of the test: same question, answers intact, no password again.
-      await page.reload();
+      // Reload in the middle of the test: the passphrase again, then the same question, answers intact.
+      await reloadAndUnlock(page);
       await waitForScreen(page, 'timer-image-question');
       expect(leavePrompts).toBe(1);
       const after = await storedSession(page);
@@ -334,7 +336,7 @@ describe('practice, resume and special screens', () => {
       await page.getByText('Es ist ein Fehler aufgetreten').waitFor();
       await page.getByText('Bitte Test neu starten').waitFor();
       await screenshot(page, 'de-error-question');
-      await page.getByRole('button', { name: 'Zurück zum Start' }).click();
+      await backToStart(page);
       await waitForScreen(page, 'access');
       expect(await storedSession(page)).toBeNull();
     });

@@ -4,6 +4,7 @@ import { rendererFor } from '../answer-types/renderers';
 import type { RendererProps } from '../answer-types/types';
 import type { AnswerType } from '../content/types';
 import { useStore } from '../store';
+import { ProgressStrip } from './progress-strip';
 
 /**
  * Every question screen of docs/product.md §26 (question, timer-image-question, image-compare,
@@ -18,11 +19,14 @@ export function QuestionScreen() {
   const endSession = useStore((s) => s.endSession);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the question is fixed by its id and language
   const question = useMemo(() => useStore.getState().currentQuestion(), [currentId, language]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the position is fixed by the question's id
+  const progress = useMemo(() => useStore.getState().progress(), [currentId]);
   const Renderer = rendererFor(question.answerType);
   return (
     <>
       {/* Every screen has a level-one heading (axe page-has-heading-one); this one only for screen readers. */}
       <h1 className="visually-hidden">{t('common.appName')}</h1>
+      <ProgressStrip {...progress} />
       <Renderer
         key={question.id}
         question={question as RendererProps<AnswerType>['question']}

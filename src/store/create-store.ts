@@ -75,6 +75,18 @@ const createFlowActions =
       // Nothing of the child stays on the device once the session has ended.
       storage.removeItem(SESSION_STORAGE_KEY);
     },
+    backToDetails: () => get().goTo('userdata'),
+    cancelTest: () => {
+      console.info('Test abgebrochen', { answered: get().answers.length });
+      get().endSession();
+    },
+    progress: () => {
+      const { currentId, queue } = get();
+      const ids = questionIds(questions);
+      const index = currentId === null ? -1 : ids.indexOf(currentId);
+      // An id the content no longer has (the error question): counted by what is left.
+      return { position: index >= 0 ? index + 1 : ids.length - queue.length, total: ids.length };
+    },
   });
 
 /**
@@ -131,6 +143,8 @@ export function createAppStore(
           user: s.user,
           submissionId: s.submissionId,
           resultQueued: s.resultQueued,
+          educatorLine: s.educatorLine,
+          pdfSaved: s.pdfSaved,
           queue: s.queue,
           currentId: s.currentId,
           answers: s.answers,

@@ -21,7 +21,13 @@ export interface SessionSlice {
   /** Made at 'Test beginnen'; a repeated upload of the same result is stored once. */
   submissionId: string | null;
   resultQueued: boolean;
+  /** The German line for the educator on question screens ('Hinweise für Sie anzeigen'). */
+  educatorLine: boolean;
+  /** The results PDF of this session has been saved ('Zurück zum Start' asks until it is). */
+  pdfSaved: boolean;
   setUser(user: UserData): void;
+  setEducatorLine(shown: boolean): void;
+  markPdfSaved(): void;
   setSubmissionId(id: string | null): void;
   /** The result of this session is stored for upload; ignored if the session has changed since. */
   markResultQueued(submissionId: string): void;
@@ -70,6 +76,12 @@ export interface FlowActions {
   queueResult(): Promise<void>;
   /** 'Zurück zum Start': forgets the whole session, back to the access screen. */
   endSession(): void;
+  /** 'Zurück' on 'Bist du bereit?': back to the child's details, as entered. */
+  backToDetails(): void;
+  /** 'Test abbrechen': the session is discarded and nothing is sent (the outbox is not touched). */
+  cancelTest(): void;
+  /** Position of the question on screen in the test ('Frage 7 von 23'). */
+  progress(): { position: number; total: number };
 }
 
 export type Store = SessionSlice & QueueSlice & AnswersSlice & ScreenSlice & FlowActions;
@@ -87,12 +99,17 @@ export const createSessionSlice: Slice<SessionSlice> = (set, get) => ({
   user: DEFAULT_USER,
   submissionId: null,
   resultQueued: false,
+  educatorLine: true,
+  pdfSaved: false,
   setUser: (user) => set({ user }),
-  setSubmissionId: (submissionId) => set({ submissionId, resultQueued: false }),
+  setEducatorLine: (educatorLine) => set({ educatorLine }),
+  markPdfSaved: () => set({ pdfSaved: true }),
+  setSubmissionId: (submissionId) => set({ submissionId, resultQueued: false, pdfSaved: false }),
   markResultQueued: (submissionId) => {
     if (get().submissionId === submissionId) set({ resultQueued: true });
   },
-  clearSession: () => set({ user: DEFAULT_USER, submissionId: null, resultQueued: false }),
+  clearSession: () =>
+    set({ user: DEFAULT_USER, submissionId: null, resultQueued: false, educatorLine: true, pdfSaved: false }),
 });
 
 export const createQueueSlice: Slice<QueueSlice> = (set, get) => ({

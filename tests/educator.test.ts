@@ -1,0 +1,386 @@
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { openBrowser, type Session, screenshot, TABLET, TABLET_PORTRAIT } from './support/browser.ts';
+import { TEST_PASSWORD } from './support/build-app.ts';
+import {
+  answerCorrectly,
+  backToStart,
+  enterUserData,
+  jumpTo,
+  loadQuestions,
+  login,
+  RESUME_NOTE,
+  reloadAndUnlock,
+  STORAGE_KEY,
+  storedSession,
+  unlock,
+  waitForNextScreen,
+  waitForScreen,
+} from './support/flow.ts';
+
+/**
+ * The educator running the test (docs/product.md §15–§21): the start screen, her German line and
+ * the progress, cancelling, the passphrase after a reload on a shared device, the birth date.
+ */
+const baseURL = inject('baseURL');
+const questions = loadQuestions();
+const byId = new Map(questions.map((q) => [q.id, q]));
+const PHONE = { width: 390, height: 844 } as const;
+
+let session: Session | undefined;
+afterEach(async () => {
+  await session?.close();
+  session = undefined;
+});
+
+async function open(options: Parameters<typeof openBrowser>[0] = {}) {
+  session = await openBrowser(options);
+  const errors: string[] = [];
+  const uploads: string[] = [];
+  session.page.on('pageerror', (error) => errors.push(String(error)));
+  session.page.on('request', (request) => {
+    if (request.url().includes('/api/results')) uploads.push(request.url());
+  });
+  return { page: session.page, errors, uploads };
+}
+
+const educatorLine = (page: Page) => page.getByTestId('educator-line');
+const progressText = (page: Page) => page.getByTestId('educator-progress').textContent();
+
+/** Everything the outbox holds on this device (IndexedDB), as the number of stored results. */
+async function outboxSize(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((db) => db.name ?? '');
+    let count = 0;
+    for (const name of names) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      for (const store of db.objectStoreNames) {
+        count += await new Promise<number>((resolve, reject) => {
+          const request = db.transaction(store).objectStore(store).count();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+      }
+      db.close();
+    }
+    return count;
+  });
+}
+
+describe('the start screen', () => {
+  it("shows the child's name and language, goes back to the details, and Enter never starts the test", async () => {
+    const { page, errors } = await open();
+    await login(page, baseURL);
+    await page.getByLabel('Name').fill('Ayşe');
+    await page.getByLabel('Geburtsdatum').fill('14.03.2020');
+    await page.getByLabel('Sprache').selectOption({ label: 'Arabisch' });
+    // Enter in a field leads to 'Bist du bereit?' and no further, however often it is pressed.
+    await page.getByLabel('Name').press('Enter');
+    await waitForScreen(page, 'startscreen');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(700);
+    expect(await page.locator('main').getAttribute('data-screen')).toBe('startscreen');
+    expect(await page.getByTestId('start-name').textContent()).toBe('Ayşe');
+    expect(await page.getByTestId('start-language').textContent()).toBe('Arabisch');
+    for (const [name, size] of [
+      ['1024x768', TABLET],
+      ['768x1024', TABLET_PORTRAIT],
+      ['390x844', PHONE],
+    ] as const) {
+      await page.setViewportSize(size);
+      await screenshot(page, `educator-start-${name}`);
+    }
+    await page.setViewportSize(TABLET);
+
+    await page.getByRole('button', { name: 'Zurück', exact: true }).click();
+    await waitForScreen(page, 'userdata');
+    expect(await page.getByLabel('Name').inputValue()).toBe('Ayşe');
+    expect(await page.getByLabel('Geburtsdatum').inputValue()).toBe('14.03.2020');
+    await page.getByLabel('Sprache').selectOption({ label: 'Rumänisch' });
+    await page.getByRole('button', { name: 'Test beginnen' }).click();
+    await waitForScreen(page, 'startscreen');
+    expect(await page.getByTestId('start-language').textContent()).toBe('Rumänisch');
+    expect((await storedSession(page))?.user).toMatchObject({
+      name: 'Ayşe',
+      birthdate: '2020-03-14',
+      language: 'ro',
+    });
+
+    // 'Hinweise für Sie anzeigen' off: no German line on the questions, the progress stays.
+    const hints = page.getByRole('switch', { name: 'Hinweise für Sie anzeigen' });
+    expect(await hints.isChecked()).toBe(true);
+    await hints.click();
+    expect(await hints.isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Start' }).click();
+    await waitForNextScreen(page);
+    expect(await progressText(page)).toBe('Frage 1 von 23');
+    expect(await educatorLine(page).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("the educator's line and the progress", () => {
+  it('shows "Für Sie:" with the German text and the hint, apart from the child\'s text, and counts the questions', async () => {
+    const { page, errors } = await open();
+    await login(page, baseURL);
+    await enterUserData(page, { name: 'Elif', language: 'tr' });
+    await page.getByRole('button', { name: 'Start' }).click();
+    await waitForNextScreen(page);
+    const line = educatorLine(page);
+    expect(await line.textContent()).toBe(
+      'Für Sie: Hör gut zu. Ich zähle: eins, zwei, drei, fünf, sechs. Habe ich richtig gezählt?' +
+        'Das Kind antwortet mit Ja oder Nein. Bei „Nein“ nennt das Kind die vergessene Zahl; tragen Sie sie ein.',
+    );
+    // German, outside the child's task text (which is what is read aloud), and small.
+    expect(await line.evaluate((el) => el.closest('[lang]')?.getAttribute('lang'))).toBe('de');
+    expect(await line.evaluate((el) => el.closest('.task-text'))).toBeNull();
+    const sizes = await page.evaluate(() => ({
+      line: Number.parseFloat(getComputedStyle(document.querySelector('.educator-line')!).fontSize),
+      child: Number.parseFloat(getComputedStyle(document.querySelector('.task-text')!).fontSize),
+    }));
+    expect(sizes.line).toBeLessThan(sizes.child / 1.5);
+    expect(await progressText(page)).toBe('Frage 1 von 23');
+    const strip = page.getByRole('progressbar', { name: 'Fortschritt' });
+    expect(await strip.getAttribute('aria-valuenow')).toBe('1');
+    expect(await strip.getAttribute('aria-valuemax')).toBe('23');
+    expect(await page.locator('.progress-dot').count()).toBe(23);
+    await screenshot(page, 'educator-q1-line-1024x768');
+
+    await answerCorrectly(page, byId.get(1)!);
+    await waitForNextScreen(page);
+    await answerCorrectly(page, byId.get(2)!);
+    await waitForNextScreen(page);
+    expect(await progressText(page)).toBe('Frage 3 von 23');
+    expect(await strip.getAttribute('aria-valuenow')).toBe('3');
+    expect(await page.locator('.progress-dot.is-done').count()).toBe(2);
+    expect(errors).toEqual([]);
+  });
+
+  it.each([
+    [
+      21,
+      'Das Kind zeigt die Finger. Tragen Sie ein, wie viele an jeder Hand (Links = linke Hand des Kindes).',
+    ],
+    [11, 'Drücken Sie „Bereit“, wenn das Kind auf den Bildschirm schaut'],
+    [8, 'Das Kind legt die Punkte mit „Runter“ ins Kästchen'],
+  ])('question %i tells the educator what to do, in Arabic too, at every size', async (id, hint) => {
+    const { page, errors } = await open();
+    await jumpTo(page, baseURL, [id], 'ar');
+    await waitForNextScreen(page);
+    expect(await educatorLine(page).textContent()).toContain(hint);
+    expect(await progressText(page)).toBe(`Frage ${id} von 23`);
+    for (const [name, size] of [
+      ['1024x768', TABLET],
+      ['768x1024', TABLET_PORTRAIT],
+      ['390x844', PHONE],
+    ] as const) {
+      await page.setViewportSize(size);
+      await screenshot(page, `educator-q${id}-ar-${name}`);
+      // The German line stays on screen, not pushed below it.
+      const box = await educatorLine(page).boundingBox();
+      expect(box && box.y + box.height).toBeLessThanOrEqual(
+        await page.evaluate(() => document.documentElement.scrollHeight),
+      );
+    }
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("'Test abbrechen'", () => {
+  it('needs the passphrase and a confirmation, then discards the session and sends nothing', async () => {
+    const { page, errors, uploads } = await open();
+    await login(page, baseURL);
+    await enterUserData(page, { name: 'Mara', language: 'ro' });
+    // On the start screen too.
+    expect(await page.getByRole('button', { name: 'Test abbrechen' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Start' }).click();
+    for (const id of [1, 2]) {
+      await waitForNextScreen(page);
+      await answerCorrectly(page, byId.get(id)!);
+    }
+    await waitForNextScreen(page);
+    expect((await storedSession(page))?.answers).toHaveLength(2);
+
+    await page.getByRole('button', { name: 'Test abbrechen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Test abbrechen' });
+    await dialog.getByLabel('Passwort eingeben, um den Test abzubrechen:').fill('falsch');
+    await dialog.getByRole('button', { name: 'Weiter', exact: true }).click();
+    await dialog.getByText('Falsches Passwort').waitFor();
+    await screenshot(page, 'educator-cancel-wrong-password');
+    // 'Weiter testen' goes back to the question, nothing lost.
+    await dialog.getByRole('button', { name: 'Weiter testen' }).click();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect((await storedSession(page))?.currentId).toBe(3);
+
+    await page.getByRole('button', { name: 'Test abbrechen' }).click();
+    await dialog.getByLabel('Passwort eingeben, um den Test abzubrechen:').fill(TEST_PASSWORD);
+    await dialog.getByLabel('Passwort eingeben, um den Test abzubrechen:').press('Enter');
+    await dialog.getByText('Test wirklich abbrechen?').waitFor();
+    for (const [name, size] of [
+      ['1024x768', TABLET],
+      ['390x844', PHONE],
+    ] as const) {
+      await page.setViewportSize(size);
+      await screenshot(page, `educator-cancel-confirm-${name}`);
+    }
+    await page.setViewportSize(TABLET);
+    await dialog.getByRole('button', { name: 'Ja, Test abbrechen' }).click();
+    await waitForScreen(page, 'access');
+    expect(await storedSession(page)).toBeNull();
+    await page.waitForTimeout(1_000);
+    expect(uploads).toEqual([]);
+    expect(await outboxSize(page)).toBe(0);
+    // A new test starts clean.
+    await page.getByLabel('Bitte Passwort eingeben:').fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await waitForScreen(page, 'userdata');
+    expect(await page.getByLabel('Name').inputValue()).toBe('');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a shared device', () => {
+  it('asks the passphrase again after a reload in a running test and on the results, then resumes', async () => {
+    const { page, errors } = await open();
+    await login(page, baseURL);
+    await enterUserData(page, { name: 'Ayşe Yılmaz', language: 'tr' });
+    await page.getByRole('button', { name: 'Start' }).click();
+    await waitForNextScreen(page);
+    await answerCorrectly(page, byId.get(1)!);
+    await waitForNextScreen(page);
+
+    await page.reload();
+    await page.getByText(RESUME_NOTE).waitFor();
+    expect(await page.locator('main').getAttribute('data-screen')).toBe('access');
+    expect(await page.getByText('Ayşe').count()).toBe(0);
+    for (const [name, size] of [
+      ['1024x768', TABLET],
+      ['768x1024', TABLET_PORTRAIT],
+      ['390x844', PHONE],
+    ] as const) {
+      await page.setViewportSize(size);
+      await screenshot(page, `educator-locked-${name}`);
+    }
+    await page.setViewportSize(TABLET);
+    await page.getByLabel('Bitte Passwort eingeben:').fill('falsch');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByText('Falsches Passwort').waitFor();
+    await unlock(page);
+    expect(await waitForNextScreen(page)).toBe('question');
+    expect(await progressText(page)).toBe('Frage 2 von 23');
+
+    // Reopened in a new tab, as the next person would.
+    const other = await page.context().newPage();
+    await other.goto(`${baseURL}/`);
+    await other.getByText(RESUME_NOTE).waitFor();
+    expect(await other.getByText('Ayşe').count()).toBe(0);
+    await other.close();
+
+    // Finished: the results page is behind the passphrase too, and 'Zurück zum Start' asks.
+    await jumpTo(page, baseURL, [23]);
+    await waitForNextScreen(page);
+    await answerCorrectly(page, byId.get(23)!);
+    await waitForScreen(page, 'result');
+    await reloadAndUnlock(page);
+    await waitForScreen(page, 'result');
+    await page.getByRole('button', { name: 'Zurück zum Start' }).click();
+    const ask = page.getByRole('dialog', { name: 'PDF noch nicht gespeichert' });
+    await ask.waitFor();
+    await screenshot(page, 'educator-leave-results');
+    await ask.getByRole('button', { name: 'Hier bleiben' }).click();
+    expect(await page.locator('main').getAttribute('data-screen')).toBe('result');
+    await backToStart(page);
+    expect(await storedSession(page)).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
+  it('clears a finished test 12 hours after it ended, once its result is stored for upload', async () => {
+    const { page, errors } = await open();
+    await jumpTo(page, baseURL, [23]);
+    await waitForNextScreen(page);
+    await answerCorrectly(page, byId.get(23)!);
+    await waitForScreen(page, 'result');
+    await page.getByText('Ergebnis gesendet.').waitFor();
+    const finished = await storedSession(page);
+    expect(finished).toMatchObject({ screen: 'result', resultQueued: true });
+    // Thirteen hours later (the test's end moved back instead of the clock forward).
+    await page.evaluate(
+      ({ key }) => {
+        const stored = JSON.parse(localStorage.getItem(key) ?? '{}');
+        const past = new Date(Date.now() - 13 * 60 * 60 * 1000).toISOString();
+        for (const answer of stored.state.answers) answer.answeredAt = past;
+        localStorage.setItem(key, JSON.stringify(stored));
+      },
+      { key: STORAGE_KEY },
+    );
+    await page.reload();
+    await waitForScreen(page, 'access');
+    expect(await page.getByText(RESUME_NOTE).count()).toBe(0);
+    expect(await storedSession(page)).toBeNull();
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the birth date', () => {
+  it('is typed as TT.MM.JJJJ in an English browser; impossible dates are refused, odd ages confirmed', async () => {
+    const { page, errors } = await open({ locale: 'en-US' });
+    await login(page, baseURL);
+    const field = page.getByLabel('Geburtsdatum');
+    expect(await field.getAttribute('type')).toBe('text');
+    expect(await field.getAttribute('placeholder')).toBe('TT.MM.JJJJ');
+    const start = page.getByRole('button', { name: 'Test beginnen' });
+
+    await field.fill('31.02.2020');
+    await start.click();
+    await page.getByText('Dieses Datum gibt es nicht. Bitte Tag, Monat und Jahr prüfen.').waitFor();
+    await screenshot(page, 'educator-birthdate-impossible');
+    await field.fill('03/14/2020');
+    await start.click();
+    await page.getByText('Dieses Datum gibt es nicht.').waitFor();
+    await field.fill('2020-03-14');
+    await start.click();
+    await page.getByText('Bitte das Geburtsdatum als TT.MM.JJJJ eingeben, z. B. 14.03.2020.').waitFor();
+    expect(await page.locator('main').getAttribute('data-screen')).toBe('userdata');
+
+    // Two years old on the test day: asked first; 'Datum korrigieren' stays.
+    const twoYearsAgo = await page.evaluate(() => {
+      const d = new Date();
+      return `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${d.getFullYear() - 2}`;
+    });
+    await field.fill(twoYearsAgo);
+    await start.click();
+    const ask = page.getByRole('dialog', { name: 'Alter prüfen' });
+    await ask.getByText('Laut Geburtsdatum ist das Kind heute 2 Jahre alt.', { exact: false }).waitFor();
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'educator-birthdate-age-390x844');
+    await page.setViewportSize(TABLET);
+    await ask.getByRole('button', { name: 'Datum korrigieren' }).click();
+    expect(await page.locator('main').getAttribute('data-screen')).toBe('userdata');
+    await start.click();
+    await ask.getByRole('button', { name: 'Ja, richtig' }).click();
+    await waitForScreen(page, 'startscreen');
+    const iso = await page.evaluate(() => {
+      const d = new Date();
+      return `${d.getFullYear() - 2}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    });
+    expect((await storedSession(page))?.user.birthdate).toBe(iso);
+
+    // A date in range goes straight on; an empty one too (the field is optional).
+    await page.getByRole('button', { name: 'Zurück', exact: true }).click();
+    await field.fill('4.3.2019');
+    await start.click();
+    await waitForScreen(page, 'startscreen');
+    expect((await storedSession(page))?.user.birthdate).toBe('2019-03-04');
+    await page.getByRole('button', { name: 'Zurück', exact: true }).click();
+    await field.fill('');
+    await start.click();
+    await waitForScreen(page, 'startscreen');
+    expect((await storedSession(page))?.user.birthdate).toBe('');
+    expect(errors).toEqual([]);
+  });
+});
