@@ -9,6 +9,8 @@ import {
   jumpTo,
   loadQuestions,
   login,
+  moveDots,
+  pressReadyAndWaitForFlash,
   RESUME_NOTE,
   reloadAndUnlock,
   STORAGE_KEY,
@@ -381,6 +383,66 @@ describe('the birth date', () => {
     await start.click();
     await waitForScreen(page, 'startscreen');
     expect((await storedSession(page))?.user.birthdate).toBe('');
+    expect(errors).toEqual([]);
+  });
+});
+
+/** What is too small to touch (under 44 × 44 px) or off the screen, in words; [] when all is well. */
+async function phoneProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    if (document.documentElement.scrollWidth > window.innerWidth + 1) {
+      problems.push(`page ${document.documentElement.scrollWidth} px wide`);
+    }
+    const targets = document.querySelectorAll<HTMLElement>(
+      'main button, main input, main select, main label.choice',
+    );
+    for (const element of targets) {
+      // A radio or checkbox inside its label: the label is what is touched.
+      if (element.matches('input[type="radio"], input[type="checkbox"]') && element.closest('label'))
+        continue;
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || getComputedStyle(element).visibility === 'hidden') continue;
+      const name = `${element.tagName.toLowerCase()}.${element.className} "${element.textContent?.trim() ?? ''}"`;
+      if (box.width < 44 || box.height < 44) {
+        problems.push(`${name} is ${Math.round(box.width)}×${Math.round(box.height)} px`);
+      }
+      if (box.left < -1 || box.right > window.innerWidth + 1) problems.push(`${name} runs off the screen`);
+    }
+    return problems;
+  });
+}
+
+describe('on a phone (390 × 844)', () => {
+  it('nothing of any question runs off the screen and every touch target is at least 44 px, in Arabic', async () => {
+    const { page, errors } = await open({ viewport: PHONE });
+    await login(page, baseURL);
+    await enterUserData(page, { name: 'Layla', language: 'ar' });
+    expect(await phoneProblems(page)).toEqual([]);
+    const found: Record<string, string[]> = {};
+    const check = async (name: string) => {
+      const problems = await phoneProblems(page);
+      if (problems.length > 0) found[name] = problems;
+      await screenshot(page, `phone-ar-${name}`);
+    };
+    for (const q of questions) {
+      await jumpTo(page, baseURL, [q.id], 'ar');
+      await waitForNextScreen(page);
+      await check(`q${q.id}`);
+      if (['TimerTextInput', 'ImageCompare', 'TimerImageExample'].includes(q.answerType)) {
+        await pressReadyAndWaitForFlash(page);
+        await check(`q${q.id}-answer`);
+      }
+      if (q.answerType === 'CountAndForgotten') {
+        await page.getByRole('button', { name: /^Nein/ }).click();
+        await check(`q${q.id}-forgotten`);
+      }
+      if (q.answerType === 'MoveDots' || q.answerType === 'MoveDotsExample') {
+        await moveDots(page, 15);
+        await check(`q${q.id}-full-box`);
+      }
+    }
+    expect(found).toEqual({});
     expect(errors).toEqual([]);
   });
 });

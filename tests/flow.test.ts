@@ -14,6 +14,7 @@ import {
   loadQuestions,
   login,
   reloadAndUnlock,
+  unlock,
   storedSession,
   waitForNextScreen,
   waitForScreen,
@@ -294,10 +295,17 @@ describe('practice, resume and special screens', () => {
       };
       expect(await run(['2', '3'], ['1', '4'])).toEqual(['5', true]);
       expect(await run(['0', '5'], null)).toEqual(['0', false]);
-      expect(await run(['x', ''], null)).toEqual(['0', false]);
       expect(await run(['2', '3'], ['2', '3'])).toEqual(['0', false]);
       expect(await run(['2', '3'], ['5', '0'])).toEqual(['0', false]);
       expect(await run(['4', '1'], ['1', '4'])).toEqual(['5', true]);
+      // A letter is refused in German, and with a hand empty 'Antwort' stays off: nothing is scored.
+      await jumpTo(page, baseURL, [21]);
+      await waitForScreen(page, 'five-fingers');
+      await page.getByLabel('Links').fill('x');
+      await page.getByText('Bitte nur Ziffern eingeben.').waitFor();
+      expect(await page.getByLabel('Links').inputValue()).toBe('');
+      await page.getByLabel('Links').fill('5');
+      expect(await page.getByRole('button', { name: 'Antwort', exact: true }).isDisabled()).toBe(true);
     });
   });
 
@@ -313,7 +321,9 @@ describe('practice, resume and special screens', () => {
       await second.goto(`${baseURL}/`);
       await waitForScreen(first, 'elsewhere');
       await screenshot(first, 'second-tab-elsewhere');
-      // The second tab continues the same test at the second question; nothing was answered twice.
+      // The second tab asks the passphrase (a shared device), then continues the same test at the
+      // second question; nothing was answered twice.
+      await unlock(second);
       expect(await waitForNextScreen(second)).toBe(SCREEN_BY_TYPE[byId.get(2)!.answerType]);
       await answerCorrectly(second, byId.get(2)!);
       await waitForNextScreen(second);

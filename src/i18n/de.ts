@@ -73,6 +73,12 @@ export const de = {
   question: {
     answerLabel: 'Deine Antwort',
     choicesLabel: 'Antworten',
+    digitsOnly: 'Bitte nur Ziffern eingeben.',
+    tooLong: 'Höchstens {{max}} Ziffern.',
+    emptyBoxTitle: 'Kästchen leer',
+    emptyBox: 'Keine Punkte im Kästchen – trotzdem weiter?',
+    emptyBoxBack: 'Zurück',
+    emptyBoxGoOn: 'Trotzdem weiter',
   },
   fingers: {
     left: 'Links',

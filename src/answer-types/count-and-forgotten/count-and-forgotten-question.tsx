@@ -4,6 +4,7 @@ import { YES_ANSWER } from '../../domain/facts';
 import { AnswerForm } from '../shared/answer-form';
 import { numberEntry } from '../shared/display';
 import { NumberField } from '../shared/number-field';
+import { parseInteger } from '../shared/parse-integer';
 import { QuestionTexts } from '../shared/question-texts';
 import { useAnswerClock } from '../shared/use-answer-clock';
 import { YesNoButtons } from '../shared/yes-no-buttons';
@@ -42,7 +43,7 @@ export function CountAndForgottenQuestion({
   }
   return (
     <div className="question">
-      <AnswerForm onSubmit={() => submit(answer, numberEntry(answer))}>
+      <AnswerForm ready={parseInteger(answer) !== null} onSubmit={() => submit(answer, numberEntry(answer))}>
         <NumberField
           label={texts.answerText ?? t('question.answerLabel')}
           labelLanguage={texts.answerText ? language : undefined}

@@ -22,6 +22,7 @@ export function MultipleChoiceWithImagesQuestion({
     <div className="question">
       <QuestionTexts texts={question.currentTexts} language={language} />
       <AnswerForm
+        ready={answer !== ''}
         onSubmit={() =>
           onAnswer({
             givenAnswer: answer,

@@ -3,6 +3,7 @@ import { AnswerForm } from '../shared/answer-form';
 import { numberEntry } from '../shared/display';
 import { FlashPictures } from '../shared/flash-pictures';
 import { NumberField } from '../shared/number-field';
+import { parseInteger } from '../shared/parse-integer';
 import { QuestionTexts } from '../shared/question-texts';
 import { ReadyButton } from '../shared/ready-button';
 import { useFlashedAnswer } from '../shared/use-flashed-answer';
@@ -26,6 +27,7 @@ export function TimerTextInputQuestion({ question, language, onAnswer }: Rendere
       <FlashPictures flash={flash} pictures={pictures} />
       {flash.phase === 'done' && (
         <AnswerForm
+          ready={parseInteger(answer) !== null}
           onSubmit={() =>
             onAnswer({
               givenAnswer: answer,
