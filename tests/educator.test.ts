@@ -446,3 +446,67 @@ describe('on a phone (390 × 844)', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('a flash is shown once', () => {
+  it('a reload during the flash returns to the answer without the pictures, marked interrupted', async () => {
+    const { page, errors } = await open();
+    await jumpTo(page, baseURL, [11, 12], 'ar');
+    await waitForScreen(page, 'timer-image-question');
+    const ready = page.getByRole('button', { name: 'Bereit' });
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('button')].some((b) => b.textContent === 'Bereit' && !b.disabled),
+    );
+    await ready.click();
+    await page.locator('[data-flash="shown"]').waitFor();
+    await page.reload();
+    // Count every flash from here on: none may happen for this question.
+    await page.evaluate(() => {
+      (window as unknown as { flashes: number }).flashes = 0;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-flash="shown"]'))
+          (window as unknown as { flashes: number }).flashes++;
+      }).observe(document.documentElement, {
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['data-flash'],
+      });
+    });
+    await unlock(page);
+    await waitForScreen(page, 'timer-image-question');
+    await page.locator('input.number-input').waitFor();
+    expect(await page.getByRole('button', { name: 'Bereit' }).count()).toBe(0);
+    await screenshot(page, 'educator-flash-interrupted-ar');
+    await page.locator('input.number-input').fill('3');
+    await page.getByRole('button', { name: 'Antwort', exact: true }).click();
+    await waitForNextScreen(page);
+    expect(await page.evaluate(() => (window as unknown as { flashes: number }).flashes)).toBe(0);
+    const [answer] = (await storedSession(page))?.answers ?? [];
+    expect(answer).toMatchObject({ givenAnswer: '3', correct: true, interrupted: true });
+    expect(answer?.exposureMs).toBeUndefined();
+
+    // Q12: shown, then the educator shows it once more; both exposures recorded, no third time.
+    await pressReadyAndWaitForFlash(page);
+    await page.getByRole('button', { name: 'Bild nochmal zeigen' }).click();
+    await pressReadyAndWaitForFlash(page);
+    expect(await page.getByRole('button', { name: 'Bild nochmal zeigen' }).count()).toBe(0);
+    // A reload after the repeat: straight back to the answer, still no third showing.
+    await reloadAndUnlock(page);
+    await page.locator('input.number-input').waitFor();
+    expect(await page.getByRole('button', { name: 'Bereit' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Bild nochmal zeigen' }).count()).toBe(0);
+    await page.locator('input.number-input').fill('5');
+    await page.getByRole('button', { name: 'Antwort', exact: true }).click();
+    await waitForScreen(page, 'result');
+    const second = (await storedSession(page))?.answers[1] as { exposuresMs?: number[]; exposureMs?: number };
+    expect(second).toMatchObject({ givenAnswer: '5', interrupted: true });
+    expect(second.exposuresMs).toHaveLength(2);
+    for (const ms of second.exposuresMs ?? []) expect(Math.abs(ms - 1500)).toBeLessThan(60);
+    expect(second.exposureMs).toBe(second.exposuresMs?.[0]);
+    // The results page says so.
+    const rows = page.locator('.result-questions tbody tr');
+    await expect.poll(() => rows.nth(0).textContent()).toContain('unterbrochen');
+    expect(await rows.nth(1).textContent()).toMatch(/Bild 1\d{3} \+ 1\d{3} ms · unterbrochen/);
+    await screenshot(page, 'educator-flash-results');
+    expect(errors).toEqual([]);
+  });
+});

@@ -94,6 +94,7 @@ export const de = {
   },
   flash: {
     pictures: 'Bilder',
+    repeat: 'Bild nochmal zeigen',
   },
   practice: {
     correct: 'Richtig!',
@@ -176,6 +177,8 @@ export const de = {
       exposure: 'Bild {{ms}} ms',
       exposureTitle: 'gemessene Anzeigedauer des Bildes',
       pageHidden: 'Seite war verdeckt',
+      interrupted: 'unterbrochen',
+      exposures: 'Bild {{list}} ms',
     },
     upload: {
       sending: 'Ergebnis wird gesendet …',

@@ -249,9 +249,13 @@ function givenAnswerText(answer: AnswerRecord, t: TFunction): string {
 /** '2,4 s · Bild 1500 ms': response time and, for flashed pictures, the measured exposure. */
 function timingText(answer: AnswerRecord, t: TFunction): string {
   const parts = [t('result.questions.responseTime', { seconds: formatSeconds(answer.responseTimeMs) })];
-  if (answer.exposureMs !== undefined) {
+  if (answer.exposuresMs && answer.exposuresMs.length > 1) {
+    const list = answer.exposuresMs.map((ms) => Math.round(ms)).join(' + ');
+    parts.push(t('result.questions.exposures', { list }));
+  } else if (answer.exposureMs !== undefined) {
     parts.push(t('result.questions.exposure', { ms: Math.round(answer.exposureMs) }));
   }
+  if (answer.interrupted) parts.push(t('result.questions.interrupted'));
   if (answer.pageHiddenDuringExposure) parts.push(t('result.questions.pageHidden'));
   return parts.join(' · ');
 }

@@ -332,6 +332,24 @@ describe('the session store', () => {
     expect(storage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
 
+  it('keeps the flash of the question on screen through a reload, and forgets it at the next question', () => {
+    const { store, storage } = setup();
+    store.getState().startTest(USER);
+    store.getState().advance();
+    store.getState().flashStarted(1);
+    expect(createAppStore(QUESTIONS, () => storage).getState().flash).toEqual({
+      questionId: 1,
+      shown: 1,
+      exposuresMs: [],
+    });
+    store.getState().flashMeasured(1, 1501.2);
+    store.getState().flashMeasured(2, 99);
+    store.getState().flashStarted(1);
+    expect(store.getState().flash).toEqual({ questionId: 1, shown: 2, exposuresMs: [1501.2] });
+    store.getState().advance();
+    expect(store.getState().flash).toBeNull();
+  });
+
   it("'Zurück zum Start' forgets the session, also on the device", () => {
     const { store, storage } = setup();
     store.getState().startTest(USER);

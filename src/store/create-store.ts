@@ -7,6 +7,7 @@ import { questionIds, serveQuestion } from './serve-question';
 import { SESSION_FORMAT_VERSION, SESSION_STORAGE_KEY } from './session-key';
 import {
   createAnswersSlice,
+  createFlashSlice,
   createQueueSlice,
   createScreenSlice,
   createSessionSlice,
@@ -34,6 +35,7 @@ const createFlowActions =
     },
     advance: () => {
       const s = get();
+      s.clearFlash();
       const id = s.takeNext();
       if (id === null) {
         s.goTo('result');
@@ -71,6 +73,7 @@ const createFlowActions =
       s.clearSession();
       s.clearAnswers();
       s.clearQueue();
+      s.clearFlash();
       s.goTo('access');
       // Nothing of the child stays on the device once the session has ended.
       storage.removeItem(SESSION_STORAGE_KEY);
@@ -131,6 +134,7 @@ export function createAppStore(
         ...createSessionSlice(...a),
         ...createQueueSlice(...a),
         ...createAnswersSlice(...a),
+        ...createFlashSlice(...a),
         ...createScreenSlice(...a),
         ...createFlowActions(questions, persisted)(...a),
       }),
@@ -148,6 +152,7 @@ export function createAppStore(
           queue: s.queue,
           currentId: s.currentId,
           answers: s.answers,
+          flash: s.flash,
         }),
       },
     ),

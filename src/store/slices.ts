@@ -12,6 +12,10 @@ export interface AnswerSubmission {
   pageHiddenDuringExposure?: boolean;
   /** What was entered, for a readable display (five fingers: both splits; move dots: dots laid). */
   entry: AnswerEntry;
+  /** The flash was interrupted by a reload: its pictures were not shown again (docs/product.md §19). */
+  interrupted?: boolean;
+  /** Every measured exposure when the educator showed the pictures again; `exposureMs` is the first. */
+  exposuresMs?: number[];
   /** Practice questions: how many tries it took until the answer was right. */
   tries?: number;
 }
@@ -52,6 +56,23 @@ export interface AnswersSlice {
   clearAnswers(): void;
 }
 
+/** The flash of the question on screen, kept so that a reload never shows its pictures again. */
+export interface FlashRecord {
+  questionId: number;
+  /** How often the pictures have started to show (a repeat makes 2). */
+  shown: number;
+  /** Measured exposures of the flashes that ended. */
+  exposuresMs: number[];
+}
+
+export interface FlashSlice {
+  flash: FlashRecord | null;
+  /** Called before the pictures show (so a reload during the flash knows it started). */
+  flashStarted(questionId: number): void;
+  flashMeasured(questionId: number, exposureMs: number): void;
+  clearFlash(): void;
+}
+
 export interface ScreenSlice {
   screen: Screen;
   goTo(screen: Screen): void;
@@ -84,7 +105,7 @@ export interface FlowActions {
   progress(): { position: number; total: number };
 }
 
-export type Store = SessionSlice & QueueSlice & AnswersSlice & ScreenSlice & FlowActions;
+export type Store = SessionSlice & QueueSlice & AnswersSlice & FlashSlice & ScreenSlice & FlowActions;
 export type Slice<T> = StateCreator<Store, [], [], T>;
 
 export const DEFAULT_USER: UserData = {
@@ -133,6 +154,25 @@ export const createAnswersSlice: Slice<AnswersSlice> = (set, get) => ({
   answers: [],
   addAnswer: (answer) => set({ answers: [...get().answers, answer] }),
   clearAnswers: () => set({ answers: [] }),
+});
+
+export const createFlashSlice: Slice<FlashSlice> = (set, get) => ({
+  flash: null,
+  flashStarted: (questionId) => {
+    const flash = get().flash;
+    set({
+      flash:
+        flash?.questionId === questionId
+          ? { ...flash, shown: flash.shown + 1 }
+          : { questionId, shown: 1, exposuresMs: [] },
+    });
+  },
+  flashMeasured: (questionId, exposureMs) => {
+    const flash = get().flash;
+    if (flash?.questionId === questionId)
+      set({ flash: { ...flash, exposuresMs: [...flash.exposuresMs, exposureMs] } });
+  },
+  clearFlash: () => set({ flash: null }),
 });
 
 export const createScreenSlice: Slice<ScreenSlice> = (set) => ({

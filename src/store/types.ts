@@ -31,6 +31,10 @@ export interface AnswerRecord {
   exposureMs?: number;
   /** True when the page was hidden while the picture was flashed (exposure not trustworthy). */
   pageHiddenDuringExposure?: boolean;
+  /** A reload during or after the flash: the pictures were not shown again (docs/product.md §19). */
+  interrupted?: boolean;
+  /** Every measured exposure when the educator showed the pictures again ('Bild nochmal zeigen'). */
+  exposuresMs?: number[];
   /** Practice questions: how many tries it took until the answer was right. */
   tries?: number;
   /** ISO timestamp of the answer. */

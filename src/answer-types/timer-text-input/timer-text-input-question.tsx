@@ -6,6 +6,7 @@ import { NumberField } from '../shared/number-field';
 import { parseInteger } from '../shared/parse-integer';
 import { QuestionTexts } from '../shared/question-texts';
 import { ReadyButton } from '../shared/ready-button';
+import { RepeatFlashButton } from '../shared/repeat-flash-button';
 import { useFlashedAnswer } from '../shared/use-flashed-answer';
 import type { RendererProps } from '../types';
 import { timerTextInput } from './answer-type';
@@ -46,6 +47,7 @@ export function TimerTextInputQuestion({ question, language, onAnswer }: Rendere
           />
         </AnswerForm>
       )}
+      <RepeatFlashButton flash={flash} />
     </div>
   );
 }
