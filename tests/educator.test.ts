@@ -152,6 +152,9 @@ describe("the educator's line and the progress", () => {
     expect(await strip.getAttribute('aria-valuemax')).toBe('23');
     expect(await page.locator('.progress-dot').count()).toBe(23);
     await screenshot(page, 'educator-q1-line-1024x768');
+    // Ja/Nein carry the child's word beneath the German one (from content/languages/tr.yaml).
+    expect(await page.getByRole('button', { name: 'Ja', exact: true }).textContent()).toBe('JaEvet');
+    expect(await page.getByRole('button', { name: 'Nein', exact: true }).textContent()).toBe('NeinHayır');
 
     await answerCorrectly(page, byId.get(1)!);
     await waitForNextScreen(page);

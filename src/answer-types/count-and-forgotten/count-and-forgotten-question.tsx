@@ -34,6 +34,7 @@ export function CountAndForgottenQuestion({
       <div className="question">
         <QuestionTexts texts={texts} language={language} />
         <YesNoButtons
+          language={language}
           onChoose={(choice) =>
             choice === YES_ANSWER ? submit(YES_ANSWER, { kind: 'yes' }) : setStep('forgotten')
           }

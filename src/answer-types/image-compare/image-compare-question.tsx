@@ -24,6 +24,7 @@ export function ImageCompareQuestion({ question, language, onAnswer }: RendererP
       <FlashPictures flash={flash} pictures={pictures} />
       {flash.phase === 'done' && (
         <YesNoButtons
+          language={language}
           onChoose={(givenAnswer) =>
             onAnswer({
               givenAnswer,
