@@ -14,8 +14,8 @@ import {
   loadQuestions,
   login,
   reloadAndUnlock,
-  unlock,
   storedSession,
+  unlock,
   waitForNextScreen,
   waitForScreen,
 } from './support/flow.ts';

@@ -75,6 +75,7 @@ export const de = {
     choicesLabel: 'Antworten',
     digitsOnly: 'Bitte nur Ziffern eingeben.',
     tooLong: 'Höchstens {{max}} Ziffern.',
+    rotatePhone: 'Für Sie: Bitte das Handy quer halten – dann sind die Bilder groß genug zum Antippen.',
     emptyBoxTitle: 'Kästchen leer',
     emptyBox: 'Keine Punkte im Kästchen – trotzdem weiter?',
     emptyBoxBack: 'Zurück',
