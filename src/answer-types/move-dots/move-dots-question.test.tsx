@@ -21,7 +21,7 @@ describe('MoveDotsQuestion', () => {
     expect(freeDots()).toBe(9);
     await user.click(screen.getByRole('button', { name: 'Antwort' }));
     expect(onAnswer.mock.calls[0]?.[0]).toMatchObject({ givenAnswer: '6', correct: true });
-  });
+  }, 15_000); // 27 clicks
 
   it('asks before taking an empty box as the answer', async () => {
     const q = served({ answerType: 'MoveDots', correctAnswer: 6, dotRow: [0] });
