@@ -84,6 +84,8 @@ async function answerWrongly(page: Page, q: ContentQuestion): Promise<void> {
   await answer.click();
 }
 
+const FINISHED_AT = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+
 /** A finished session as the app persists it, with every question answered. */
 function finishedSession(
   language: 'tr' | 'ar' | 'ro',
@@ -110,7 +112,8 @@ function finishedSession(
       ...(q.answerType.startsWith('Timer') || q.answerType === 'ImageCompare'
         ? { exposureMs: 1500, pageHiddenDuringExposure: false }
         : {}),
-      answeredAt: '2026-11-20T09:30:00.000Z',
+      // An hour ago: a finished test is cleared from the device 12 hours after it ended.
+      answeredAt: FINISHED_AT,
     })),
   };
 }
