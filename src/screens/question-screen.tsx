@@ -22,7 +22,7 @@ export function QuestionScreen() {
   const question = useMemo(() => useStore.getState().currentQuestion(), [currentId, language]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the position is fixed by the question's id
   const progress = useMemo(() => useStore.getState().progress(), [currentId]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read once per question: what a reload finds
+  // Read once per question: what a reload finds of this question's flash.
   const flashLog = useMemo((): FlashLog => {
     const { flash, flashStarted, flashMeasured } = useStore.getState();
     return {
