@@ -30,7 +30,6 @@ export const de = {
     languages: { tr: 'Türkisch', ar: 'Arabisch', ro: 'Rumänisch' },
     submit: 'Test beginnen',
     birthdatePlaceholder: 'TT.MM.JJJJ',
-    birthdateHelp: 'freiwillig, z. B. 14.03.2020',
     birthdateProblems: {
       format: 'Bitte das Geburtsdatum als TT.MM.JJJJ eingeben, z. B. 14.03.2020.',
       impossible: 'Dieses Datum gibt es nicht. Bitte Tag, Monat und Jahr prüfen.',
