@@ -25,13 +25,13 @@ export function Dialog({
     };
   }, []);
   return (
-    <div className="dialog-backdrop">
+    <div className="educator-backdrop">
       <div
         ref={box}
         role="dialog"
         aria-modal="true"
         aria-labelledby={id}
-        className="dialog dialog-educator"
+        className="dialog-educator"
         lang="de"
         dir="ltr"
         onKeyDown={(e) => {

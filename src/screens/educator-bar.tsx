@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QUESTION_SCREENS as QUESTION_SCREEN_LIST } from '../answer-types/registry';
 import { useStore } from '../store';
-import { SCREEN_BY_ANSWER_TYPE } from '../store/screen-routing';
 import type { Screen } from '../store/types';
 import { CancelTest } from './cancel-test';
 
-const QUESTION_SCREENS: ReadonlySet<Screen> = new Set(Object.values(SCREEN_BY_ANSWER_TYPE));
+const QUESTION_SCREENS: ReadonlySet<Screen> = new Set(QUESTION_SCREEN_LIST);
 
 /**
  * The educator's strip at the foot of every screen of a running test (docs/product.md §15, §17):

@@ -1,7 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { germanDate } from '../domain/date';
 import { CHILD_LANGUAGES, type ChildLanguage, SCHOOL_LEVELS, SCHOOLS } from '../domain/facts';
-import { formatDate, localDay } from '../results/format';
+import { localDay } from '../results/format';
 import { useStore } from '../store';
 import type { SchoolLevel, UserData } from '../store/types';
 import { ageInYears, type BirthdateEntry, MAX_AGE, MIN_AGE, parseBirthdate } from './birthdate';
@@ -19,7 +20,7 @@ export function UserDataScreen() {
   const initial = useStore((s) => s.user);
   const startTest = useStore((s) => s.startTest);
   const [user, setUser] = useState<UserData>(initial);
-  const [birthdateText, setBirthdateText] = useState(() => formatDate(initial.birthdate));
+  const [birthdateText, setBirthdateText] = useState(() => germanDate(initial.birthdate));
   const [problem, setProblem] = useState<BirthdateProblem | null>(null);
   const [ageToConfirm, setAgeToConfirm] = useState<{ age: number; user: UserData } | null>(null);
   const ids = { name: useId(), birthdate: useId(), level: useId(), language: useId(), problem: useId() };

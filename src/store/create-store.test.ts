@@ -320,6 +320,7 @@ describe('the session store', () => {
       givenAnswer: '4',
       correct: true,
       responseTimeMs: 5,
+      entry: { kind: 'number', value: '4' },
     });
     store.getState().cancelTest();
     expect(store.getState()).toMatchObject({

@@ -1,6 +1,7 @@
 import type { AnswerEntry, QuestionScreen } from '../answer-types/types';
 import type { AnswerType, ChildLanguage, Texts } from '../content/types';
 import type { School, SchoolLevel } from '../domain/facts';
+import type { FlashRecord } from './slices';
 
 export type { School, SchoolLevel };
 
@@ -53,9 +54,15 @@ export interface SavedSession {
   user: UserData;
   submissionId: string | null;
   resultQueued: boolean;
+  /** The educator's German line on question screens (docs/product.md §15); absent in older saves. */
+  educatorLine?: boolean;
+  /** The results PDF has been saved (docs/product.md §20); absent in older saves. */
+  pdfSaved?: boolean;
   queue: number[];
   currentId: number | null;
   answers: AnswerRecord[];
+  /** The flash of the question on screen (docs/product.md §19); absent in older saves. */
+  flash?: FlashRecord | null;
 }
 
 /** What localStorage holds under SESSION_STORAGE_KEY: the saved state and its format version. */

@@ -22,12 +22,12 @@ export function ConfirmDialog({
     backButton.current?.focus();
   }, []);
   return (
-    <div className="dialog-backdrop">
+    <div className="educator-backdrop">
       <div
         role="alertdialog"
         aria-modal="true"
         aria-labelledby={id}
-        className="dialog dialog-educator"
+        className="dialog-educator"
         lang="de"
         dir="ltr"
         onKeyDown={(e) => {
