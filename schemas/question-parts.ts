@@ -255,7 +255,26 @@ export const dotImages = z
   )
   .describe('A picture for every negative box in dotRow, e.g. -1: dots-3-row.svg.');
 
-export const common = { id, level: scoredLevel, correctAnswer, texts: allTexts(optionalAnswerText) };
+/** German note for the educator on the question screen (never shown to the child, never spoken). */
+export const hint = z
+  .string({
+    error:
+      'must be a text — write the German note for the educator; put it in double quotes if it contains ": " or " #"',
+  })
+  .trim()
+  .min(1, { error: 'must not be empty — write the German note for the educator, or remove "hint:"' })
+  .optional()
+  .describe(
+    'German note for the educator, shown small under "Für Sie:" where she has to act (e.g. type what the child shows). Never shown to the child, never spoken.',
+  );
+
+export const common = {
+  id,
+  level: scoredLevel,
+  correctAnswer,
+  texts: allTexts(optionalAnswerText),
+  hint,
+};
 
 /** Checks that need more than one field run even when other fields are broken, so every issue shows. */
 export const always = { when: () => true };

@@ -4,6 +4,7 @@ import { ANSWER_TYPES } from '../src/answer-types/registry.ts';
 import { openBrowser, type Session, screenshot, TABLET_PORTRAIT } from './support/browser.ts';
 import {
   answerCorrectly,
+  backToStart,
   closeDialog,
   currentScreen,
   enterUserData,
@@ -12,7 +13,9 @@ import {
   type Lang,
   loadQuestions,
   login,
+  reloadAndUnlock,
   storedSession,
+  unlock,
   waitForNextScreen,
   waitForScreen,
 } from './support/flow.ts';
@@ -124,8 +127,8 @@ describe('a whole test run', () => {
         expect(answers.find((a) => a.question.id === 1)?.givenAnswer).toBe('4');
         // The address never changes, whatever the screen.
         expect([...urls]).toEqual([`${baseURL}/`]);
-        // A reload on the result page shows the result page again.
-        await page.reload();
+        // A reload on the result page shows the result page again, after the passphrase.
+        await reloadAndUnlock(page);
         await waitForScreen(page, 'result');
       });
     },
@@ -253,8 +256,8 @@ describe('practice, resume and special screens', () => {
       expect(before?.currentId).toBe(12);
       expect(before?.answers).toHaveLength(11);
 
-      // Reload in the middle of the test: same question, answers intact, no password again.
-      await page.reload();
+      // Reload in the middle of the test: the passphrase again, then the same question, answers intact.
+      await reloadAndUnlock(page);
       await waitForScreen(page, 'timer-image-question');
       expect(leavePrompts).toBe(1);
       const after = await storedSession(page);
@@ -292,10 +295,17 @@ describe('practice, resume and special screens', () => {
       };
       expect(await run(['2', '3'], ['1', '4'])).toEqual(['5', true]);
       expect(await run(['0', '5'], null)).toEqual(['0', false]);
-      expect(await run(['x', ''], null)).toEqual(['0', false]);
       expect(await run(['2', '3'], ['2', '3'])).toEqual(['0', false]);
       expect(await run(['2', '3'], ['5', '0'])).toEqual(['0', false]);
       expect(await run(['4', '1'], ['1', '4'])).toEqual(['5', true]);
+      // A letter is refused in German, and with a hand empty 'Antwort' stays off: nothing is scored.
+      await jumpTo(page, baseURL, [21]);
+      await waitForScreen(page, 'five-fingers');
+      await page.getByLabel('Links').fill('x');
+      await page.getByText('Bitte nur Ziffern eingeben.').waitFor();
+      expect(await page.getByLabel('Links').inputValue()).toBe('');
+      await page.getByLabel('Links').fill('5');
+      expect(await page.getByRole('button', { name: 'Antwort', exact: true }).isDisabled()).toBe(true);
     });
   });
 
@@ -311,7 +321,9 @@ describe('practice, resume and special screens', () => {
       await second.goto(`${baseURL}/`);
       await waitForScreen(first, 'elsewhere');
       await screenshot(first, 'second-tab-elsewhere');
-      // The second tab continues the same test at the second question; nothing was answered twice.
+      // The second tab asks the passphrase (a shared device), then continues the same test at the
+      // second question; nothing was answered twice.
+      await unlock(second);
       expect(await waitForNextScreen(second)).toBe(SCREEN_BY_TYPE[byId.get(2)!.answerType]);
       await answerCorrectly(second, byId.get(2)!);
       await waitForNextScreen(second);
@@ -334,7 +346,7 @@ describe('practice, resume and special screens', () => {
       await page.getByText('Es ist ein Fehler aufgetreten').waitFor();
       await page.getByText('Bitte Test neu starten').waitFor();
       await screenshot(page, 'de-error-question');
-      await page.getByRole('button', { name: 'Zurück zum Start' }).click();
+      await backToStart(page);
       await waitForScreen(page, 'access');
       expect(await storedSession(page)).toBeNull();
     });

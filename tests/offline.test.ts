@@ -7,11 +7,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import { openBrowser, type Session, screenshot, TABLET, TABLET_PORTRAIT } from './support/browser.ts';
 import {
   answerCorrectly,
+  backToStart,
   enterUserData,
   fitsViewport,
   jumpTo,
   loadQuestions,
   login,
+  reloadAndUnlock,
   storedSession,
   waitForNextScreen,
   waitForScreen,
@@ -297,7 +299,7 @@ describe('offline', () => {
     await expect
       .poll(() => page.locator('.result-upload').textContent(), { timeout: 20_000 })
       .toBe('Ergebnis gesendet.');
-    await page.reload();
+    await reloadAndUnlock(page);
     await waitForScreen(page, 'result');
     await page.waitForTimeout(2_000);
     const stored = await storedCopies();
@@ -317,7 +319,7 @@ describe('offline', () => {
     await answerCorrectly(page, byId.get(23)!);
     await waitForScreen(page, 'result');
     const submissionId = (await storedSession(page))?.submissionId;
-    await page.getByRole('button', { name: 'Zurück zum Start' }).click();
+    await backToStart(page);
     await waitForScreen(page, 'access');
     // The tablet is put away and the app opened again later, still offline; then Wi-Fi returns.
     await page.reload();
@@ -355,7 +357,7 @@ describe('offline', () => {
     };
     expect(before.session?.currentId).toBe(fourth!.id);
     expect(before.session?.answers).toHaveLength(3);
-    await page.reload();
+    await reloadAndUnlock(page);
     expect(await waitForNextScreen(page)).toBe(before.screen);
     expect(await page.locator('main').textContent()).toBe(before.text);
     expect(await storedSession(page)).toEqual(before.session);
@@ -387,7 +389,7 @@ describe('updates', () => {
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting != null),
     ).toBe(true);
 
-    await page.getByRole('button', { name: 'Zurück zum Start' }).click();
+    await backToStart(page);
     await page.waitForFunction(() => document.querySelector('meta[name="zaehltest-build"]') !== null);
     expect(await runningBuild(page)).toBe('2');
     await waitForScreen(page, 'access');

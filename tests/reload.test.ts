@@ -1,7 +1,14 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { openBrowser, type Session } from './support/browser.ts';
-import { answerCorrectly, jumpTo, loadQuestions, storedSession, waitForScreen } from './support/flow.ts';
+import {
+  answerCorrectly,
+  jumpTo,
+  loadQuestions,
+  storedSession,
+  unlock,
+  waitForScreen,
+} from './support/flow.ts';
 
 /**
  * A reload must always bring back a screen (docs/product.md: a running or finished session survives
@@ -57,6 +64,8 @@ async function openResult(page: Page): Promise<void> {
 async function reloadStorm(page: Page, screen: string): Promise<void> {
   for (let i = 0; i < RELOADS; i++) {
     await page.reload({ waitUntil: 'commit' });
+    // A stored test is behind the passphrase after every reload (docs/product.md §20).
+    await unlock(page);
     await waitForScreen(page, screen, 10_000);
   }
 }

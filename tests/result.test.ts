@@ -20,8 +20,10 @@ import {
   enterUserData,
   loadQuestions,
   login,
+  reloadAndUnlock,
   STORAGE_KEY,
   type StoredSession,
+  unlock,
   waitForNextScreen,
   waitForScreen,
 } from './support/flow.ts';
@@ -82,6 +84,8 @@ async function answerWrongly(page: Page, q: ContentQuestion): Promise<void> {
   await answer.click();
 }
 
+const FINISHED_AT = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+
 /** A finished session as the app persists it, with every question answered. */
 function finishedSession(
   language: 'tr' | 'ar' | 'ro',
@@ -108,7 +112,8 @@ function finishedSession(
       ...(q.answerType.startsWith('Timer') || q.answerType === 'ImageCompare'
         ? { exposureMs: 1500, pageHiddenDuringExposure: false }
         : {}),
-      answeredAt: '2026-11-20T09:30:00.000Z',
+      // An hour ago: a finished test is cleared from the device 12 hours after it ended.
+      answeredAt: FINISHED_AT,
     })),
   };
 }
@@ -120,7 +125,7 @@ async function openSeededResult(page: Page, state: StoredSession): Promise<void>
       localStorage.setItem(key, JSON.stringify({ state: { ...state, resultQueued: false }, version: 1 })),
     { key: STORAGE_KEY, state },
   );
-  await page.reload();
+  await reloadAndUnlock(page);
   await waitForScreen(page, 'result');
 }
 
@@ -269,7 +274,7 @@ describe('results page', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.setViewportSize(TABLET);
 
-    await page.reload();
+    await reloadAndUnlock(page);
     await waitForScreen(page, 'result');
     await waitForUploadStatus(page, UPLOADED);
     await page.waitForTimeout(1_500);
@@ -345,7 +350,7 @@ describe('results page', () => {
     await openSeededResult(page, finishedSession('ar', id, ''));
     await waitForUploadStatus(page, /auf diesem Gerät gespeichert/);
     await screenshot(page, 'result-arabic-saved-on-device');
-    await page.reload();
+    await reloadAndUnlock(page);
     await waitForScreen(page, 'result');
     await waitForUploadStatus(page, /auf diesem Gerät gespeichert/);
     const whileDown = proxy.requests.length;
@@ -357,7 +362,7 @@ describe('results page', () => {
     expect(await storedCopies(id)).toHaveLength(1);
     expect(proxy.requests.filter((request) => request.answer === 201)).toHaveLength(1);
     expect(new Set(proxy.requests.map((request) => request.body.submissionId))).toEqual(new Set([id]));
-    await page.reload();
+    await reloadAndUnlock(page);
     await waitForScreen(page, 'result');
     await page.waitForTimeout(1_500);
     expect(proxy.requests.filter((request) => request.answer !== 'down')).toHaveLength(1);
@@ -394,6 +399,7 @@ describe('results page', () => {
     );
     await page.reload({ waitUntil: 'domcontentloaded' });
     await context.setOffline(true);
+    await unlock(page);
     await waitForScreen(page, 'result');
     await waitForUploadStatus(page, /auf diesem Gerät gespeichert/);
     await page.waitForTimeout(3_000);

@@ -80,6 +80,31 @@ describe('the real content', () => {
 });
 
 describe('loadContent reports every broken pack at the YAML node', () => {
+  it("the educator's hint: kept when given, an empty or non-text one reported at its line", () => {
+    const { dir, options, remove } = copyFixture('valid');
+    onTestFinished(remove);
+    const file = join(dir, 'questions/01-count-and-forgotten.yaml');
+    const original = readFileSync(file, 'utf8');
+    writeFileSync(
+      file,
+      original.replace('correctAnswer: 4\n', 'correctAnswer: 4\nhint: "Tragen Sie die Zahl ein."\n'),
+    );
+    const valid = loadContent(options);
+    expect(valid.issues).toEqual([]);
+    expect(valid.questions[0]?.hint).toBe('Tragen Sie die Zahl ein.');
+
+    writeFileSync(file, original.replace('correctAnswer: 4\n', 'correctAnswer: 4\nhint: " "\n'));
+    expect(loadContent(options).issues.map(formatIssue)).toEqual([
+      expect.stringMatching(
+        /01-count-and-forgotten\.yaml:6:7 {2}hint {2}must not be empty — write the German note for the educator, or remove "hint:"$/,
+      ),
+    ]);
+    writeFileSync(file, original.replace('correctAnswer: 4\n', 'correctAnswer: 4\nhint: [Tragen]\n'));
+    expect(loadContent(options).issues.map(formatIssue)[0]).toMatch(
+      /:6:7 {2}hint {2}must be a text — write the German note for the educator/,
+    );
+  });
+
   it('a YAML syntax error, and still checks the other files', () => {
     // Biome refuses to format a broken YAML file in the repository, so this one is written here.
     const { dir, options, remove } = copyFixture('yaml-syntax-error');

@@ -79,7 +79,7 @@ describe('the app shell', () => {
     expect(useStore.getState().answers).toHaveLength(1);
     expect(useStore.getState().screen).toBe('transition');
     await waitFor(() => expect(useStore.getState().screen).toBe('result'));
-  });
+  }, 15_000); // a whole pass through the shell; slow when the machine runs browser tests too
 
   it('asks before leaving the page while a test runs, not before or after', () => {
     const leave = () => {

@@ -2,6 +2,7 @@ import { type ComponentType, use, useState, useSyncExternalStore } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../i18n';
 import { AccessScreen } from '../screens/access-screen';
+import { EducatorBar } from '../screens/educator-bar';
 import { StartScreen } from '../screens/start-screen';
 import { TransitionScreen } from '../screens/transition-screen';
 import { UserDataScreen } from '../screens/user-data-screen';
@@ -80,6 +81,7 @@ export function App() {
       <ChunkBoundary>
         <main className={`app app-${screen.replace('/', '-')}`} data-screen={screen}>
           <Current key={Current === QuestionScreen ? `q${currentId}` : screen} />
+          {RUNNING_TEST_SCREENS.has(screen) && <EducatorBar screen={screen} />}
         </main>
       </ChunkBoundary>
     </I18nextProvider>

@@ -29,15 +29,20 @@ describe('the first screen', () => {
     expect(useStore.getState().screen).toBe('userdata');
   });
 
-  it('after a reload in a running test, is the screen the test stopped at', async () => {
-    useStore.getState().startTest(useStore.getState().user);
+  it('after a reload in a running test, asks for the passphrase first, then shows where the test stopped', async () => {
+    useStore.getState().startTest({ ...useStore.getState().user, name: 'Mara' });
     // A reload: the page's modules run again and find the stored session.
     vi.resetModules();
     const { Boot: BootAfterReload } = await import('./boot');
-    // Rendered inside an async act: React then follows the suspended app chunk (a plain sync render
-    // would leave the suspended tree waiting in the test environment).
+    const user = userEvent.setup();
+    render(<BootAfterReload />);
+    expect(screen.getByText(/Auf diesem Gerät ist ein Test gespeichert/)).toBeTruthy();
+    expect(screen.queryByText('Mara')).toBeNull();
+    await user.type(screen.getByLabelText('Bitte Passwort eingeben:'), 'richtig');
+    // Inside an async act: React then follows the suspended app chunk (a plain sync render would
+    // leave the suspended tree waiting in the test environment).
     await act(async () => {
-      render(<BootAfterReload />);
+      await user.click(screen.getByRole('button', { name: 'Anmelden' }));
     });
     // The app chunk is imported anew here (slow in jsdom), then React reveals it.
     expect(await screen.findByRole('heading', { name: 'Bist du bereit?' }, { timeout: 5000 })).toBeTruthy();

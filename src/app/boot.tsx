@@ -1,6 +1,7 @@
 import { use, useEffect, useState } from 'react';
 import { AccessScreen } from '../screens/access-screen';
-import { storedSessionRunning } from '../store/session-key';
+import { loadPasswordCheck } from '../screens/password-check';
+import { clearExpiredSession, storedSessionRunning } from '../store/session-key';
 import { type Chunk, ChunkBoundary, trackChunk } from './chunk';
 import './app.css';
 
@@ -48,28 +49,35 @@ function afterFirstPaint(callback: () => void): () => void {
   };
 }
 
-// A reload in the middle of a test goes straight to the app, so there is no first screen to paint
-// before it: the app loads at once, as early as possible.
+// A finished test older than 12 hours is cleared before anything shows it (docs/product.md §20).
+clearExpiredSession();
+// A reload or a reopened app in the middle of a test (or on its results) starts loading the app at
+// once, but shows it only after the passphrase: the device may be shared, and the last child's
+// name and answers are not for whoever opens it next (docs/product.md §20).
 const resumingTest = storedSessionRunning();
-if (resumingTest) startApp();
+if (resumingTest) {
+  startApp();
+  // The passphrase check too, so that a connection lost right after the reload still unlocks.
+  loadPasswordCheck().catch(() => undefined);
+}
 
 export function Boot() {
-  // Otherwise the access screen comes first.
-  const [granted, setGranted] = useState(resumingTest);
+  const [granted, setGranted] = useState(false);
   useEffect(() => afterFirstPaint(startApp), []);
 
   if (granted) return <GrantedApp />;
   const onGranted = () => {
     startApp()
       .then(({ grantAccess }) => {
-        grantAccess();
+        // A resumed session stays where it stopped; otherwise on to the child's details.
+        if (!resumingTest) grantAccess();
         setGranted(true);
       })
       .catch(() => setGranted(true)); // shows LoadFailed
   };
   return (
     <main className="app app-access" data-screen="access">
-      <AccessScreen onGranted={onGranted} />
+      <AccessScreen onGranted={onGranted} resuming={resumingTest} />
     </main>
   );
 }

@@ -16,6 +16,7 @@ export const de = {
     label: 'Bitte Passwort eingeben:',
     submit: 'Anmelden',
     wrongPassword: 'Falsches Passwort',
+    resume: 'Auf diesem Gerät ist ein Test gespeichert. Nach dem Passwort geht es dort weiter, wo er stand.',
   },
   userData: {
     title: 'Angaben zum Kind',
@@ -28,14 +29,56 @@ export const de = {
     language: 'Sprache',
     languages: { tr: 'Türkisch', ar: 'Arabisch', ro: 'Rumänisch' },
     submit: 'Test beginnen',
+    birthdatePlaceholder: 'TT.MM.JJJJ',
+    birthdateProblems: {
+      format: 'Bitte das Geburtsdatum als TT.MM.JJJJ eingeben, z. B. 14.03.2020.',
+      impossible: 'Dieses Datum gibt es nicht. Bitte Tag, Monat und Jahr prüfen.',
+      future: 'Das Geburtsdatum liegt nach dem heutigen Tag. Bitte prüfen.',
+    },
+    ageTitle: 'Alter prüfen',
+    ageQuestion_one:
+      'Laut Geburtsdatum ist das Kind heute {{count}} Jahr alt. Der Test ist für Kinder von 3 bis 11 Jahren gedacht. Ist das Geburtsdatum richtig?',
+    ageQuestion_other:
+      'Laut Geburtsdatum ist das Kind heute {{count}} Jahre alt. Der Test ist für Kinder von 3 bis 11 Jahren gedacht. Ist das Geburtsdatum richtig?',
+    ageCorrect: 'Datum korrigieren',
+    ageConfirm: 'Ja, richtig',
   },
   start: {
     title: 'Bist du bereit?',
     start: 'Start',
+    detailsLabel: 'Angaben für diesen Test',
+    child: 'Kind',
+    noName: 'ohne Namen',
+    language: 'Sprache',
+    back: 'Zurück',
+    educatorLine: 'Hinweise für Sie anzeigen',
+  },
+  educator: {
+    barLabel: 'Für Sie',
+    forYou: 'Für Sie:',
+    progress: 'Frage {{position}} von {{total}}',
+    progressLabel: 'Fortschritt',
+  },
+  cancel: {
+    button: 'Test abbrechen',
+    title: 'Test abbrechen',
+    passwordLabel: 'Passwort eingeben, um den Test abzubrechen:',
+    next: 'Weiter',
+    keepGoing: 'Weiter testen',
+    confirm:
+      'Test wirklich abbrechen? Die Angaben und Antworten dieses Tests werden von diesem Gerät gelöscht; es wird nichts gesendet.',
+    confirmButton: 'Ja, Test abbrechen',
   },
   question: {
     answerLabel: 'Deine Antwort',
     choicesLabel: 'Antworten',
+    digitsOnly: 'Bitte nur Ziffern eingeben.',
+    tooLong: 'Höchstens {{max}} Ziffern.',
+    rotatePhone: 'Für Sie: Bitte das Handy quer halten – dann sind die Bilder groß genug zum Antippen.',
+    emptyBoxTitle: 'Kästchen leer',
+    emptyBox: 'Keine Punkte im Kästchen – trotzdem weiter?',
+    emptyBoxBack: 'Zurück',
+    emptyBoxGoOn: 'Trotzdem weiter',
   },
   fingers: {
     left: 'Links',
@@ -51,6 +94,7 @@ export const de = {
   },
   flash: {
     pictures: 'Bilder',
+    repeat: 'Bild nochmal zeigen',
   },
   practice: {
     correct: 'Richtig!',
@@ -88,6 +132,11 @@ export const de = {
   },
   result: {
     backToStart: 'Zurück zum Start',
+    leaveTitle: 'PDF noch nicht gespeichert',
+    leaveText:
+      'Das PDF wurde noch nicht gespeichert. Nach „Zurück zum Start“ sind Name und Ergebnisse dieses Kindes nicht mehr auf dem Gerät (das Ergebnis ohne Namen wird trotzdem gesendet).',
+    leaveStay: 'Hier bleiben',
+    leaveConfirm: 'Trotzdem zurück zum Start',
     savePdf: 'Als PDF speichern',
     savingPdf: 'PDF wird erstellt …',
     pdfFailed: 'Das PDF konnte nicht erstellt werden. Bitte erneut versuchen.',
@@ -128,6 +177,8 @@ export const de = {
       exposure: 'Bild {{ms}} ms',
       exposureTitle: 'gemessene Anzeigedauer des Bildes',
       pageHidden: 'Seite war verdeckt',
+      interrupted: 'unterbrochen',
+      exposures: 'Bild {{list}} ms',
     },
     upload: {
       sending: 'Ergebnis wird gesendet …',

@@ -1,20 +1,15 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { de } from '../i18n/de';
 import { UpdateNotice } from '../pwa/update-notice';
-
-let passwordCheck: Promise<typeof import('./access-password')> | undefined;
-/** Loaded once the screen is up (not before its first paint), long before a passphrase is typed. */
-const loadPasswordCheck = () => {
-  passwordCheck ??= import('./access-password');
-  return passwordCheck;
-};
+import { isPassphrase, loadPasswordCheck } from './password-check';
 
 /**
  * docs/product.md §3: the password gate (against children wandering off, not security). It is the
  * first screen, so it reads its strings from the German resource directly and gets the store's
  * action as a prop: it is on screen before i18next and the store have loaded (see app/boot.tsx).
+ * `resuming`: a test (or its results) is stored on the device and shows after the passphrase.
  */
-export function AccessScreen({ onGranted }: { onGranted: () => void }) {
+export function AccessScreen({ onGranted, resuming = false }: { onGranted: () => void; resuming?: boolean }) {
   const t = de.access;
   const [password, setPassword] = useState('');
   const [wrong, setWrong] = useState(false);
@@ -24,14 +19,14 @@ export function AccessScreen({ onGranted }: { onGranted: () => void }) {
   }, []);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const { isAccessPassword } = await loadPasswordCheck();
-    if (isAccessPassword(password)) onGranted();
+    if (await isPassphrase(password)) onGranted();
     else setWrong(true);
   };
   return (
     <form className="panel access" onSubmit={submit}>
       {/* Every screen has a level-one heading (axe page-has-heading-one); this one only for screen readers. */}
       <h1 className="visually-hidden">{de.common.appName}</h1>
+      {resuming && <p className="panel-text access-resume">{t.resume}</p>}
       <label htmlFor={id} className="field-label">
         {t.label}
       </label>

@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rendererFor } from '../answer-types/renderers';
+import { type FlashLog, FlashLogContext } from '../answer-types/shared/flash-log';
 import type { RendererProps } from '../answer-types/types';
 import type { AnswerType } from '../content/types';
 import { useStore } from '../store';
+import { ProgressStrip } from './progress-strip';
 
 /**
  * Every question screen of docs/product.md §26 (question, timer-image-question, image-compare,
@@ -18,18 +20,32 @@ export function QuestionScreen() {
   const endSession = useStore((s) => s.endSession);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the question is fixed by its id and language
   const question = useMemo(() => useStore.getState().currentQuestion(), [currentId, language]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the position is fixed by the question's id
+  const progress = useMemo(() => useStore.getState().progress(), [currentId]);
+  // Read once per question: what a reload finds of this question's flash.
+  const flashLog = useMemo((): FlashLog => {
+    const { flash, flashStarted, flashMeasured } = useStore.getState();
+    return {
+      prior: flash?.questionId === question.id ? flash : undefined,
+      started: () => flashStarted(question.id),
+      measured: (exposureMs) => flashMeasured(question.id, exposureMs),
+    };
+  }, [question.id]);
   const Renderer = rendererFor(question.answerType);
   return (
     <>
       {/* Every screen has a level-one heading (axe page-has-heading-one); this one only for screen readers. */}
       <h1 className="visually-hidden">{t('common.appName')}</h1>
-      <Renderer
-        key={question.id}
-        question={question as RendererProps<AnswerType>['question']}
-        language={language}
-        onAnswer={(submission) => submitAnswer(question, submission)}
-        onRestart={endSession}
-      />
+      <ProgressStrip {...progress} />
+      <FlashLogContext.Provider value={flashLog}>
+        <Renderer
+          key={question.id}
+          question={question as RendererProps<AnswerType>['question']}
+          language={language}
+          onAnswer={(submission) => submitAnswer(question, submission)}
+          onRestart={endSession}
+        />
+      </FlashLogContext.Provider>
     </>
   );
 }

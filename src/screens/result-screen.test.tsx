@@ -156,14 +156,46 @@ describe('ResultScreen', () => {
     vi.mocked(console.error).mockRestore();
   });
 
-  it("'Zurück zum Start' ends the session", async () => {
-    seed(RUN, { resultQueued: true });
+  it("'Zurück zum Start' asks while the PDF is not saved, then ends the session", async () => {
+    seed(RUN, { resultQueued: true, pdfSaved: false });
     renderScreen();
     fireEvent.click(screen.getByRole('button', { name: 'Zurück zum Start' }));
+    const dialog = screen.getByRole('dialog', { name: 'PDF noch nicht gespeichert' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Hier bleiben' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(useStore.getState().screen).toBe('result');
+    fireEvent.click(screen.getByRole('button', { name: 'Zurück zum Start' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Trotzdem zurück zum Start' }));
     const state = useStore.getState();
     expect(state.screen).toBe('access');
     expect(state.answers).toEqual([]);
     expect(state.user.name).toBe('');
     await act(async () => {});
+  });
+
+  it("'Zurück zum Start' ends the session at once once the PDF is saved", async () => {
+    seed(RUN, { resultQueued: true, pdfSaved: true });
+    renderScreen();
+    fireEvent.click(screen.getByRole('button', { name: 'Zurück zum Start' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(useStore.getState().screen).toBe('access');
+    await act(async () => {});
+  });
+
+  it('clears a results page left open 12 hours after the test, keeping nothing of the child', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-03-02T10:00:00Z'));
+      const finished = RUN.map((record) => ({ ...record, answeredAt: '2026-03-02T10:00:00.000Z' }));
+      seed(finished, { resultQueued: true });
+      renderScreen();
+      act(() => vi.advanceTimersByTime(11 * 60 * 60 * 1000));
+      expect(useStore.getState().screen).toBe('result');
+      act(() => vi.advanceTimersByTime(60 * 60 * 1000));
+      expect(useStore.getState()).toMatchObject({ screen: 'access', answers: [] });
+      expect(useStore.getState().user.name).toBe('');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -10,6 +10,7 @@ import { type OutboxSnapshot, startOutbox, type UploadStatus } from '../results/
 import { pdfFileName } from '../results/pdf-file-name';
 import { useStore } from '../store';
 import type { AnswerRecord } from '../store/types';
+import { BackToStart } from './leave-results';
 
 const PDF_RENDER_CLASS = 'result-document--pdf';
 
@@ -25,7 +26,7 @@ export function ResultScreen() {
   const answers = useStore((s) => s.answers);
   const submissionId = useStore((s) => s.submissionId);
   const resultQueued = useStore((s) => s.resultQueued);
-  const endSession = useStore((s) => s.endSession);
+  const markPdfSaved = useStore((s) => s.markPdfSaved);
   const documentRef = useRef<HTMLElement>(null);
   const [pdfState, setPdfState] = useState<'idle' | 'working' | 'failed'>('idle');
   const outbox = useMemo(startOutbox, []);
@@ -50,6 +51,7 @@ export function ResultScreen() {
         renderClass: PDF_RENDER_CLASS,
       });
       console.info('PDF saved', result);
+      markPdfSaved();
       setPdfState('idle');
     } catch (error) {
       console.error('PDF export failed', error);
@@ -65,9 +67,7 @@ export function ResultScreen() {
   return (
     <div className="result-screen">
       <div className="result-toolbar">
-        <button type="button" className="result-button" onClick={endSession}>
-          {t('result.backToStart')}
-        </button>
+        <BackToStart />
         <p className={`result-upload result-upload--${uploadStatus ?? 'none'}`} role="status">
           {uploadStatus &&
             submissionId &&
@@ -249,9 +249,13 @@ function givenAnswerText(answer: AnswerRecord, t: TFunction): string {
 /** '2,4 s · Bild 1500 ms': response time and, for flashed pictures, the measured exposure. */
 function timingText(answer: AnswerRecord, t: TFunction): string {
   const parts = [t('result.questions.responseTime', { seconds: formatSeconds(answer.responseTimeMs) })];
-  if (answer.exposureMs !== undefined) {
+  if (answer.exposuresMs && answer.exposuresMs.length > 1) {
+    const list = answer.exposuresMs.map((ms) => Math.round(ms)).join(' + ');
+    parts.push(t('result.questions.exposures', { list }));
+  } else if (answer.exposureMs !== undefined) {
     parts.push(t('result.questions.exposure', { ms: Math.round(answer.exposureMs) }));
   }
+  if (answer.interrupted) parts.push(t('result.questions.interrupted'));
   if (answer.pageHiddenDuringExposure) parts.push(t('result.questions.pageHidden'));
   return parts.join(' · ');
 }

@@ -1,16 +1,52 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../store';
 
-/** docs/product.md §26: 'Bist du bereit?' and a big 'Start' that leads to the first transition. */
+/**
+ * docs/product.md §26: 'Bist du bereit?' and a big 'Start' that leads to the first transition. Below
+ * it, for the educator (§15, §17): whom and in which language she tests, 'Zurück' to correct that,
+ * and whether her German line shows on the question screens. Nothing here has focus or sits in a
+ * form, so an Enter from the details screen never starts the test.
+ */
 export function StartScreen() {
   const { t } = useTranslation();
   const goTo = useStore((s) => s.goTo);
+  const user = useStore((s) => s.user);
+  const educatorLine = useStore((s) => s.educatorLine);
+  const setEducatorLine = useStore((s) => s.setEducatorLine);
+  const backToDetails = useStore((s) => s.backToDetails);
+  const switchId = useId();
   return (
     <div className="start">
       <h1 className="start-title">{t('start.title')}</h1>
       <button type="button" className="button button-primary button-start" onClick={() => goTo('transition')}>
         {t('start.start')}
       </button>
+      <section className="start-details" aria-label={t('start.detailsLabel')}>
+        <p className="start-child">
+          {t('start.child')}:{' '}
+          <strong data-testid="start-name">{user.name.trim() || t('start.noName')}</strong>
+          {' · '}
+          {t('start.language')}:{' '}
+          <strong data-testid="start-language">{t(`userData.languages.${user.language}`)}</strong>
+        </p>
+        <div className="start-options">
+          <label htmlFor={switchId} className="switch">
+            <input
+              id={switchId}
+              type="checkbox"
+              role="switch"
+              aria-checked={educatorLine}
+              checked={educatorLine}
+              onChange={(e) => setEducatorLine(e.target.checked)}
+            />
+            <span>{t('start.educatorLine')}</span>
+          </label>
+          <button type="button" className="button button-secondary" onClick={backToDetails}>
+            {t('start.back')}
+          </button>
+        </div>
+      </section>
     </div>
   );
 }

@@ -291,6 +291,66 @@ describe('the session store', () => {
     });
   });
 
+  it("counts 'Frage N von M' by the question's position in the test", () => {
+    const { store } = setup();
+    store.getState().startTest(USER);
+    store.getState().advance();
+    expect(store.getState().progress()).toEqual({ position: 1, total: 4 });
+    store.getState().advance();
+    store.getState().advance();
+    expect(store.getState().progress()).toEqual({ position: 3, total: 4 });
+  });
+
+  it("'Zurück' on the start screen keeps the details; the educator's line setting is kept with the session", () => {
+    const { store, storage } = setup();
+    store.getState().startTest(USER);
+    store.getState().setEducatorLine(false);
+    store.getState().backToDetails();
+    expect(store.getState()).toMatchObject({ screen: 'userdata', user: USER, educatorLine: false });
+    expect(createAppStore(QUESTIONS, () => storage).getState().educatorLine).toBe(false);
+  });
+
+  it("'Test abbrechen' discards the session and its answers, and a new test starts with the line shown", () => {
+    const { store, storage } = setup();
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    store.getState().startTest(USER);
+    store.getState().setEducatorLine(false);
+    store.getState().advance();
+    store.getState().submitAnswer(store.getState().currentQuestion(), {
+      givenAnswer: '4',
+      correct: true,
+      responseTimeMs: 5,
+      entry: { kind: 'number', value: '4' },
+    });
+    store.getState().cancelTest();
+    expect(store.getState()).toMatchObject({
+      screen: 'access',
+      user: DEFAULT_USER,
+      answers: [],
+      submissionId: null,
+      educatorLine: true,
+    });
+    expect(storage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it('keeps the flash of the question on screen through a reload, and forgets it at the next question', () => {
+    const { store, storage } = setup();
+    store.getState().startTest(USER);
+    store.getState().advance();
+    store.getState().flashStarted(1);
+    expect(createAppStore(QUESTIONS, () => storage).getState().flash).toEqual({
+      questionId: 1,
+      shown: 1,
+      exposuresMs: [],
+    });
+    store.getState().flashMeasured(1, 1501.2);
+    store.getState().flashMeasured(2, 99);
+    store.getState().flashStarted(1);
+    expect(store.getState().flash).toEqual({ questionId: 1, shown: 2, exposuresMs: [1501.2] });
+    store.getState().advance();
+    expect(store.getState().flash).toBeNull();
+  });
+
   it("'Zurück zum Start' forgets the session, also on the device", () => {
     const { store, storage } = setup();
     store.getState().startTest(USER);
@@ -306,6 +366,7 @@ describe('the session store', () => {
       currentId: null,
       submissionId: null,
       resultQueued: false,
+      pdfSaved: false,
     });
     expect(storage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     expect(createAppStore(QUESTIONS, () => storage).getState().screen).toBe('access');

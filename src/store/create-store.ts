@@ -7,6 +7,7 @@ import { questionIds, serveQuestion } from './serve-question';
 import { SESSION_FORMAT_VERSION, SESSION_STORAGE_KEY } from './session-key';
 import {
   createAnswersSlice,
+  createFlashSlice,
   createQueueSlice,
   createScreenSlice,
   createSessionSlice,
@@ -34,6 +35,7 @@ const createFlowActions =
     },
     advance: () => {
       const s = get();
+      s.clearFlash();
       const id = s.takeNext();
       if (id === null) {
         s.goTo('result');
@@ -71,9 +73,22 @@ const createFlowActions =
       s.clearSession();
       s.clearAnswers();
       s.clearQueue();
+      s.clearFlash();
       s.goTo('access');
       // Nothing of the child stays on the device once the session has ended.
       storage.removeItem(SESSION_STORAGE_KEY);
+    },
+    backToDetails: () => get().goTo('userdata'),
+    cancelTest: () => {
+      console.info('Test abgebrochen', { answered: get().answers.length });
+      get().endSession();
+    },
+    progress: () => {
+      const { currentId, queue } = get();
+      const ids = questionIds(questions);
+      const index = currentId === null ? -1 : ids.indexOf(currentId);
+      // An id the content no longer has (the error question): counted by what is left.
+      return { position: index >= 0 ? index + 1 : ids.length - queue.length, total: ids.length };
     },
   });
 
@@ -119,6 +134,7 @@ export function createAppStore(
         ...createSessionSlice(...a),
         ...createQueueSlice(...a),
         ...createAnswersSlice(...a),
+        ...createFlashSlice(...a),
         ...createScreenSlice(...a),
         ...createFlowActions(questions, persisted)(...a),
       }),
@@ -131,9 +147,12 @@ export function createAppStore(
           user: s.user,
           submissionId: s.submissionId,
           resultQueued: s.resultQueued,
+          educatorLine: s.educatorLine,
+          pdfSaved: s.pdfSaved,
           queue: s.queue,
           currentId: s.currentId,
           answers: s.answers,
+          flash: s.flash,
         }),
       },
     ),

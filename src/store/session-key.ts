@@ -3,16 +3,58 @@ export const SESSION_STORAGE_KEY = 'zaehltest-session';
 /** Format version of the saved session (zustand persist `version`). */
 export const SESSION_FORMAT_VERSION = 1;
 
+/** A finished test's session (the child's name, answers) is cleared after this (docs/product.md §20). */
+export const FINISHED_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+
+/** The parts of the stored session read before the store has loaded. */
+interface StoredState {
+  screen?: unknown;
+  resultQueued?: unknown;
+  answers?: Array<{ answeredAt?: unknown }>;
+}
+
+function readStoredState(storage: () => Storage): StoredState | undefined {
+  try {
+    const raw = storage().getItem(SESSION_STORAGE_KEY);
+    const state: unknown = raw ? JSON.parse(raw)?.state : undefined;
+    return state && typeof state === 'object' ? (state as StoredState) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Whether the stored session is past the access screen, read without the store (which loads after
  * the first screen, see app/boot.tsx). Unreadable or missing: no session.
  */
 export function storedSessionRunning(storage: () => Storage = () => localStorage): boolean {
+  const screen = readStoredState(storage)?.screen;
+  return typeof screen === 'string' && screen !== 'access';
+}
+
+/**
+ * Whether a session is a finished test older than 12 hours whose result is in the outbox. A result
+ * not yet stored for upload keeps its session, so that the results page can still store it.
+ */
+export function finishedSessionExpired(
+  state: { screen?: unknown; resultQueued?: unknown; answers: ReadonlyArray<{ answeredAt?: unknown }> },
+  now: number = Date.now(),
+): boolean {
+  if (state.screen !== 'result' || state.resultQueued !== true) return false;
+  const finishedAt = Date.parse(String(state.answers.at(-1)?.answeredAt ?? ''));
+  return !Number.isNaN(finishedAt) && now - finishedAt >= FINISHED_SESSION_TTL_MS;
+}
+
+/** Removes a finished session older than 12 hours from the device (its result stays in the outbox). */
+export function clearExpiredSession(storage: () => Storage = () => localStorage, now = Date.now()): boolean {
+  const state = readStoredState(storage);
+  if (!state || !finishedSessionExpired({ ...state, answers: state.answers ?? [] }, now)) return false;
   try {
-    const raw = storage().getItem(SESSION_STORAGE_KEY);
-    const screen: unknown = raw ? JSON.parse(raw)?.state?.screen : undefined;
-    return typeof screen === 'string' && screen !== 'access';
-  } catch {
+    storage().removeItem(SESSION_STORAGE_KEY);
+    console.info('Abgeschlossener Test nach 12 Stunden von diesem Gerät gelöscht');
+    return true;
+  } catch (error) {
+    console.error('Session storage: removing an expired session failed', error);
     return false;
   }
 }

@@ -12,6 +12,10 @@ export interface AnswerSubmission {
   pageHiddenDuringExposure?: boolean;
   /** What was entered, for a readable display (five fingers: both splits; move dots: dots laid). */
   entry: AnswerEntry;
+  /** The flash was interrupted by a reload: its pictures were not shown again (docs/product.md §19). */
+  interrupted?: boolean;
+  /** Every measured exposure when the educator showed the pictures again; `exposureMs` is the first. */
+  exposuresMs?: number[];
   /** Practice questions: how many tries it took until the answer was right. */
   tries?: number;
 }
@@ -21,7 +25,13 @@ export interface SessionSlice {
   /** Made at 'Test beginnen'; a repeated upload of the same result is stored once. */
   submissionId: string | null;
   resultQueued: boolean;
+  /** The German line for the educator on question screens ('Hinweise für Sie anzeigen'). */
+  educatorLine: boolean;
+  /** The results PDF of this session has been saved ('Zurück zum Start' asks until it is). */
+  pdfSaved: boolean;
   setUser(user: UserData): void;
+  setEducatorLine(shown: boolean): void;
+  markPdfSaved(): void;
   setSubmissionId(id: string | null): void;
   /** The result of this session is stored for upload; ignored if the session has changed since. */
   markResultQueued(submissionId: string): void;
@@ -44,6 +54,23 @@ export interface AnswersSlice {
   answers: AnswerRecord[];
   addAnswer(answer: AnswerRecord): void;
   clearAnswers(): void;
+}
+
+/** The flash of the question on screen, kept so that a reload never shows its pictures again. */
+export interface FlashRecord {
+  questionId: number;
+  /** How often the pictures have started to show (a repeat makes 2). */
+  shown: number;
+  /** Measured exposures of the flashes that ended. */
+  exposuresMs: number[];
+}
+
+export interface FlashSlice {
+  flash: FlashRecord | null;
+  /** Called before the pictures show (so a reload during the flash knows it started). */
+  flashStarted(questionId: number): void;
+  flashMeasured(questionId: number, exposureMs: number): void;
+  clearFlash(): void;
 }
 
 export interface ScreenSlice {
@@ -70,9 +97,15 @@ export interface FlowActions {
   queueResult(): Promise<void>;
   /** 'Zurück zum Start': forgets the whole session, back to the access screen. */
   endSession(): void;
+  /** 'Zurück' on 'Bist du bereit?': back to the child's details, as entered. */
+  backToDetails(): void;
+  /** 'Test abbrechen': the session is discarded and nothing is sent (the outbox is not touched). */
+  cancelTest(): void;
+  /** Position of the question on screen in the test ('Frage 7 von 23'). */
+  progress(): { position: number; total: number };
 }
 
-export type Store = SessionSlice & QueueSlice & AnswersSlice & ScreenSlice & FlowActions;
+export type Store = SessionSlice & QueueSlice & AnswersSlice & FlashSlice & ScreenSlice & FlowActions;
 export type Slice<T> = StateCreator<Store, [], [], T>;
 
 export const DEFAULT_USER: UserData = {
@@ -87,12 +120,17 @@ export const createSessionSlice: Slice<SessionSlice> = (set, get) => ({
   user: DEFAULT_USER,
   submissionId: null,
   resultQueued: false,
+  educatorLine: true,
+  pdfSaved: false,
   setUser: (user) => set({ user }),
-  setSubmissionId: (submissionId) => set({ submissionId, resultQueued: false }),
+  setEducatorLine: (educatorLine) => set({ educatorLine }),
+  markPdfSaved: () => set({ pdfSaved: true }),
+  setSubmissionId: (submissionId) => set({ submissionId, resultQueued: false, pdfSaved: false }),
   markResultQueued: (submissionId) => {
     if (get().submissionId === submissionId) set({ resultQueued: true });
   },
-  clearSession: () => set({ user: DEFAULT_USER, submissionId: null, resultQueued: false }),
+  clearSession: () =>
+    set({ user: DEFAULT_USER, submissionId: null, resultQueued: false, educatorLine: true, pdfSaved: false }),
 });
 
 export const createQueueSlice: Slice<QueueSlice> = (set, get) => ({
@@ -116,6 +154,25 @@ export const createAnswersSlice: Slice<AnswersSlice> = (set, get) => ({
   answers: [],
   addAnswer: (answer) => set({ answers: [...get().answers, answer] }),
   clearAnswers: () => set({ answers: [] }),
+});
+
+export const createFlashSlice: Slice<FlashSlice> = (set, get) => ({
+  flash: null,
+  flashStarted: (questionId) => {
+    const flash = get().flash;
+    set({
+      flash:
+        flash?.questionId === questionId
+          ? { ...flash, shown: flash.shown + 1 }
+          : { questionId, shown: 1, exposuresMs: [] },
+    });
+  },
+  flashMeasured: (questionId, exposureMs) => {
+    const flash = get().flash;
+    if (flash?.questionId === questionId)
+      set({ flash: { ...flash, exposuresMs: [...flash.exposuresMs, exposureMs] } });
+  },
+  clearFlash: () => set({ flash: null }),
 });
 
 export const createScreenSlice: Slice<ScreenSlice> = (set) => ({

@@ -1,6 +1,7 @@
 import type { AnswerEntry, QuestionScreen } from '../answer-types/types';
 import type { AnswerType, ChildLanguage, Texts } from '../content/types';
 import type { School, SchoolLevel } from '../domain/facts';
+import type { FlashRecord } from './slices';
 
 export type { School, SchoolLevel };
 
@@ -31,6 +32,10 @@ export interface AnswerRecord {
   exposureMs?: number;
   /** True when the page was hidden while the picture was flashed (exposure not trustworthy). */
   pageHiddenDuringExposure?: boolean;
+  /** A reload during or after the flash: the pictures were not shown again (docs/product.md §19). */
+  interrupted?: boolean;
+  /** Every measured exposure when the educator showed the pictures again ('Bild nochmal zeigen'). */
+  exposuresMs?: number[];
   /** Practice questions: how many tries it took until the answer was right. */
   tries?: number;
   /** ISO timestamp of the answer. */
@@ -49,9 +54,15 @@ export interface SavedSession {
   user: UserData;
   submissionId: string | null;
   resultQueued: boolean;
+  /** The educator's German line on question screens (docs/product.md §15); absent in older saves. */
+  educatorLine?: boolean;
+  /** The results PDF has been saved (docs/product.md §20); absent in older saves. */
+  pdfSaved?: boolean;
   queue: number[];
   currentId: number | null;
   answers: AnswerRecord[];
+  /** The flash of the question on screen (docs/product.md §19); absent in older saves. */
+  flash?: FlashRecord | null;
 }
 
 /** What localStorage holds under SESSION_STORAGE_KEY: the saved state and its format version. */

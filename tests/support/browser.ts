@@ -34,7 +34,7 @@ export interface Session {
  * real device across reloads.
  */
 export async function openBrowser(
-  options: { viewport?: { width: number; height: number } } = {},
+  options: { viewport?: { width: number; height: number }; locale?: string } = {},
 ): Promise<Session> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'zaehltest-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -43,7 +43,7 @@ export async function openBrowser(
     headless: true,
     viewport: options.viewport ?? TABLET,
     acceptDownloads: true,
-    locale: 'de-DE',
+    locale: options.locale ?? 'de-DE',
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {

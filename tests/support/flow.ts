@@ -73,6 +73,45 @@ export async function login(page: Page, baseURL: string): Promise<void> {
   await waitForScreen(page, 'userdata');
 }
 
+/** The note the access screen shows when a stored test waits behind the passphrase. */
+export const RESUME_NOTE = 'Auf diesem Gerät ist ein Test gespeichert';
+
+/**
+ * After a reload or reopening in a running or finished test the passphrase is asked again
+ * (docs/product.md §20); this gives it and waits until the app has left the access screen.
+ */
+export async function unlock(page: Page): Promise<void> {
+  await page.getByText(RESUME_NOTE).waitFor();
+  await page.getByLabel('Bitte Passwort eingeben:').fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.waitForFunction(() => {
+    const main = document.querySelector('main');
+    return main?.getAttribute('data-screen') !== 'access' && main?.getAttribute('aria-busy') !== 'true';
+  });
+}
+
+/** Reloads the page in a running or finished test and gives the passphrase again. */
+export async function reloadAndUnlock(page: Page, options?: Parameters<Page['reload']>[0]): Promise<void> {
+  await page.reload(options);
+  await unlock(page);
+}
+
+/** 'Zurück zum Start' on the results page, confirming when it asks (the PDF was not saved). */
+export async function backToStart(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Zurück zum Start' }).click();
+  const confirm = page.getByRole('button', { name: 'Trotzdem zurück zum Start' });
+  const main = page.locator('main[data-screen="access"]');
+  await Promise.race([confirm.waitFor(), main.waitFor()]);
+  if (await confirm.isVisible()) await confirm.click();
+  await main.waitFor();
+}
+
+/** 'YYYY-MM-DD' as the educator types it: 'TT.MM.JJJJ'. */
+export function typedDate(date: string): string {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  return iso ? `${iso[3]}.${iso[2]}.${iso[1]}` : date;
+}
+
 export const LANGUAGE_LABELS = { tr: 'Türkisch', ar: 'Arabisch', ro: 'Rumänisch' } as const;
 export type Lang = keyof typeof LANGUAGE_LABELS;
 
@@ -81,7 +120,8 @@ export async function enterUserData(
   user: { name?: string; birthdate?: string; school?: string; schoolLevel?: string; language: Lang },
 ): Promise<void> {
   if (user.name) await page.getByLabel('Name').fill(user.name);
-  if (user.birthdate) await page.getByLabel('Geburtsdatum').fill(user.birthdate);
+  // Typed as TT.MM.JJJJ whatever the browser language; callers may give the stored YYYY-MM-DD.
+  if (user.birthdate) await page.getByLabel('Geburtsdatum').fill(typedDate(user.birthdate));
   if (user.school) await page.getByRole('radio', { name: user.school }).check();
   if (user.schoolLevel) await page.getByLabel('Jahrgang').selectOption(user.schoolLevel);
   await page.getByLabel('Sprache').selectOption({ label: LANGUAGE_LABELS[user.language] });
@@ -252,5 +292,5 @@ export async function jumpTo(
     },
     { key: STORAGE_KEY, ids, language },
   );
-  await page.reload();
+  await reloadAndUnlock(page);
 }

@@ -4,6 +4,7 @@ import { YES_ANSWER } from '../../domain/facts';
 import { AnswerForm } from '../shared/answer-form';
 import { numberEntry } from '../shared/display';
 import { NumberField } from '../shared/number-field';
+import { parseInteger } from '../shared/parse-integer';
 import { QuestionTexts } from '../shared/question-texts';
 import { useAnswerClock } from '../shared/use-answer-clock';
 import { YesNoButtons } from '../shared/yes-no-buttons';
@@ -33,6 +34,7 @@ export function CountAndForgottenQuestion({
       <div className="question">
         <QuestionTexts texts={texts} language={language} />
         <YesNoButtons
+          language={language}
           onChoose={(choice) =>
             choice === YES_ANSWER ? submit(YES_ANSWER, { kind: 'yes' }) : setStep('forgotten')
           }
@@ -42,7 +44,7 @@ export function CountAndForgottenQuestion({
   }
   return (
     <div className="question">
-      <AnswerForm onSubmit={() => submit(answer, numberEntry(answer))}>
+      <AnswerForm ready={parseInteger(answer) !== null} onSubmit={() => submit(answer, numberEntry(answer))}>
         <NumberField
           label={texts.answerText ?? t('question.answerLabel')}
           labelLanguage={texts.answerText ? language : undefined}

@@ -24,9 +24,11 @@ describe('FiveFingersQuestion', () => {
     expect(onAnswer.mock.calls[0]?.[0]).toMatchObject({ givenAnswer: '5', correct: true });
   });
 
-  it('a hand with 0 fingers submits 0 at once', async () => {
+  it('needs both hands; a hand with 0 fingers submits 0 at once', async () => {
     const { onAnswer, user } = renderQuestion(FiveFingersQuestion, question());
-    await attempt(user, '5', '');
+    await user.type(screen.getByLabelText('Links'), '5');
+    expect(screen.getByRole('button', { name: 'Antwort' })).toHaveProperty('disabled', true);
+    await attempt(user, '', '0');
     expect(onAnswer.mock.calls[0]?.[0]).toMatchObject({ givenAnswer: '0', correct: false });
   });
 

@@ -48,7 +48,7 @@ export function FiveFingersQuestion({ question, language, onAnswer }: RendererPr
           {first ? texts.questionText : texts.situationText}
         </p>
       </TaskText>
-      <AnswerForm onSubmit={submit}>
+      <AnswerForm ready={left !== '' && right !== ''} onSubmit={submit}>
         <div className="fingers" key={first ? 'another-way' : 'first'}>
           <NumberField label={t('fingers.left')} name="left" value={left} onChange={setLeft} autoFocus />
           <NumberField label={t('fingers.right')} name="right" value={right} onChange={setRight} />

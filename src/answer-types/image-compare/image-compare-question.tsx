@@ -3,6 +3,7 @@ import { yesNoEntry } from '../shared/display';
 import { FlashPictures } from '../shared/flash-pictures';
 import { QuestionTexts } from '../shared/question-texts';
 import { ReadyButton } from '../shared/ready-button';
+import { RepeatFlashButton } from '../shared/repeat-flash-button';
 import { useFlashedAnswer } from '../shared/use-flashed-answer';
 import { YesNoButtons } from '../shared/yes-no-buttons';
 import type { RendererProps } from '../types';
@@ -23,6 +24,7 @@ export function ImageCompareQuestion({ question, language, onAnswer }: RendererP
       <FlashPictures flash={flash} pictures={pictures} />
       {flash.phase === 'done' && (
         <YesNoButtons
+          language={language}
           onChoose={(givenAnswer) =>
             onAnswer({
               givenAnswer,
@@ -33,6 +35,7 @@ export function ImageCompareQuestion({ question, language, onAnswer }: RendererP
           }
         />
       )}
+      <RepeatFlashButton flash={flash} />
     </div>
   );
 }

@@ -21,6 +21,19 @@ describe('MoveDotsQuestion', () => {
     expect(freeDots()).toBe(9);
     await user.click(screen.getByRole('button', { name: 'Antwort' }));
     expect(onAnswer.mock.calls[0]?.[0]).toMatchObject({ givenAnswer: '6', correct: true });
+  }, 15_000); // 27 clicks
+
+  it('asks before taking an empty box as the answer', async () => {
+    const q = served({ answerType: 'MoveDots', correctAnswer: 6, dotRow: [0] });
+    const { onAnswer, user } = renderQuestion(MoveDotsQuestion, q);
+    await user.click(screen.getByRole('button', { name: 'Antwort' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog.textContent).toContain('Keine Punkte im Kästchen – trotzdem weiter?');
+    await user.click(screen.getByRole('button', { name: 'Zurück' }));
+    expect(onAnswer).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Antwort' }));
+    await user.click(screen.getByRole('button', { name: 'Trotzdem weiter' }));
+    expect(onAnswer.mock.calls[0]?.[0]).toMatchObject({ givenAnswer: '0', correct: false });
   });
 
   it('shows the fixed groups of the dot row: pictures, dot boxes and the child box', () => {

@@ -9,7 +9,10 @@ import { useAnswerClock } from '../shared/use-answer-clock';
 import type { RendererProps } from '../types';
 import { multipleChoiceWithImages } from './answer-type';
 
-/** Generic question with a radio button under one picture per choice (e.g. 11 flowers in a row). */
+/**
+ * Generic question with a radio button under one picture per choice (e.g. 11 flowers in a row,
+ * counted from the left: on an upright phone the educator is asked to turn it, docs/product.md §23).
+ */
 export function MultipleChoiceWithImagesQuestion({
   question,
   language,
@@ -21,7 +24,11 @@ export function MultipleChoiceWithImagesQuestion({
   return (
     <div className="question">
       <QuestionTexts texts={question.currentTexts} language={language} />
+      <p className="rotate-hint" lang="de" dir="ltr">
+        {t('question.rotatePhone')}
+      </p>
       <AnswerForm
+        ready={answer !== ''}
         onSubmit={() =>
           onAnswer({
             givenAnswer: answer,

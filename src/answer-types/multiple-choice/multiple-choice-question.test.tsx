@@ -13,10 +13,14 @@ describe('MultipleChoiceQuestion', () => {
     expect(onAnswer.mock.calls[0]?.[0]).toMatchObject({ givenAnswer: '8', correct: true });
   });
 
-  it('an answer without a choice is wrong', async () => {
+  it("'Antwort' waits for a choice", async () => {
     const q = served({ answerType: 'MultipleChoice', correctAnswer: 8, possibleAnswers: [3, 8] });
     const { onAnswer, user } = renderQuestion(MultipleChoiceQuestion, q);
+    expect(screen.getByRole('button', { name: 'Antwort' })).toHaveProperty('disabled', true);
     await user.click(screen.getByRole('button', { name: 'Antwort' }));
-    expect(onAnswer.mock.calls[0]?.[0]).toMatchObject({ givenAnswer: '', correct: false });
+    expect(onAnswer).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('radio', { name: '3' }));
+    await user.click(screen.getByRole('button', { name: 'Antwort' }));
+    expect(onAnswer.mock.calls[0]?.[0]).toMatchObject({ givenAnswer: '3', correct: false });
   });
 });

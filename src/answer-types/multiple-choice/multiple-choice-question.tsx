@@ -19,6 +19,7 @@ export function MultipleChoiceQuestion({ question, language, onAnswer }: Rendere
       <QuestionTexts texts={question.currentTexts} language={language} />
       {question.image && <img className="question-image" src={question.image} alt="" draggable={false} />}
       <AnswerForm
+        ready={answer !== ''}
         onSubmit={() =>
           onAnswer({
             givenAnswer: answer,

@@ -1,4 +1,8 @@
-import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { FlashLogContext } from './flash-log';
+
+/** How often the educator may show a question's pictures in all: once, and once more if missed. */
+const MAX_SHOWS = 2;
 
 export type FlashPhase = 'loading' | 'ready' | 'showing' | 'done';
 
@@ -18,6 +22,14 @@ export interface Flash {
   /** Back to 'Bereit' (the timer practice shows its pictures again). */
   reset(): void;
   measurement: FlashMeasurement | null;
+  /** Every measured exposure of this question, in order (two after 'Bild nochmal zeigen'). */
+  exposuresMs: readonly number[];
+  /** The page was reloaded during or after the flash; the pictures were not shown again. */
+  interrupted: boolean;
+  /** 'Bild nochmal zeigen' is still allowed (once per question). */
+  canRepeat: boolean;
+  /** 'Bild nochmal zeigen': back to 'Bereit' for one more flash. */
+  repeat(): void;
 }
 
 const ASSUMED_FRAME_MS = 1000 / 60;
@@ -47,10 +59,19 @@ export async function preloadPictures(urls: readonly string[]): Promise<HTMLImag
  * frame callbacks (data-flash on the container), not through a React render that could land later.
  */
 export function useFlash(pictures: readonly string[], intervalMs: number): Flash {
-  const [phase, setPhase] = useState<FlashPhase>('loading');
-  const [measurement, setMeasurement] = useState<FlashMeasurement | null>(null);
+  const log = useContext(FlashLogContext);
+  // After a reload during or after the flash, straight to the answer (docs/product.md §19).
+  const prior = log.prior;
+  const [phase, setPhase] = useState<FlashPhase>(prior ? 'done' : 'loading');
+  const [measurement, setMeasurement] = useState<FlashMeasurement | null>(() =>
+    prior?.exposuresMs[0] === undefined
+      ? null
+      : { exposureMs: prior.exposuresMs[0], pageHiddenDuringExposure: false },
+  );
+  const [exposuresMs, setExposures] = useState<readonly number[]>(prior?.exposuresMs ?? []);
+  const [shows, setShows] = useState(prior?.shown ?? 0);
   const containerRef = useRef<HTMLDivElement | null>(null);
-  const decoded = useRef<HTMLImageElement[]>([]);
+  const decoded = useRef<HTMLImageElement[] | null>(null);
   const key = pictures.join('\n');
 
   useEffect(() => {
@@ -58,7 +79,7 @@ export function useFlash(pictures: readonly string[], intervalMs: number): Flash
     void preloadPictures(key.split('\n')).then((images) => {
       if (cancelled) return;
       decoded.current = images;
-      setPhase('ready');
+      setPhase((p) => (p === 'loading' ? 'ready' : p));
     });
     return () => {
       cancelled = true;
@@ -99,7 +120,17 @@ export function useFlash(pictures: readonly string[], intervalMs: number): Flash
       performance.mark('flash-end');
       const result = { exposureMs: Math.round(elapsed * 10) / 10, pageHiddenDuringExposure: pageHidden };
       console.info('Timer abgelaufen', { intervalMs, ...result });
-      setMeasurement(result);
+      log.measured(result.exposureMs);
+      setExposures((list) => [...list, result.exposureMs]);
+      // A repeat keeps the first exposure as the answer's `exposureMs`; a hidden page in either counts.
+      setMeasurement((first) =>
+        first
+          ? {
+              ...first,
+              pageHiddenDuringExposure: first.pageHiddenDuringExposure || result.pageHiddenDuringExposure,
+            }
+          : result,
+      );
       setPhase('done');
     };
     request = requestAnimationFrame(frame);
@@ -107,13 +138,36 @@ export function useFlash(pictures: readonly string[], intervalMs: number): Flash
       cancelAnimationFrame(request);
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [phase, intervalMs]);
+  }, [phase, intervalMs, log]);
 
-  const start = useCallback(() => setPhase((p) => (p === 'ready' ? 'showing' : p)), []);
+  const start = useCallback(() => {
+    if (phase !== 'ready') return;
+    // Recorded before the pictures show, so that a reload during the flash does not show them again.
+    log.started();
+    setShows((n) => n + 1);
+    setPhase('showing');
+  }, [phase, log]);
   const reset = useCallback(() => {
     setMeasurement(null);
-    setPhase((p) => (p === 'loading' ? p : 'ready'));
+    setExposures([]);
+    setPhase(decoded.current ? 'ready' : 'loading');
   }, []);
+  const canRepeat = phase === 'done' && shows < MAX_SHOWS;
+  const repeat = useCallback(() => {
+    if (!canRepeat) return;
+    console.info('Bild nochmal zeigen');
+    setPhase(decoded.current ? 'ready' : 'loading');
+  }, [canRepeat]);
 
-  return { phase, containerRef, start, reset, measurement };
+  return {
+    phase,
+    containerRef,
+    start,
+    reset,
+    measurement,
+    exposuresMs,
+    interrupted: prior !== undefined,
+    canRepeat,
+    repeat,
+  };
 }

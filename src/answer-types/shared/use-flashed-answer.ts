@@ -15,11 +15,13 @@ export function useFlashedAnswer(pictures: readonly string[], interval: number) 
   }, [flash.phase, restart]);
   const timing = (): Pick<
     AnswerSubmission,
-    'responseTimeMs' | 'exposureMs' | 'pageHiddenDuringExposure'
+    'responseTimeMs' | 'exposureMs' | 'pageHiddenDuringExposure' | 'interrupted' | 'exposuresMs'
   > => ({
     responseTimeMs: elapsed(),
     exposureMs: flash.measurement?.exposureMs,
     pageHiddenDuringExposure: flash.measurement?.pageHiddenDuringExposure,
+    ...(flash.interrupted && { interrupted: true }),
+    ...(flash.exposuresMs.length > 1 && { exposuresMs: [...flash.exposuresMs] }),
   });
   return { flash, timing };
 }

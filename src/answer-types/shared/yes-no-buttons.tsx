@@ -1,17 +1,37 @@
 import './yes-no-buttons.css';
 import { useTranslation } from 'react-i18next';
+import { languagePack } from '../../content/language-packs';
+import type { ChildLanguage } from '../../content/types';
 import { NO, YES } from './yes-no';
 
-/** 'Ja' and 'Nein'; hands over '0' or '1'. */
-export function YesNoButtons({ onChoose }: { onChoose(answer: typeof YES | typeof NO): void }) {
+/**
+ * 'Ja' and 'Nein', each with the child's word beneath (Ja · Evet, docs/product.md §16), from the
+ * language pack; hands over '0' or '1'. The child's word is for the child's eyes: the button's
+ * name stays the German word the educator knows.
+ */
+export function YesNoButtons({
+  language,
+  onChoose,
+}: {
+  language: ChildLanguage;
+  onChoose(answer: typeof YES | typeof NO): void;
+}) {
   const { t } = useTranslation();
+  const pack = languagePack(language);
+  const childWord = (word: string) => (
+    <span className="yes-no-child" lang={language} dir={language === 'ar' ? 'rtl' : 'ltr'} aria-hidden="true">
+      {word}
+    </span>
+  );
   return (
     <div className="yes-no">
       <button type="button" className="button button-yes" onClick={() => onChoose(YES)}>
-        {t('common.yes')}
+        <span className="yes-no-de">{t('common.yes')}</span>
+        {childWord(pack.yes)}
       </button>
       <button type="button" className="button button-no" onClick={() => onChoose(NO)}>
-        {t('common.no')}
+        <span className="yes-no-de">{t('common.no')}</span>
+        {childWord(pack.no)}
       </button>
     </div>
   );

@@ -12,18 +12,29 @@ describe('TextInputQuestion', () => {
     expect(container.querySelector('img')?.getAttribute('src')).toBe('/dots.svg');
     const input = screen.getByRole('textbox');
     expect(input.getAttribute('inputmode')).toBe('numeric');
+    expect(screen.getByRole('button', { name: 'Antwort' })).toHaveProperty('disabled', true);
     await user.type(input, ' 8 ');
     await user.click(screen.getByRole('button', { name: 'Antwort' }));
     expect(onAnswer).toHaveBeenCalledTimes(1);
-    expect(onAnswer.mock.calls[0]?.[0]).toMatchObject({ givenAnswer: ' 8 ', correct: true });
+    expect(onAnswer.mock.calls[0]?.[0]).toMatchObject({ givenAnswer: '8', correct: true });
     expect(onAnswer.mock.calls[0]?.[0].responseTimeMs).toBeGreaterThanOrEqual(0);
   });
 
-  it('records a non-number as given and wrong; Enter submits', async () => {
+  it('takes digits only and says so in German; Enter with no number does nothing', async () => {
     const q = served({ answerType: 'TextInput', correctAnswer: 8 });
     const { onAnswer, user } = renderQuestion(TextInputQuestion, q);
-    await user.type(screen.getByRole('textbox'), 'acht{Enter}');
-    expect(onAnswer.mock.calls[0]?.[0]).toMatchObject({ givenAnswer: 'acht', correct: false });
+    const input = screen.getByRole('textbox') as HTMLInputElement;
+    await user.type(input, 'acht🙂{Enter}');
+    expect(input.value).toBe('');
+    expect(screen.getByRole('alert').textContent).toBe('Bitte nur Ziffern eingeben.');
+    expect(onAnswer).not.toHaveBeenCalled();
+    await user.type(input, '1234');
+    expect(input.value).toBe('123');
+    expect(screen.getByRole('alert').textContent).toBe('Höchstens 3 Ziffern.');
+    await user.clear(input);
+    await user.type(input, '٨{Enter}');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(onAnswer.mock.calls[0]?.[0]).toMatchObject({ givenAnswer: '٨', correct: true });
   });
 
   it('sets Arabic task text right-to-left', () => {

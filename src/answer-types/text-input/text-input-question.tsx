@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AnswerForm } from '../shared/answer-form';
 import { numberEntry } from '../shared/display';
 import { NumberField } from '../shared/number-field';
+import { parseInteger } from '../shared/parse-integer';
 import { QuestionTexts } from '../shared/question-texts';
 import { useAnswerClock } from '../shared/use-answer-clock';
 import type { RendererProps } from '../types';
@@ -19,6 +20,7 @@ export function TextInputQuestion({ question, language, onAnswer }: RendererProp
       <QuestionTexts texts={texts} language={language} />
       {question.image && <img className="question-image" src={question.image} alt="" draggable={false} />}
       <AnswerForm
+        ready={parseInteger(answer) !== null}
         onSubmit={() =>
           onAnswer({
             givenAnswer: answer,

@@ -70,7 +70,7 @@ export function TimerImageExampleQuestion({
       {flash.phase !== 'showing' && <QuestionTexts texts={texts} language={language} />}
       {(flash.phase === 'loading' || flash.phase === 'ready') && <ReadyButton flash={flash} />}
       <FlashPictures flash={flash} pictures={pictures} />
-      {flash.phase === 'done' && !feedback && <YesNoButtons onChoose={choose} />}
+      {flash.phase === 'done' && !feedback && <YesNoButtons language={language} onChoose={choose} />}
       {feedback && <PracticeDialog message={message} onClose={close} />}
     </div>
   );

@@ -1,5 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type FlashLog, FlashLogContext } from '../shared/flash-log';
 import { flashPictures, renderQuestion, served } from '../test-support';
 import { TimerTextInputQuestion } from './timer-text-input-question';
 
@@ -35,5 +37,59 @@ describe('TimerTextInputQuestion', () => {
     expect(answer).toMatchObject({ givenAnswer: '3', correct: true, pageHiddenDuringExposure: false });
     expect(answer?.exposureMs).toBeGreaterThan(180);
     expect(answer?.exposureMs).toBeLessThan(400);
+  });
+
+  it('after a reload during the flash goes to the answer marked interrupted; one repeat, both exposures kept', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const q = served({
+      answerType: 'TimerTextInput',
+      correctAnswer: 3,
+      timerImage: '/three.svg',
+      timerInterval: 200,
+    });
+    const log = { prior: { shown: 1, exposuresMs: [201.5] }, started: vi.fn(), measured: vi.fn() };
+    const onAnswer = vi.fn();
+    const user = userEvent.setup();
+    const { container } = render(
+      <FlashLogContext.Provider value={log satisfies FlashLog}>
+        <TimerTextInputQuestion question={q} language="tr" onAnswer={onAnswer} onRestart={() => {}} />
+      </FlashLogContext.Provider>,
+    );
+    // Straight to the answer: the pictures are not shown again by the reload.
+    expect(screen.queryByRole('button', { name: 'Bereit' })).toBeNull();
+    expect(screen.getByRole('textbox')).toBeTruthy();
+    // The educator shows them once more; after that no more repeats.
+    await user.click(screen.getByRole('button', { name: 'Bild nochmal zeigen' }));
+    await flashPictures(user, container);
+    expect(log.started).toHaveBeenCalledTimes(1);
+    expect(log.measured).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('button', { name: 'Bild nochmal zeigen' })).toBeNull();
+    await user.type(screen.getByRole('textbox'), '3');
+    await user.click(screen.getByRole('button', { name: 'Antwort' }));
+    const answer = onAnswer.mock.calls[0]?.[0];
+    expect(answer).toMatchObject({ givenAnswer: '3', correct: true, interrupted: true, exposureMs: 201.5 });
+    expect(answer.exposuresMs).toHaveLength(2);
+    expect(answer.exposuresMs[0]).toBe(201.5);
+  });
+
+  it('a flash the child missed can be shown once more; the answer keeps both exposures', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const q = served({
+      answerType: 'TimerTextInput',
+      correctAnswer: 3,
+      timerImage: '/three.svg',
+      timerInterval: 200,
+    });
+    const { onAnswer, user, container } = renderQuestion(TimerTextInputQuestion, q);
+    await flashPictures(user, container);
+    await user.click(screen.getByRole('button', { name: 'Bild nochmal zeigen' }));
+    await flashPictures(user, container);
+    expect(screen.queryByRole('button', { name: 'Bild nochmal zeigen' })).toBeNull();
+    await user.type(screen.getByRole('textbox'), '4');
+    await user.click(screen.getByRole('button', { name: 'Antwort' }));
+    const answer = onAnswer.mock.calls[0]?.[0];
+    expect(answer?.interrupted).toBeUndefined();
+    expect(answer?.exposuresMs).toHaveLength(2);
+    expect(answer?.exposureMs).toBe(answer?.exposuresMs?.[0]);
   });
 });

@@ -3,8 +3,10 @@ import { AnswerForm } from '../shared/answer-form';
 import { numberEntry } from '../shared/display';
 import { FlashPictures } from '../shared/flash-pictures';
 import { NumberField } from '../shared/number-field';
+import { parseInteger } from '../shared/parse-integer';
 import { QuestionTexts } from '../shared/question-texts';
 import { ReadyButton } from '../shared/ready-button';
+import { RepeatFlashButton } from '../shared/repeat-flash-button';
 import { useFlashedAnswer } from '../shared/use-flashed-answer';
 import type { RendererProps } from '../types';
 import { timerTextInput } from './answer-type';
@@ -26,6 +28,7 @@ export function TimerTextInputQuestion({ question, language, onAnswer }: Rendere
       <FlashPictures flash={flash} pictures={pictures} />
       {flash.phase === 'done' && (
         <AnswerForm
+          ready={parseInteger(answer) !== null}
           onSubmit={() =>
             onAnswer({
               givenAnswer: answer,
@@ -44,6 +47,7 @@ export function TimerTextInputQuestion({ question, language, onAnswer }: Rendere
           />
         </AnswerForm>
       )}
+      <RepeatFlashButton flash={flash} />
     </div>
   );
 }

@@ -1,0 +1,53 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QUESTION_SCREENS as QUESTION_SCREEN_LIST } from '../answer-types/registry';
+import { useStore } from '../store';
+import type { Screen } from '../store/types';
+import { CancelTest } from './cancel-test';
+
+const QUESTION_SCREENS: ReadonlySet<Screen> = new Set(QUESTION_SCREEN_LIST);
+
+/**
+ * The educator's strip at the foot of every screen of a running test (docs/product.md §15, §17):
+ * 'Frage 7 von 23', the German reference text and the authored hint ("Für Sie: …") unless switched
+ * off on the start screen, and 'Test abbrechen'. German, small and apart from the child's text; it
+ * is not task text, so nothing reads it aloud. During the pause between questions it keeps its
+ * place but shows no question.
+ */
+export function EducatorBar({ screen }: { screen: Screen }) {
+  const { t } = useTranslation();
+  const currentId = useStore((s) => s.currentId);
+  const educatorLine = useStore((s) => s.educatorLine);
+  // In the pause after a question its line keeps its place, hidden, so the bar does not jump.
+  const idle = screen === 'transition';
+  const onQuestion = currentId !== null && (idle || QUESTION_SCREENS.has(screen));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the question is fixed by its id
+  const question = useMemo(
+    () => (onQuestion ? useStore.getState().currentQuestion() : undefined),
+    [currentId, onQuestion],
+  );
+  const progress = onQuestion ? useStore.getState().progress() : undefined;
+  const german = question?.texts.de;
+  const hint = question && 'hint' in question ? question.hint : undefined;
+  return (
+    <section
+      className={idle ? 'educator-bar is-idle' : 'educator-bar'}
+      aria-label={t('educator.barLabel')}
+      lang="de"
+      dir="ltr"
+    >
+      {progress && (
+        <p className="educator-progress" data-testid="educator-progress">
+          {t('educator.progress', progress)}
+        </p>
+      )}
+      {educatorLine && german && (
+        <p className="educator-line" data-testid="educator-line">
+          <strong>{t('educator.forYou')}</strong> {german.situationText} {german.questionText}
+          {hint && <span className="educator-hint">{hint}</span>}
+        </p>
+      )}
+      <CancelTest />
+    </section>
+  );
+}
