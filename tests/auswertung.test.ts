@@ -7,7 +7,7 @@ import type { ResultPayload } from '../schemas/result-payload.ts';
 import { CSV_HEADERS } from '../server/export.ts';
 import { parseCsv } from '../server/testing/csv.ts';
 import { makeResearchPayload } from '../server/testing/payload.ts';
-import { openBrowser, type Session, screenshot } from './support/browser.ts';
+import { openBrowser, type Session, screenshot, TABLET_PORTRAIT } from './support/browser.ts';
 import { startTestServer, TEST_EXPORT_TOKEN, type TestServer } from './support/server.ts';
 
 /**
@@ -25,10 +25,13 @@ const LANGUAGES = ['2', '3', '4'] as const;
  * the Arabic children at any ability (a planted DIF of category C).
  */
 function sample(): ResultPayload[] {
+  // mulberry32: a small seeded generator, so every run sees the same children.
   let seed = 17;
   const random = () => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed / 2147483648;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   return Array.from({ length: 300 }, (_, child) => {
     const language = LANGUAGES[child % 3] as (typeof LANGUAGES)[number];
@@ -76,6 +79,19 @@ async function axe(page: Page): Promise<string[]> {
 }
 
 const totalText = (page: Page) => page.getByTestId('total').textContent();
+
+/** Waits until the overview shows `n` results; on timeout says what it showed instead. */
+async function waitForTotal(page: Page, n: number): Promise<void> {
+  try {
+    await page.waitForFunction(
+      (expected) => document.querySelector('[data-testid="total"]')?.textContent === `${expected} Ergebnisse`,
+      n,
+      { timeout: 15_000 },
+    );
+  } catch {
+    throw new Error(`expected ${n} results, the page shows "${await totalText(page)}" at ${page.url()}`);
+  }
+}
 
 describe('/auswertung in the browser', () => {
   let server: TestServer;
@@ -147,10 +163,7 @@ describe('/auswertung in the browser', () => {
     await page.getByLabel('Einrichtung', { exact: true }).selectOption('Kita');
     await page.getByRole('button', { name: 'Anwenden' }).click();
     const expected = payloads.filter((p) => p.language === '3' && p.school === 'Kita').length;
-    await page.waitForFunction(
-      (n) => document.querySelector('[data-testid="total"]')?.textContent === `${n} Ergebnisse`,
-      expected,
-    );
+    await waitForTotal(page, expected);
     expect(page.url()).toContain('language=3');
     expect(await page.getByRole('status').first().textContent()).toContain('Arabisch · Kita');
     // The language table now has one row, Arabic, with every result.
@@ -159,10 +172,7 @@ describe('/auswertung in the browser', () => {
       .locator('tbody tr');
     expect(await languageRows.allTextContents()).toEqual([`Arabisch${expected}`]);
     await page.reload();
-    await page.waitForFunction(
-      (n) => document.querySelector('[data-testid="total"]')?.textContent === `${n} Ergebnisse`,
-      expected,
-    );
+    await waitForTotal(page, expected);
   });
 
   it('downloads the filtered set as CSV for German Excel', async () => {
@@ -191,10 +201,7 @@ describe('/auswertung in the browser', () => {
     expect(await axe(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Endgültig löschen' }).click();
     await page.getByText(`Das Ergebnis ${victim.submissionId} wurde gelöscht.`).waitFor();
-    await page.waitForFunction(
-      (n) => document.querySelector('[data-testid="total"]')?.textContent === `${n} Ergebnisse`,
-      before.length - 1,
-    );
+    await waitForTotal(page, before.length - 1);
     expect((await server.listResults()).some((result) => result.submissionId === victim.submissionId)).toBe(
       false,
     );
@@ -203,12 +210,15 @@ describe('/auswertung in the browser', () => {
   it('is readable on a phone', async () => {
     await page.setViewportSize(PHONE);
     await page.getByRole('button', { name: 'Zurücksetzen' }).click();
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid="total"]')?.textContent === '119 Ergebnisse',
-    );
+    await waitForTotal(page, payloads.length - 1);
     // Nothing but the wide tables (which scroll in their own box) may widen the page.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(page, 'auswertung-dashboard-390x844');
+    await page.setViewportSize(TABLET_PORTRAIT);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      TABLET_PORTRAIT.width,
+    );
+    await screenshot(page, 'auswertung-dashboard-768x1024');
   });
 
   it('logs out: the session is gone, also after a reload', async () => {

@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type Count,
@@ -22,7 +22,24 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const decimal = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const percent = new Intl.NumberFormat('de-DE', { style: 'percent', maximumFractionDigits: 0 });
-const number = (value: number | null) => (value === null ? '–' : decimal.format(value));
+/** Two decimals, German style; a value that rounds to zero shows as 0,00, never -0,00. */
+const number = (value: number | null) =>
+  value === null ? '–' : decimal.format(Math.abs(value) < 0.005 ? 0 : value);
+
+/** A wide table that scrolls on its own on a narrow screen; focusable, so keyboards can scroll it. */
+function Scroll({ label, children }: { label: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <section
+      className="auswertung-scroll"
+      aria-label={t('auswertung.tableRegion', { name: label })}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+      tabIndex={0}
+    >
+      {children}
+    </section>
+  );
+}
 
 /** The statistics behind the login: filters, counts, charts, item table, KR-20, DIF, downloads, deletion. */
 export function Dashboard({ onSessionEnded }: { onSessionEnded(): void }) {
@@ -143,22 +160,30 @@ function FilterForm({
       <h2 id="filter-heading">{t('auswertung.filter.heading')}</h2>
       <p className="auswertung-hint">{t('auswertung.filter.hint')}</p>
       <form onSubmit={submit} className="auswertung-filter-form">
-        <label>
-          {t('auswertung.filter.from')}
+        <div className="auswertung-field">
+          <label htmlFor="filter-from">{t('auswertung.filter.from')}</label>
           <input
+            id="filter-from"
             type="date"
             name="from"
             value={draft.from}
             onChange={(event) => set('from', event.target.value)}
           />
-        </label>
-        <label>
-          {t('auswertung.filter.to')}
-          <input type="date" name="to" value={draft.to} onChange={(event) => set('to', event.target.value)} />
-        </label>
-        <label>
-          {t('auswertung.filter.language')}
+        </div>
+        <div className="auswertung-field">
+          <label htmlFor="filter-to">{t('auswertung.filter.to')}</label>
+          <input
+            id="filter-to"
+            type="date"
+            name="to"
+            value={draft.to}
+            onChange={(event) => set('to', event.target.value)}
+          />
+        </div>
+        <div className="auswertung-field">
+          <label htmlFor="filter-language">{t('auswertung.filter.language')}</label>
           <select
+            id="filter-language"
             name="language"
             value={draft.language}
             onChange={(event) => set('language', event.target.value as Filter['language'])}
@@ -170,10 +195,11 @@ function FilterForm({
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          {t('auswertung.filter.school')}
+        </div>
+        <div className="auswertung-field">
+          <label htmlFor="filter-school">{t('auswertung.filter.school')}</label>
           <select
+            id="filter-school"
             name="school"
             value={draft.school}
             onChange={(event) => set('school', event.target.value as Filter['school'])}
@@ -185,10 +211,11 @@ function FilterForm({
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          {t('auswertung.filter.version')}
+        </div>
+        <div className="auswertung-field">
+          <label htmlFor="filter-version">{t('auswertung.filter.version')}</label>
           <select
+            id="filter-version"
             name="version"
             value={draft.version}
             onChange={(event) => set('version', event.target.value)}
@@ -200,7 +227,7 @@ function FilterForm({
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <div className="auswertung-filter-buttons">
           <button type="submit" className="auswertung-button">
             {t('auswertung.filter.apply')}
@@ -316,7 +343,7 @@ function LevelBlock({ title, groups, counts }: { title: string; groups: string[]
     <figure className="auswertung-figure">
       <figcaption>{title}</figcaption>
       <LevelChart label={t('auswertung.levels.chartLabel', { title })} groups={groups} series={series} />
-      <div className="auswertung-scroll">
+      <Scroll label={title}>
         <table className="auswertung-table auswertung-table--levels">
           <thead>
             <tr>
@@ -341,7 +368,7 @@ function LevelBlock({ title, groups, counts }: { title: string; groups: string[]
             ))}
           </tbody>
         </table>
-      </div>
+      </Scroll>
     </figure>
   );
 }
@@ -402,7 +429,7 @@ function ItemSection({ groups }: { groups: ItemAnalysis[] }) {
     <section className="auswertung-card" aria-labelledby="items-heading">
       <h2 id="items-heading">{t('auswertung.items.heading')}</h2>
       <p className="auswertung-hint">{t('auswertung.items.intro')}</p>
-      <div className="auswertung-scroll">
+      <Scroll label={t('auswertung.items.caption')}>
         <table className="auswertung-table auswertung-table--items">
           <caption className="visually-hidden">{t('auswertung.items.caption')}</caption>
           <thead>
@@ -445,7 +472,7 @@ function ItemSection({ groups }: { groups: ItemAnalysis[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </Scroll>
     </section>
   );
 }
@@ -485,7 +512,7 @@ function ReliabilitySection({ groups }: { groups: ItemAnalysis[] }) {
     <section className="auswertung-card" aria-labelledby="reliability-heading">
       <h2 id="reliability-heading">{t('auswertung.reliability.heading')}</h2>
       <p className="auswertung-hint">{t('auswertung.reliability.intro')}</p>
-      <div className="auswertung-scroll">
+      <Scroll label={t('auswertung.reliability.heading')}>
         <table className="auswertung-table">
           <thead>
             <tr>
@@ -514,7 +541,7 @@ function ReliabilitySection({ groups }: { groups: ItemAnalysis[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </Scroll>
     </section>
   );
 }
@@ -542,7 +569,7 @@ function DifSection({ items, languageFiltered }: { items: DifResult[]; languageF
                 })
               : t('auswertung.dif.noneFlagged')}
           </p>
-          <div className="auswertung-scroll">
+          <Scroll label={t('auswertung.dif.heading')}>
             <table className="auswertung-table auswertung-table--dif">
               <thead>
                 <tr>
@@ -577,7 +604,7 @@ function DifSection({ items, languageFiltered }: { items: DifResult[]; languageF
                 })}
               </tbody>
             </table>
-          </div>
+          </Scroll>
         </>
       )}
     </section>

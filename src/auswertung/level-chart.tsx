@@ -12,6 +12,7 @@ import { useEffect, useRef } from 'react';
 
 // Only what stacked bar charts need, so the page's bundle stays small.
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
+Chart.defaults.font.family = '"Noto Sans", system-ui, sans-serif';
 
 /** Level 1, 2, 3, größer 3: distinct in hue and lightness, so they stay apart in grey print too. */
 export const LEVEL_COLOURS = ['#c8553d', '#f0b429', '#4f9d69', '#1f4e79'];

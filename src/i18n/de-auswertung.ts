@@ -115,4 +115,6 @@ export const deAuswertung = {
     invalid: 'Bitte eine Einsendungs-ID eingeben (Form xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx).',
   },
   print: 'Drucken',
+  /** Name of a table that scrolls on its own on narrow screens. */
+  tableRegion: 'Tabelle: {{name}}',
 } as const;
