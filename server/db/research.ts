@@ -205,7 +205,7 @@ export function createResearchStore(db: Queryable): ResearchStore {
       return [...strata.values()].sort((a, b) => a.language.localeCompare(b.language) || a.total - b.total);
     },
 
-    async *iterateResults(filter, batchSize = 1000) {
+    async *iterateResults(filter, batchSize = 250) {
       const { where, params } = filterClause(filter, 2);
       const condition = where ? `${where} AND id > $1` : 'WHERE id > $1';
       let after = 0;
@@ -217,6 +217,9 @@ export function createResearchStore(db: Queryable): ResearchStore {
         for (const row of rows) yield toStoredResult(row);
         if (rows.length < batchSize) return;
         after = Number((rows[rows.length - 1] as ResultRow).id);
+        // As the unfiltered export does (result-store.ts): PGlite answers within the same turn of
+        // the event loop, so a download must step aside between batches for uploads and health.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     },
 
