@@ -18,6 +18,11 @@ ALTER TABLE results
   ADD COLUMN test_day date GENERATED ALWAYS AS (
     coalesce(test_date, timezone('Europe/Berlin', received_at)::date)
   ) STORED,
+  -- Its month as YYYYMM, so that counting by month needs no date formatting per row.
+  ADD COLUMN test_month integer GENERATED ALWAYS AS (
+    (extract(year FROM coalesce(test_date, timezone('Europe/Berlin', received_at)::date)) * 100
+      + extract(month FROM coalesce(test_date, timezone('Europe/Berlin', received_at)::date)))::integer
+  ) STORED,
   -- Points per level: the levels of the questions are those of schemas/result-constants.ts.
   ADD COLUMN points_l1 smallint GENERATED ALWAYS AS (q1::int + q2::int + q3::int + q4::int + q5::int + q6::int + q8::int) STORED,
   ADD COLUMN points_l2 smallint GENERATED ALWAYS AS (q10::int + q11::int + q12::int + q13::int + q14::int + q15::int + q16::int) STORED,
