@@ -3,9 +3,9 @@
 // process: overview, item table (with KR-20) and DIF, each unfiltered and with a filter.
 // Goal: overview and item table answer in under 1 s.
 import pg from 'pg';
-import { SCORED_QUESTION_IDS } from '../../schemas/result-constants.ts';
 import { createTestSchema, preparePostgres } from '../../server/testing/postgres.ts';
 import { startServerProcess } from '../../server/testing/server-process.ts';
+import { SCORED_QUESTION_IDS } from '../../src/contract.ts';
 
 const ROWS = 100_000;
 const REPEATS = 5;

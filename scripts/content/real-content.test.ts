@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, QUESTION_COUNT } from '../../schemas/question.ts';
-import { SCORED_QUESTION_LEVELS } from '../../schemas/result-constants.ts';
+import { SCORED_QUESTION_LEVELS } from '../../src/contract.ts';
 import { formatIssue, loadContent, REAL_CONTENT } from './load.ts';
 
 describe('the question packs in content/', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCORED_QUESTION_IDS } from '../../schemas/result-constants.ts';
+import { SCORED_QUESTION_IDS } from '../../src/domain/facts.ts';
 import { buildServer } from '../app.ts';
 import { DEFAULT_MAX_FAILURES as MAX_FAILED_LOGINS } from '../auth/export-token.ts';
 import { openPgliteStore, openPostgresStore, type ResultStore } from '../db/index.ts';

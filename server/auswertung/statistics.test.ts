@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SCORED_QUESTION_IDS } from '../../schemas/result-constants.ts';
+import { SCORED_QUESTION_IDS } from '../../src/domain/facts.ts';
 import type { ItemSums, ScoreStratum } from '../db/research.ts';
 import {
   analyseItems,

@@ -1,40 +1,21 @@
 // Classical item analysis and DIF for the researchers' page, from the sums the database returns
 // (server/db/research.ts). Pure functions: the database does the one pass over the rows, this
 // turns its few dozen numbers into the statistics, identically for PGlite and PostgreSQL.
-import { SCORED_QUESTION_IDS } from '../../schemas/result-constants.ts';
+
+import type {
+  DifResult,
+  EtsCategory,
+  ItemAnalysis,
+  ItemStatistic,
+  Reliability,
+} from '../../schemas/auswertung-api.ts';
+import { SCORED_QUESTION_IDS } from '../../src/domain/facts.ts';
 import { type ItemSums, levelOf, type ScoreStratum } from '../db/research.ts';
+
+export type { DifResult, EtsCategory, ItemAnalysis, ItemStatistic, Reliability };
 
 /** Result-side language code of the reference group of the DIF analysis: Turkish. */
 export const REFERENCE_LANGUAGE = '2';
-
-export interface ItemStatistic {
-  question: number;
-  level: 1 | 2 | 3;
-  n: number;
-  /** Share of children who solved the item (0..1); null without children. */
-  solutionRate: number | null;
-  /**
-   * Corrected item–total correlation: the item against the total score without this item
-   * (point-biserial). Null when the item or the rest score does not vary.
-   */
-  itemTotalCorrelation: number | null;
-}
-
-export interface Reliability {
-  /** 1, 2, 3, or 'all' for the whole test. */
-  level: 1 | 2 | 3 | 'all';
-  items: number;
-  /** Kuder–Richardson 20; null when the score does not vary. */
-  kr20: number | null;
-}
-
-export interface ItemAnalysis {
-  /** Result-side language code, or null for all languages together. */
-  language: string | null;
-  n: number;
-  items: ItemStatistic[];
-  reliability: Reliability[];
-}
 
 /**
  * KR-20 = k/(k−1) · (1 − Σ p·q / σ²), with p the share correct per item and σ² the variance of
@@ -180,8 +161,6 @@ const CHI_SQUARE_05 = 3.841;
 /** One-sided z at the 5 % level, for "|D| significantly greater than 1". */
 const Z_05_ONE_SIDED = 1.645;
 
-export type EtsCategory = 'A' | 'B' | 'C';
-
 /**
  * The ETS classification of MH D-DIF (Zwick 2012, ETS RR-12-08): A when |D| < 1 or D is not
  * significantly different from 0; C when |D| ≥ 1.5 and |D| is significantly greater than 1;
@@ -192,21 +171,6 @@ export function etsCategory(delta: number, seDelta: number, chiSquare: number): 
   if (size < 1 || chiSquare < CHI_SQUARE_05) return 'A';
   if (size >= 1.5 && (size - 1) / seDelta > Z_05_ONE_SIDED) return 'C';
   return 'B';
-}
-
-export interface DifResult {
-  question: number;
-  level: 1 | 2 | 3;
-  /** Result-side code of the focal language. */
-  focal: string;
-  referenceN: number;
-  focalN: number;
-  alpha: number | null;
-  /** ETS delta: MH D-DIF = −2.35 · ln α_MH; negative = the item is harder for the focal group. */
-  delta: number | null;
-  seDelta: number | null;
-  chiSquare: number | null;
-  category: EtsCategory | null;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { SCORED_QUESTION_IDS, SCORED_QUESTION_LEVELS } from '../../schemas/result-constants.ts';
+import type { Count, Overview } from '../../schemas/auswertung-api.ts';
+import { SCORED_QUESTION_IDS, SCORED_QUESTION_LEVELS } from '../../src/domain/facts.ts';
 import { type ResultRow, SELECT_COLUMNS, toStoredResult } from './result-store.ts';
 import type { Queryable, StoredResult } from './types.ts';
 
@@ -12,27 +13,6 @@ export interface ResultFilter {
   school?: StoredResult['school'];
   /** A content version, or null for results sent without one (before versions existed). */
   contentVersion?: string | null;
-}
-
-/** A count per value of one dimension. */
-export interface Count {
-  key: string | null;
-  n: number;
-}
-
-export interface Overview {
-  total: number;
-  byLanguage: Count[];
-  bySchool: Count[];
-  bySchoolLevel: Count[];
-  /** YYYY-MM of the test day. */
-  byMonth: Count[];
-  /** Assigned level (1..4) per language. */
-  levelsByLanguage: { language: string; level: number; n: number }[];
-  /** Assigned level per age band: whole years 3 (= under 4) … 10 (= 10 and older); null = unknown. */
-  levelsByAgeBand: { band: number | null; level: number; n: number }[];
-  /** Content versions present in the data (for the filter). */
-  contentVersions: Count[];
 }
 
 /**

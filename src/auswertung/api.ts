@@ -1,7 +1,5 @@
-// The page's calls to /api/auswertung/*. Types come from the server (type-only imports: nothing
-// of the server reaches the bundle).
-import type { DifResult, ItemAnalysis } from '../../server/auswertung/statistics';
-import type { Count, Overview } from '../../server/db/research';
+// The page's calls to /api/auswertung/*; their answers are typed in schemas/auswertung-api.ts.
+import type { Count, DifResult, ItemAnalysis, Overview } from '../../schemas/auswertung-api';
 
 export type { Count, DifResult, ItemAnalysis, Overview };
 

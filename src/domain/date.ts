@@ -23,32 +23,3 @@ export function isStorableBirthDate(date: string): boolean {
     parsed.getUTCFullYear() === year && parsed.getUTCMonth() === month - 1 && parsed.getUTCDate() === day;
   return real && year >= BIRTH_YEARS.first && year <= BIRTH_YEARS.last;
 }
-
-/**
- * The level of each scored question (the content blueprint, docs/product.md): the server derives
- * points per level and the assigned level from the flags with it. A content test checks that the
- * packs agree.
- */
-export const SCORED_QUESTION_LEVELS = {
-  1: 1,
-  2: 1,
-  3: 1,
-  4: 1,
-  5: 1,
-  6: 1,
-  8: 1,
-  10: 2,
-  11: 2,
-  12: 2,
-  13: 2,
-  14: 2,
-  15: 2,
-  16: 2,
-  17: 3,
-  18: 3,
-  19: 3,
-  20: 3,
-  21: 3,
-  22: 3,
-  23: 3,
-} as const satisfies Record<(typeof SCORED_QUESTION_IDS)[number], 1 | 2 | 3>;
