@@ -33,10 +33,12 @@ export default defineConfig({
       // The slow callbacks are the build's known work (compressing the assets, the service worker's
       // precache list): a yellow timing report on every build would read as a problem.
       checks: { bundlerTimings: false },
-      // The child's app, and the authoring preview (issue 8), which is linked from the README only.
+      // The child's app, the authoring preview (issue 8), which is linked from the README only, and
+      // the researchers' page /auswertung (its own chunk with the charting library).
       input: {
         main: resolve(import.meta.dirname, 'index.html'),
         preview: resolve(import.meta.dirname, 'preview.html'),
+        auswertung: resolve(import.meta.dirname, 'auswertung.html'),
       },
     },
   },

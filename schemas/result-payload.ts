@@ -17,6 +17,49 @@ const questionFlags = Object.fromEntries(
 
 const BORN_ERROR = 'must be a date YYYY-MM-DD between 1900 and 2999, or empty';
 
+/** A duration in whole milliseconds, up to a day (anything longer is a clock fault). */
+const milliseconds = z
+  .number({ error: 'must be a number of milliseconds' })
+  .int({ error: 'must be whole milliseconds' })
+  .min(0, { error: 'must not be negative' })
+  .max(86_400_000, { error: 'must be at most a day' });
+
+const scoredIds = new Set<number>(SCORED_QUESTION_IDS);
+
+/**
+ * What happened on one scored question, for research (docs/product.md §24). Unknown fields are
+ * dropped rather than refused: a newer app may send more, and its result must still be stored.
+ */
+export const answerDetailSchema = z.object({
+  /** The question's id (a scored question). */
+  question: z
+    .number()
+    .int()
+    .refine((id) => scoredIds.has(id), { error: 'must be the id of a scored question' }),
+  /** The answer as entered (a number as text, '' when none). */
+  given: z.string({ error: 'must be text' }).max(100, { error: 'must be at most 100 characters' }),
+  responseTimeMs: milliseconds,
+  /** Measured on-screen time of the first flash of a timed picture. */
+  exposureMs: milliseconds.optional(),
+  /** Every measured exposure when the educator repeated a flash. */
+  exposuresMs: z.array(milliseconds).max(10).optional(),
+  /** The page was hidden during the flash: the exposure is not trustworthy. */
+  pageHiddenDuringExposure: z.boolean().optional(),
+  /** A reload interrupted the question during or after its flash. */
+  interrupted: z.boolean().optional(),
+  /** How the spoken prompt was delivered and how often the speaker button replayed it. */
+  prompt: z
+    .object({
+      source: z.enum(['recording', 'synthesis', 'none'], {
+        error: "must be 'recording', 'synthesis' or 'none'",
+      }),
+      replays: z.number().int().min(0).max(1000),
+    })
+    .optional(),
+});
+
+export type AnswerDetail = z.infer<typeof answerDetailSchema>;
+
 export const resultPayloadSchema = z.strictObject({
   /** Client-made UUID; a repeated upload of the same result is stored once. */
   submissionId: z.uuid({ error: 'must be a UUID' }),
@@ -31,6 +74,22 @@ export const resultPayloadSchema = z.strictObject({
   schoolLevel: z.enum(SCHOOL_LEVELS, { error: "must be '', '1', '2', '3' or '4'" }),
   language: z.enum(Object.values(RESULT_LANGUAGE_CODES), { error: "must be '2' (tr), '3' (ar) or '4' (ro)" }),
   ...questionFlags,
+  // Added for research (docs/product.md §24); optional, so uploads of the first shape stay valid.
+  /** The local day the test was taken (YYYY-MM-DD); the upload may come days later. */
+  testDate: z.iso.date({ error: 'must be a date YYYY-MM-DD' }).optional(),
+  /** Short hash of the question packs the test used. */
+  contentVersion: z
+    .string()
+    .regex(/^[0-9a-f]{6,64}$/, { error: 'must be a hexadecimal hash' })
+    .optional(),
+  /** Details of each scored question, at most one entry per question. */
+  answers: z
+    .array(answerDetailSchema)
+    .max(SCORED_QUESTION_IDS.length, { error: `must have at most ${SCORED_QUESTION_IDS.length} entries` })
+    .refine((details) => new Set(details.map((detail) => detail.question)).size === details.length, {
+      error: 'must name each question once',
+    })
+    .optional(),
 });
 
 export type ResultPayload = z.infer<typeof resultPayloadSchema>;

@@ -12,7 +12,8 @@ import Fastify, {
 } from 'fastify';
 import type { z } from 'zod';
 import { resultPayloadSchema } from '../schemas/result-payload.ts';
-import { bearerToken, createTokenGuard } from './auth/export-token.ts';
+import { PAGE_PATH, registerAuswertung } from './auswertung/routes.ts';
+import { bearerToken, createTokenGuard, type TokenGuard } from './auth/export-token.ts';
 import { RejectedValueError, type ResultStore } from './db/index.ts';
 import { csvChunks, DEFAULT_EXPORT_TIME_ZONE, jsonChunks } from './export.ts';
 
@@ -215,9 +216,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   const { exportToken } = options;
+  // One guard for every way the token is presented (Bearer header, the /auswertung login), so
+  // guesses count against one budget per address.
+  let guard: TokenGuard | undefined;
   if (exportToken) {
     const exportTimeZone = options.exportTimeZone ?? DEFAULT_EXPORT_TIME_ZONE;
-    const guard = createTokenGuard({
+    guard = createTokenGuard({
       token: exportToken,
       maxFailures: options.exportTokenFailures?.max,
       windowMs: options.exportTokenFailures?.windowMs,
@@ -231,7 +235,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // Runs before the general rate limit counts the request: wrong tokens are limited hardest,
     // per address, and a blocked address gets 429 whatever token it sends (no answer to learn from).
     const authorize = async (request: FastifyRequest, reply: FastifyReply) => {
-      const check = guard.check(request.ip, bearerToken(request.headers.authorization));
+      const check = (guard as TokenGuard).check(request.ip, bearerToken(request.headers.authorization));
       if (check.outcome === 'blocked') {
         return reply
           .code(429)
@@ -274,6 +278,24 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   const { staticDir } = options;
   const hasApp = staticDir !== undefined && existsSync(`${staticDir}/index.html`);
+
+  // The researchers' page: behind the export token too, so without one it does not exist.
+  if (guard && db.research) {
+    registerAuswertung(app, {
+      db,
+      guard,
+      exportTimeZone: options.exportTimeZone ?? DEFAULT_EXPORT_TIME_ZONE,
+      hasPage: hasApp && existsSync(`${staticDir}/auswertung.html`),
+      rateLimit: limit ? { max: 60, timeWindow: 60_000 } : false,
+    });
+  } else {
+    app.get(PAGE_PATH, (_request, reply) =>
+      reply
+        .code(404)
+        .type('text/plain; charset=utf-8')
+        .send('Die Auswertung ist auf diesem Server nicht eingerichtet (EXPORT_TOKEN ist nicht gesetzt).'),
+    );
+  }
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: staticDir,

@@ -24,7 +24,14 @@ export const CSV_HEADERS = [
   'Jahrgang',
   'Sprache',
   'Sprachcode',
+  'Testdatum',
+  'Alter in Monaten',
   ...SCORED_QUESTION_IDS.map((id) => `Frage${id}`),
+  'Punkte Niveau 1',
+  'Punkte Niveau 2',
+  'Punkte Niveau 3',
+  'Zugeordnetes Niveau',
+  'Inhaltsversion',
   'Einsendungs-ID',
 ];
 
@@ -68,7 +75,13 @@ function csvRow(result: StoredResult, formatter: Intl.DateTimeFormat): string {
     result.schoolLevel,
     LANGUAGE_NAMES[result.language] ?? '',
     result.language,
+    germanDate(result.testDate ?? ''),
+    result.ageMonths === null ? '' : String(result.ageMonths),
     ...SCORED_QUESTION_IDS.map((id) => (answers[`question${id}`] ? '1' : '0')),
+    ...result.pointsPerLevel.map(String),
+    // 4 stands for 'größer 3' (level 3 achieved), so that the column stays numeric.
+    String(result.assignedLevel),
+    result.contentVersion ?? '',
     result.submissionId,
   ]
     .map(csvField)

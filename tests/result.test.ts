@@ -251,9 +251,27 @@ describe('results page', () => {
         'school',
         'schoolLevel',
         'submissionId',
+        'testDate',
+        'contentVersion',
+        'answers',
         ...Object.keys(sent).filter((key) => key.startsWith('question')),
       ].sort(),
     );
+    // The research details (issue 17): the local test day, the build's content version, and per
+    // scored question the answer, its time and, for a flashed picture, the measured exposure.
+    expect(sent.contentVersion).toMatch(/^[0-9a-f]{12}$/);
+    expect(sent.testDate).toBe(await page.evaluate(() => new Date().toLocaleDateString('sv-SE')));
+    const sentDetails = sent.answers as {
+      question: number;
+      given: string;
+      responseTimeMs: number;
+      exposureMs?: number;
+    }[];
+    expect(sentDetails.map((detail) => detail.question)).toEqual(
+      questions.filter((q) => q.id !== 7 && q.id !== 9).map((q) => q.id),
+    );
+    expect(sentDetails.every((detail) => Number.isInteger(detail.responseTimeMs))).toBe(true);
+    expect(sentDetails.find((detail) => detail.question === 11)?.exposureMs).toBeGreaterThan(1000);
     const copies = await storedCopies(String(sent.submissionId));
     expect(copies).toHaveLength(1);
     const payload = copies[0] as Record<string, unknown>;
@@ -262,7 +280,11 @@ describe('results page', () => {
       school: 'Grundschule',
       schoolLevel: '2',
       language: '2',
+      testDate: sent.testDate,
+      contentVersion: sent.contentVersion,
     });
+    // Born 07.03.2019: the server derives the age in months on the test day.
+    expect(payload.ageMonths).toBeGreaterThan(12 * 5);
     for (const q of questions.filter((q) => q.id !== 7 && q.id !== 9)) {
       expect(payload[`question${q.id}`], `question${q.id}`).toBe(!WRONG_IDS.has(q.id));
     }

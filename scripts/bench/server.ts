@@ -7,7 +7,8 @@
 // Options: --duration=S (default 10), --connections=N (default 16), --rate=N (fixed-rate run on
 // PostgreSQL, default 2000 results/s), --pglite-rate=N (default 300), --workers=N (server processes
 // for PostgreSQL, default 1: on 2 cores a second one competes with PostgreSQL and autocannon),
-// --only=pglite,postgres, --export-rows=N (default 100000) and --export-rate=N (default 100
+// --only=pglite,postgres,auswertung (the last: /auswertung with 100,000 results, see
+// scripts/bench/auswertung.ts), --export-rows=N (default 100000) and --export-rate=N (default 100
 // results/s): the uploads' latency while a researcher downloads the CSV of that many rows.
 // PostgreSQL: TEST_DATABASE_URL (a fresh schema is created and dropped), started locally when
 // needed as in the tests.
@@ -22,6 +23,7 @@ import { makePayload } from '../../server/testing/payload.ts';
 import { createTestSchema, preparePostgres } from '../../server/testing/postgres.ts';
 import { seedResults } from '../../server/testing/seed.ts';
 import { startServerProcess } from '../../server/testing/server-process.ts';
+import { benchAuswertung, printAuswertung } from './auswertung.ts';
 
 const GOAL = { postgres: { resultsPerSecond: 2000, p99Ms: 20 } };
 /** Uploads during an export: 99 % answered within this, on either backend. */
@@ -35,7 +37,7 @@ const { values } = parseArgs({
     workers: { type: 'string', default: '1' },
     rate: { type: 'string', default: String(GOAL.postgres.resultsPerSecond) },
     'pglite-rate': { type: 'string', default: '300' },
-    only: { type: 'string', default: 'pglite,postgres' },
+    only: { type: 'string', default: 'pglite,postgres,auswertung' },
     'export-rows': { type: 'string', default: '100000' },
     'export-rate': { type: 'string', default: '100' },
   },
@@ -347,5 +349,11 @@ if (saturated && atGoalRate) {
     `\nGoal on PostgreSQL (≥ ${GOAL.postgres.resultsPerSecond} results/s, p99 < ${GOAL.postgres.p99Ms} ms at that load): ${met ? 'met' : 'NOT met'}`,
   );
   failed ||= !met;
+}
+// The researchers' page at scale (scripts/bench/auswertung.ts).
+if (only.has('auswertung')) {
+  const auswertung = await benchAuswertung();
+  printAuswertung(auswertung.rows);
+  failed ||= !auswertung.met;
 }
 process.exit(failed ? 1 : 0);

@@ -28,4 +28,14 @@ describe('compileQuestionsModule', () => {
       texts: { de: { situationText: 'Schau genau hin.', answerText: 'Wie viele Punkte hast du gesehen?' } },
     });
   });
+
+  it('exports a content version that changes with the questions and stays the same otherwise', () => {
+    const version = /^export const contentVersion = "([0-9a-f]{12})";$/m.exec(code)?.[1];
+    expect(version).toMatch(/^[0-9a-f]{12}$/);
+    expect(compileQuestionsModule(content.questions, content.picturesDir)).toContain(version);
+    const edited = content.questions.map((question, index) =>
+      index === 0 ? { ...question, correctAnswer: 99 } : question,
+    ) as typeof content.questions;
+    expect(compileQuestionsModule(edited, content.picturesDir)).not.toContain(`"${version}"`);
+  });
 });

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LanguagePack } from '../../schemas/language-pack.ts';
 import { type Language, PICTURE_FIELDS, type QuestionSource } from '../../schemas/question.ts';
@@ -40,10 +42,34 @@ export function compileQuestionsModule(
   const lines = [...imports].map(
     ([picture, ident]) => `import ${ident} from ${JSON.stringify(join(picturesDir, picture))};`,
   );
+  const packsJson = JSON.stringify(languagePacks);
+  const version = contentVersion(
+    `${json}
+${packsJson}`,
+    [...imports.keys()].map((picture) => join(picturesDir, picture)),
+  );
   lines.push(
+    `export const contentVersion = ${JSON.stringify(version)};`,
     `export const questions = ${json};`,
-    `export const languagePacks = ${JSON.stringify(languagePacks)};`,
+    `export const languagePacks = ${packsJson};`,
     '',
   );
   return lines.join('\n');
+}
+
+/** Hex digits of the content version: enough to tell edits apart, short enough to read in a table. */
+const CONTENT_VERSION_LENGTH = 12;
+
+/**
+ * A short hash of what the child is shown: the compiled questions and language packs and the
+ * bytes of every picture they name. Each result carries it, so researchers can tell results of edited questions apart.
+ */
+export function contentVersion(compiledJson: string, picturePaths: readonly string[]): string {
+  const hash = createHash('sha256').update(compiledJson);
+  for (const path of [...picturePaths].sort())
+    hash
+      .update('\0')
+      .update(path.split(/[\\/]/).pop() ?? '')
+      .update(readFileSync(path));
+  return hash.digest('hex').slice(0, CONTENT_VERSION_LENGTH);
 }

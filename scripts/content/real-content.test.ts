@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, QUESTION_COUNT } from '../../schemas/question.ts';
+import { SCORED_QUESTION_LEVELS } from '../../src/contract.ts';
 import { formatIssue, loadContent, REAL_CONTENT } from './load.ts';
 
 describe('the question packs in content/', () => {
@@ -24,5 +25,14 @@ describe('the question packs in content/', () => {
     );
     expect(untranslated).toEqual([]);
     expect(content.questions.length * LANGUAGES.length).toBe(QUESTION_COUNT * 4);
+  });
+
+  it('put each scored question on the level the results server scores it on', () => {
+    const levels = Object.fromEntries(
+      content.questions
+        .filter((question) => question.level > 0)
+        .map((question) => [question.id, question.level]),
+    );
+    expect(levels).toEqual(SCORED_QUESTION_LEVELS);
   });
 });

@@ -1,12 +1,23 @@
 import { type ResultPayload, SCORED_QUESTION_IDS } from '../../schemas/result-payload.ts';
 import { Batcher } from './batcher.ts';
+import { createResearchStore } from './research.ts';
 import type { BackendKind, InsertOutcome, Queryable, ResultStore, StoredResult } from './types.ts';
 
 type QuestionKey = `question${(typeof SCORED_QUESTION_IDS)[number]}`;
 
 const QUESTION_COLUMNS = SCORED_QUESTION_IDS.map((id) => `q${id}`);
-const INSERT_COLUMNS = ['submission_id', 'born', 'school', 'school_level', 'language', ...QUESTION_COLUMNS];
-const SELECT_COLUMNS = [
+const INSERT_COLUMNS = [
+  'submission_id',
+  'born',
+  'school',
+  'school_level',
+  'language',
+  ...QUESTION_COLUMNS,
+  'test_date',
+  'content_version',
+  'answers',
+];
+export const SELECT_COLUMNS = [
   'id',
   'submission_id',
   'received_at',
@@ -15,15 +26,23 @@ const SELECT_COLUMNS = [
   'school_level',
   'language',
   ...QUESTION_COLUMNS,
+  "to_char(test_date, 'YYYY-MM-DD') AS test_date",
+  'content_version',
+  'answers',
+  'age_months',
+  'points_l1',
+  'points_l2',
+  'points_l3',
+  'assigned_level',
 ].join(', ');
 
 /** Rows per query of an export: a few milliseconds of work between two turns for other requests. */
 const EXPORT_BATCH_SIZE = 250;
 
-/** Largest batch: 200 rows × 26 parameters stays far below PostgreSQL's 65,535 parameter limit. */
+/** Largest batch: 200 rows × 29 parameters stays far below PostgreSQL's 65,535 parameter limit. */
 const MAX_BATCH_SIZE = 200;
 
-interface ResultRow {
+export interface ResultRow {
   id: number | string | bigint;
   submission_id: string;
   received_at: Date;
@@ -31,6 +50,14 @@ interface ResultRow {
   school: StoredResult['school'];
   school_level: StoredResult['schoolLevel'];
   language: StoredResult['language'];
+  test_date: string | null;
+  content_version: string | null;
+  answers: StoredResult['answers'] | string | null;
+  age_months: number | null;
+  points_l1: number;
+  points_l2: number;
+  points_l3: number;
+  assigned_level: number;
   [question: `q${number}`]: boolean;
 }
 
@@ -40,7 +67,7 @@ interface ResultRow {
  */
 export class RejectedValueError extends Error {}
 
-function toStoredResult(row: ResultRow): StoredResult {
+export function toStoredResult(row: ResultRow): StoredResult {
   const result: Record<string, unknown> = {
     id: Number(row.id),
     submissionId: row.submission_id,
@@ -51,6 +78,13 @@ function toStoredResult(row: ResultRow): StoredResult {
     language: row.language,
   };
   for (const id of SCORED_QUESTION_IDS) result[`question${id}`] = row[`q${id}`];
+  // Rows stored before the research fields existed have none: they stay absent, not empty.
+  if (row.test_date) result.testDate = row.test_date;
+  if (row.content_version) result.contentVersion = row.content_version;
+  if (row.answers) result.answers = typeof row.answers === 'string' ? JSON.parse(row.answers) : row.answers;
+  result.ageMonths = row.age_months === null ? null : Number(row.age_months);
+  result.pointsPerLevel = [Number(row.points_l1), Number(row.points_l2), Number(row.points_l3)];
+  result.assignedLevel = Number(row.assigned_level);
   return result as StoredResult;
 }
 
@@ -62,6 +96,9 @@ function rowValues(payload: ResultPayload): unknown[] {
     payload.schoolLevel,
     payload.language,
     ...SCORED_QUESTION_IDS.map((id) => payload[`question${id}` as QuestionKey]),
+    payload.testDate ?? null,
+    payload.contentVersion ?? null,
+    payload.answers ? JSON.stringify(payload.answers) : null,
   ];
 }
 
@@ -209,6 +246,7 @@ export function createResultStore(options: ResultStoreOptions): ResultStore {
       if (lastWriteFailure)
         throw new Error(`the last upload could not be stored: ${lastWriteFailure.message}`);
     },
+    research: createResearchStore(db),
     close: options.close,
   };
 }

@@ -1,4 +1,5 @@
 import type { ResultPayload } from '../../schemas/result-payload.ts';
+import type { ResearchStore } from './research.ts';
 
 export type BackendKind = 'pglite' | 'postgres';
 
@@ -9,6 +10,12 @@ export type StoredResult = Omit<ResultPayload, 'born'> & {
   receivedAt: Date;
   /** YYYY-MM-DD, or '' when the operator left it empty (as in the payload). */
   born: string;
+  /** Whole months from birth date to test date; null when either is missing. */
+  ageMonths: number | null;
+  /** Points on levels 1, 2 and 3 (correct answers per level). */
+  pointsPerLevel: [number, number, number];
+  /** The assigned level 1..3, or 4 for 'größer 3' (src/results/levels.ts). */
+  assignedLevel: number;
 };
 
 export interface InsertOutcome {
@@ -31,6 +38,8 @@ export interface ResultStore {
    * write failed for a reason other than its data (and none has succeeded since).
    */
   checkWrites(): Promise<void>;
+  /** The researchers' queries (/auswertung); absent in test doubles that need none. */
+  readonly research?: ResearchStore;
   close(): Promise<void>;
 }
 

@@ -38,6 +38,35 @@ export const PRACTICE_QUESTION_IDS = [7, 9] as const;
 export const SCORED_QUESTION_IDS = [
   1, 2, 3, 4, 5, 6, 8, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,
 ] as const;
+
+/**
+ * The level of each scored question (the content blueprint, docs/product.md §25): the server derives
+ * points per level and the assigned level from the flags with it. A content test checks that the
+ * packs agree.
+ */
+export const SCORED_QUESTION_LEVELS = {
+  1: 1,
+  2: 1,
+  3: 1,
+  4: 1,
+  5: 1,
+  6: 1,
+  8: 1,
+  10: 2,
+  11: 2,
+  12: 2,
+  13: 2,
+  14: 2,
+  15: 2,
+  16: 2,
+  17: 3,
+  18: 3,
+  19: 3,
+  20: 3,
+  21: 3,
+  22: 3,
+  23: 3,
+} as const satisfies Record<(typeof SCORED_QUESTION_IDS)[number], 1 | 2 | 3>;
 export type ScoredQuestionId = (typeof SCORED_QUESTION_IDS)[number];
 
 /** Dots the child can move in a MoveDots question; also the number of boxes (5 columns × 3 rows). */

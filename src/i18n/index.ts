@@ -1,11 +1,14 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { de } from './de';
+import type { deAuswertung } from './de-auswertung';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof de };
+    // The researchers' page has its own strings (de-auswertung.ts) and its own i18next instance
+    // (src/auswertung/i18n.ts), so that the child's app never downloads them.
+    resources: { translation: typeof de & { auswertung: typeof deAuswertung } };
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resultPayloadSchema } from '../../schemas/result-payload';
-import { buildResultPayload, storableBirthDate } from './payload';
+import { answerDetails, buildResultPayload, storableBirthDate } from './payload';
 import { answer, fullRun, USER } from './test-fixtures';
 
 const ID = '3f1c9a52-8b7e-4d21-9c3a-0e6f5b4d2a18';
@@ -74,5 +74,65 @@ describe('buildResultPayload', () => {
     expect(resultPayloadSchema.safeParse(payload).success).toBe(true);
     const empty = buildResultPayload(ID, { ...USER, birthdate: '', school: 'Kita', schoolLevel: '' }, []);
     expect(resultPayloadSchema.safeParse(empty).success).toBe(true);
+  });
+});
+
+describe('research details of the payload', () => {
+  it('adds the local test day, the content version and one detail per scored question', () => {
+    const answers = fullRun([1, 11]).map((record) =>
+      record.question.id === 11
+        ? {
+            ...record,
+            givenAnswer: '3',
+            responseTimeMs: 1834.6,
+            exposureMs: 1501.2,
+            pageHiddenDuringExposure: true,
+          }
+        : record,
+    );
+    const payload = buildResultPayload(ID, USER, answers, 'a1b2c3d4e5f6');
+    expect(payload.contentVersion).toBe('a1b2c3d4e5f6');
+    // The fixtures answer at 08:00 UTC: the same day in every time zone a Kita could be in.
+    expect(payload.testDate).toBe('2026-11-22');
+    expect(payload.answers?.map((detail) => detail.question)).toEqual([
+      1, 2, 3, 4, 5, 6, 8, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,
+    ]);
+    expect(payload.answers?.find((detail) => detail.question === 11)).toEqual({
+      question: 11,
+      given: '3',
+      responseTimeMs: 1835,
+      exposureMs: 1501,
+      pageHiddenDuringExposure: true,
+    });
+    expect(resultPayloadSchema.safeParse(payload).success).toBe(true);
+  });
+
+  it('carries the flags of a reload, a repeated flash and the spoken prompt when the record has them', () => {
+    const record = {
+      ...answer(19, false),
+      exposureMs: 2003,
+      exposuresMs: [2003, 1998],
+      interrupted: true,
+      prompt: { source: 'synthesis' as const, replays: 2 },
+    };
+    const [detail] = answerDetails([record]);
+    expect(detail).toEqual({
+      question: 19,
+      given: '0',
+      responseTimeMs: 2400,
+      exposureMs: 2003,
+      exposuresMs: [2003, 1998],
+      interrupted: true,
+      prompt: { source: 'synthesis', replays: 2 },
+    });
+  });
+
+  it('sends no practice question and no test day without answers', () => {
+    expect(answerDetails(fullRun([])).some((detail) => detail.question === 7 || detail.question === 9)).toBe(
+      false,
+    );
+    const empty = buildResultPayload(ID, USER, []);
+    expect(empty.testDate).toBeUndefined();
+    expect(empty.answers).toEqual([]);
   });
 });

@@ -1,11 +1,25 @@
-import type { ResultPayload } from '../../schemas/result-payload';
+import type { AnswerDetail, ResultPayload } from '../../schemas/result-payload';
 import { isStorableBirthDate } from '../domain/date';
 import { RESULT_LANGUAGE_CODES, SCORED_QUESTION_IDS } from '../domain/facts';
 import type { AnswerRecord, UserData } from '../store/types';
+import { localDay } from './format';
+
+/**
+ * Fields other parts of the app add to an answer record (reload, repeated flash, spoken prompt);
+ * read when present, so this works with records saved before they existed.
+ */
+type AnswerFlags = {
+  interrupted?: boolean;
+  exposuresMs?: number[];
+  prompt?: { source: 'recording' | 'synthesis' | 'none'; replays: number };
+};
+
+const SCORED = new Set<number>(SCORED_QUESTION_IDS);
 
 /**
  * The payload a finished test uploads (docs/product.md §9): birth date, school, year, the
- * result-side language code and one true/false flag per scored question id under its own key.
+ * result-side language code and one true/false flag per scored question id under its own key;
+ * for research (§24) the test day, the content version and what happened on each scored question.
  * The child's name is deliberately not a parameter, so it cannot end up in the upload.
  * A scored question without an answer counts as false.
  */
@@ -13,6 +27,7 @@ export function buildResultPayload(
   submissionId: string,
   user: Pick<UserData, 'birthdate' | 'school' | 'schoolLevel' | 'language'>,
   answers: readonly AnswerRecord[],
+  contentVersion?: string,
 ): ResultPayload {
   const correctById = new Map(answers.map((answer) => [answer.question.id, answer.correct]));
   const flags = Object.fromEntries(
@@ -25,7 +40,39 @@ export function buildResultPayload(
     schoolLevel: user.schoolLevel,
     language: RESULT_LANGUAGE_CODES[user.language],
     ...flags,
+    ...testDate(answers),
+    ...(contentVersion ? { contentVersion } : {}),
+    answers: answerDetails(answers),
   };
+}
+
+/** The local day of the last answer: when the test was taken, whenever it is uploaded. */
+function testDate(answers: readonly AnswerRecord[]): { testDate?: string } {
+  const last = answers.at(-1);
+  const day = last ? localDay(last.answeredAt) : '';
+  return day ? { testDate: day } : {};
+}
+
+const wholeMs = (ms: number) => Math.min(86_400_000, Math.max(0, Math.round(ms)));
+
+/** One entry per scored question answered (the last answer wins, as in the flags). */
+export function answerDetails(answers: readonly AnswerRecord[]): AnswerDetail[] {
+  const byId = new Map<number, AnswerDetail>();
+  for (const record of answers as readonly (AnswerRecord & AnswerFlags)[]) {
+    if (!SCORED.has(record.question.id)) continue;
+    const detail: AnswerDetail = {
+      question: record.question.id,
+      given: record.givenAnswer.slice(0, 100),
+      responseTimeMs: wholeMs(record.responseTimeMs),
+    };
+    if (record.exposureMs !== undefined) detail.exposureMs = wholeMs(record.exposureMs);
+    if (record.exposuresMs?.length) detail.exposuresMs = record.exposuresMs.slice(0, 10).map(wholeMs);
+    if (record.pageHiddenDuringExposure) detail.pageHiddenDuringExposure = true;
+    if (record.interrupted) detail.interrupted = true;
+    if (record.prompt) detail.prompt = { source: record.prompt.source, replays: record.prompt.replays };
+    byId.set(record.question.id, detail);
+  }
+  return [...byId.values()];
 }
 
 /**

@@ -1,3 +1,4 @@
+import { contentVersion } from 'virtual:zaehltest-content';
 import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import type { Question } from '../content/types';
@@ -65,7 +66,9 @@ const createFlowActions =
       if (resultQueued || !submissionId) return;
       // The outbox (with idb) loads with the results page, not with the first screen.
       const { startOutbox } = await import('../results/outbox');
-      const durable = await startOutbox().enqueue(buildResultPayload(submissionId, user, answers));
+      const durable = await startOutbox().enqueue(
+        buildResultPayload(submissionId, user, answers, contentVersion),
+      );
       if (durable) get().markResultQueued(submissionId);
     },
     endSession: () => {

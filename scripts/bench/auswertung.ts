@@ -1,0 +1,115 @@
+// The researchers' page at scale (issue 17), a section of `npm run bench:server`: 100,000 results
+// in PostgreSQL (a throwaway schema), then the page's requests timed through the real server
+// process: overview, item table (with KR-20) and DIF, each unfiltered and with a filter.
+// Goal: overview and item table answer in under 1 s.
+import pg from 'pg';
+import { createTestSchema, preparePostgres } from '../../server/testing/postgres.ts';
+import { startServerProcess } from '../../server/testing/server-process.ts';
+import { SCORED_QUESTION_IDS } from '../../src/contract.ts';
+
+const ROWS = 100_000;
+const REPEATS = 5;
+const GOAL_MS = 1000;
+const TOKEN = 'bench-auswertung-token';
+
+export interface AuswertungRow {
+  request: string;
+  medianMs: number;
+  worstMs: number;
+  goalMs?: number;
+}
+
+/**
+ * Children with an ability each, items of rising difficulty: answers that correlate as real ones
+ * do, so the statistics do their full work (no constant columns).
+ */
+function seedSql(rows: number): string {
+  const flags = SCORED_QUESTION_IDS.map(
+    (_id, index) => `random() < least(0.97, greatest(0.03, 0.5 + ability - ${(index / 21).toFixed(3)}))`,
+  );
+  return `
+    INSERT INTO results (submission_id, born, school, school_level, language,
+                         ${SCORED_QUESTION_IDS.map((id) => `q${id}`).join(', ')},
+                         test_date, content_version, answers)
+    SELECT gen_random_uuid(), date '2019-01-01' + (g % 1400), (ARRAY['Kita','Grundschule','Foerderschule'])[1 + g % 3],
+           (ARRAY['','1','2'])[1 + g % 3], (ARRAY['2','3','4'])[1 + (g / 3) % 3],
+           ${flags.join(', ')},
+           date '2025-09-01' + (g % 420), (ARRAY['0123456789ab','ba9876543210'])[1 + g % 2],
+           '[{"question":1,"given":"4","responseTimeMs":2100}]'::jsonb
+      FROM (SELECT g, random() AS ability FROM generate_series(1, ${rows}) AS g) AS children`;
+}
+
+async function time(url: string, cookie: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url, { headers: { cookie } });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  await response.arrayBuffer();
+  return performance.now() - started;
+}
+
+export async function benchAuswertung(): Promise<{ rows: AuswertungRow[]; met: boolean }> {
+  const schema = await createTestSchema(await preparePostgres());
+  const server = await startServerProcess({
+    DATABASE_URL: schema.url,
+    EXPORT_TOKEN: TOKEN,
+    RATE_LIMIT_PER_MINUTE: '0',
+    LOG_LEVEL: 'off',
+  });
+  try {
+    const client = new pg.Client({ connectionString: schema.url });
+    await client.connect();
+    await client.query(seedSql(ROWS));
+    await client.query('ANALYZE results');
+    await client.end();
+
+    const login = await fetch(`${server.url}/api/auswertung/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: TOKEN }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    if (login.status !== 204 || !cookie) throw new Error(`login failed: HTTP ${login.status}`);
+
+    const filtered = '?from=2026-01-01&to=2026-06-30&school=Kita';
+    const cases: [string, string, number?][] = [
+      ['overview', '/api/auswertung/overview', GOAL_MS],
+      ['items + KR-20', '/api/auswertung/items', GOAL_MS],
+      ['DIF', '/api/auswertung/dif'],
+      ['overview, filtered', `/api/auswertung/overview${filtered}`, GOAL_MS],
+      ['items, filtered', `/api/auswertung/items${filtered}`, GOAL_MS],
+      ['DIF, filtered', `/api/auswertung/dif${filtered}`],
+    ];
+    const rows: AuswertungRow[] = [];
+    for (const [request, path, goalMs] of cases) {
+      await time(`${server.url}${path}`, cookie); // warm-up: plans, caches
+      const times: number[] = [];
+      for (let i = 0; i < REPEATS; i++) times.push(await time(`${server.url}${path}`, cookie));
+      times.sort((a, b) => a - b);
+      rows.push({
+        request,
+        medianMs: Math.round(times[Math.floor(times.length / 2)] as number),
+        worstMs: Math.round(times.at(-1) as number),
+        goalMs,
+      });
+    }
+    return { rows, met: rows.every((row) => row.goalMs === undefined || row.worstMs < row.goalMs) };
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
+    await schema.drop();
+  }
+}
+
+export function printAuswertung(rows: AuswertungRow[]): void {
+  console.log(
+    `\n/auswertung with ${ROWS.toLocaleString('en')} results in PostgreSQL, ${REPEATS} runs each after a warm-up\n`,
+  );
+  console.log('request                 median ms   worst ms   goal');
+  for (const row of rows) {
+    const goal =
+      row.goalMs === undefined ? '' : `< ${row.goalMs} ms: ${row.worstMs < row.goalMs ? 'met' : 'NOT met'}`;
+    console.log(
+      `${row.request.padEnd(22)} ${String(row.medianMs).padStart(10)} ${String(row.worstMs).padStart(10)}   ${goal}`,
+    );
+  }
+}

@@ -1,0 +1,104 @@
+// The page's calls to /api/auswertung/*; their answers are typed in schemas/auswertung-api.ts.
+import type { Count, DifResult, ItemAnalysis, Overview } from '../../schemas/auswertung-api';
+
+export type { Count, DifResult, ItemAnalysis, Overview };
+
+const API = '/api/auswertung';
+
+/** The filter form's values; '' means "any". `version` 'ohne' = results without a version. */
+export interface Filter {
+  from: string;
+  to: string;
+  language: '' | '2' | '3' | '4';
+  school: '' | 'Kita' | 'Grundschule' | 'Foerderschule';
+  version: string;
+}
+
+export const NO_FILTER: Filter = { from: '', to: '', language: '', school: '', version: '' };
+
+export function filterQuery(filter: Filter): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, value);
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+export function filterFromQuery(search: string): Filter {
+  const params = new URLSearchParams(search);
+  const pick = <K extends keyof Filter>(key: K, allowed?: readonly string[]) => {
+    const value = params.get(key) ?? '';
+    return (allowed && !allowed.includes(value) ? '' : value) as Filter[K];
+  };
+  const day = (key: 'from' | 'to') => (/^\d{4}-\d{2}-\d{2}$/.test(params.get(key) ?? '') ? pick(key) : '');
+  return {
+    from: day('from'),
+    to: day('to'),
+    language: pick('language', ['2', '3', '4']),
+    school: pick('school', ['Kita', 'Grundschule', 'Foerderschule']),
+    version: /^(ohne|[0-9a-f]{6,64})$/.test(params.get('version') ?? '') ? pick('version') : '',
+  };
+}
+
+/** A 401: the session has ended (expired, logged out elsewhere, server restarted with a new token). */
+export class SessionEnded extends Error {}
+
+async function request<T>(path: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(`${API}${path}`, { credentials: 'same-origin', ...init });
+  if (response.status === 401) throw new SessionEnded();
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { error?: string };
+    throw new Error(body.error ?? `HTTP ${response.status}`);
+  }
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
+export async function hasSession(): Promise<boolean> {
+  try {
+    await request('/session');
+    return true;
+  } catch (error) {
+    if (error instanceof SessionEnded) return false;
+    throw error;
+  }
+}
+
+/** Resolves on success; rejects with the server's German message (wrong token, too many tries). */
+export async function login(token: string): Promise<void> {
+  const response = await fetch(`${API}/login`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  if (response.ok) return;
+  const body = (await response.json().catch(() => ({}))) as { error?: string };
+  throw new Error(body.error ?? `HTTP ${response.status}`);
+}
+
+export function logout(): Promise<void> {
+  return request('/logout', { method: 'POST' });
+}
+
+export interface Statistics {
+  overview: Overview;
+  items: { groups: ItemAnalysis[] };
+  dif: { reference: string; items: DifResult[] };
+}
+
+export async function loadStatistics(filter: Filter): Promise<Statistics> {
+  const query = filterQuery(filter);
+  const [overview, items, dif] = await Promise.all([
+    request<Overview>(`/overview${query}`),
+    request<Statistics['items']>(`/items${query}`),
+    request<Statistics['dif']>(`/dif${query}`),
+  ]);
+  return { overview, items, dif };
+}
+
+export function downloadUrl(kind: 'csv' | 'json', filter: Filter): string {
+  return `${API}/results.${kind}${filterQuery(filter)}`;
+}
+
+export function deleteResult(submissionId: string): Promise<void> {
+  return request(`/results/${encodeURIComponent(submissionId)}`, { method: 'DELETE' });
+}
