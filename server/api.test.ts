@@ -291,6 +291,20 @@ describe.each(storeBackends)('results API on $name', (backend) => {
     expect(ours).toEqual({ ...payload, id, receivedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/) });
   });
 
+  it.skipIf(backend.skip)(
+    'exports the results stored when the export began, not those arriving during it',
+    async () => {
+      const before = await store.count();
+      const ids: number[] = [];
+      for await (const result of store.iterateResults(3)) {
+        if (ids.length === 0) for (let i = 0; i < 5; i++) await store.insertResult(makePayload());
+        ids.push(result.id);
+      }
+      expect(ids).toHaveLength(before);
+      expect(await store.count()).toBe(before + 5);
+    },
+  );
+
   it.skipIf(backend.skip)('reads all results in batches, in id order', async () => {
     for (let i = 0; i < 7; i++) await store.insertResult(makePayload());
     const ids: number[] = [];
