@@ -1,45 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCORED_QUESTION_IDS } from '../schemas/result-payload.ts';
 import { buildServer, MAX_BODY_BYTES } from './app.ts';
-import { openPgliteStore, openPostgresStore, type ResultStore } from './db/index.ts';
+import type { ResultStore } from './db/index.ts';
 import { CSV_HEADERS } from './export.ts';
+import { storeBackends } from './testing/backends.ts';
 import { parseCsv } from './testing/csv.ts';
 import { makePayload } from './testing/payload.ts';
-import { createTestSchema, preparePostgres, SKIP_POSTGRES } from './testing/postgres.ts';
 
 const TOKEN = 'export-token-for-tests';
 const BORN_ERROR = 'must be a date YYYY-MM-DD between 1900 and 2999, or empty';
-
-interface Backend {
-  name: 'pglite' | 'postgres';
-  skip: boolean;
-  open(): Promise<{ store: ResultStore; cleanup(): Promise<void> }>;
-}
-
-const backends: Backend[] = [
-  {
-    name: 'pglite',
-    skip: false,
-    async open() {
-      const dir = mkdtempSync(join(tmpdir(), 'zaehltest-pglite-'));
-      const store = await openPgliteStore(dir);
-      return { store, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-    },
-  },
-  {
-    name: 'postgres',
-    skip: SKIP_POSTGRES,
-    async open() {
-      const schema = await createTestSchema(await preparePostgres());
-      const store = await openPostgresStore(schema.url, { poolSize: 5 });
-      return { store, cleanup: schema.drop };
-    },
-  },
-];
 
 function post(app: FastifyInstance, body: unknown, headers: Record<string, string> = {}) {
   return app.inject({
@@ -50,7 +20,7 @@ function post(app: FastifyInstance, body: unknown, headers: Record<string, strin
   });
 }
 
-describe.each(backends)('results API on $name', (backend) => {
+describe.each(storeBackends)('results API on $name', (backend) => {
   let store: ResultStore;
   let cleanup: () => Promise<void>;
   let app: FastifyInstance;
@@ -329,6 +299,20 @@ describe.each(backends)('results API on $name', (backend) => {
       assignedLevel: 1,
     });
   });
+
+  it.skipIf(backend.skip)(
+    'exports the results stored when the export began, not those arriving during it',
+    async () => {
+      const before = await store.count();
+      const ids: number[] = [];
+      for await (const result of store.iterateResults(3)) {
+        if (ids.length === 0) for (let i = 0; i < 5; i++) await store.insertResult(makePayload());
+        ids.push(result.id);
+      }
+      expect(ids).toHaveLength(before);
+      expect(await store.count()).toBe(before + 5);
+    },
+  );
 
   it.skipIf(backend.skip)('reads all results in batches, in id order', async () => {
     for (let i = 0; i < 7; i++) await store.insertResult(makePayload());

@@ -1,39 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from './app.ts';
-import { openPgliteStore, openPostgresStore, type ResultStore } from './db/index.ts';
+import type { ResultStore } from './db/index.ts';
+import { storeBackends } from './testing/backends.ts';
 import { makePayload } from './testing/payload.ts';
-import { createTestSchema, preparePostgres, SKIP_POSTGRES } from './testing/postgres.ts';
 import { seedResults } from './testing/seed.ts';
 
 const TOKEN = 'export-load-test-token';
 const ROWS = 20_000;
 
-const backends = [
-  {
-    name: 'pglite',
-    skip: false,
-    async open() {
-      const dir = mkdtempSync(join(tmpdir(), 'zaehltest-export-'));
-      const store = await openPgliteStore(dir);
-      return { store, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-    },
-  },
-  {
-    name: 'postgres',
-    skip: SKIP_POSTGRES,
-    async open() {
-      const schema = await createTestSchema(await preparePostgres());
-      const store = await openPostgresStore(schema.url, { poolSize: 4 });
-      return { store, cleanup: schema.drop };
-    },
-  },
-];
-
-describe.each(backends)('an export of many rows ($name)', (backend) => {
+describe.each(storeBackends)('an export of many rows ($name)', (backend) => {
   let store: ResultStore;
   let cleanup: () => Promise<void>;
   let app: FastifyInstance;

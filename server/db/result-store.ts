@@ -219,11 +219,15 @@ export function createResultStore(options: ResultStoreOptions): ResultStore {
       return rows[0] ? toStoredResult(rows[0]) : undefined;
     },
     async *iterateResults(batchSize = EXPORT_BATCH_SIZE) {
+      // The results stored when the export began: uploads arriving meanwhile (they get higher ids)
+      // can neither make it longer nor, faster than it reads, endless.
+      const [bound] = await db.query<{ last: number | string | null }>('SELECT max(id) AS last FROM results');
+      const last = Number(bound?.last ?? 0);
       let after = 0;
       for (;;) {
         const rows = await db.query<ResultRow>(
-          `SELECT ${SELECT_COLUMNS} FROM results WHERE id > $1 ORDER BY id LIMIT $2`,
-          [after, batchSize],
+          `SELECT ${SELECT_COLUMNS} FROM results WHERE id > $1 AND id <= $2 ORDER BY id LIMIT $3`,
+          [after, last, batchSize],
         );
         for (const row of rows) yield toStoredResult(row);
         if (rows.length < batchSize) return;

@@ -30,7 +30,10 @@ export interface ResultStore {
   /** Stores the result once per submissionId; a repeat returns the stored row's id. */
   insertResult(payload: ResultPayload): Promise<InsertOutcome>;
   getById(id: number): Promise<StoredResult | undefined>;
-  /** All results in id order, read in batches so that memory stays flat for any table size. */
+  /**
+   * The results stored when the call began, in id order, read in batches so that memory stays
+   * flat for any table size.
+   */
   iterateResults(batchSize?: number): AsyncGenerator<StoredResult>;
   count(): Promise<number>;
   /**
