@@ -49,9 +49,6 @@ export const de = {
     fixedBox: 'Kästchen mit {{count}} Punkten',
     picture: 'Bild mit Punkten',
   },
-  flash: {
-    pictures: 'Bilder',
-  },
   practice: {
     correct: 'Richtig!',
     wrongNumber: "Die richtige Antwort ist: '{{answer}}'",
@@ -68,9 +65,6 @@ export const de = {
     title: 'Zähltest ist in einem anderen Tab geöffnet',
     text: 'Der Test läuft im anderen Tab weiter. Dieser Tab ist angehalten, damit keine Antworten überschrieben werden.',
     continueHere: 'Hier weitermachen',
-  },
-  leave: {
-    confirm: 'Der Test läuft noch. Seite wirklich verlassen?',
   },
   pwa: {
     updateReady: 'Eine neue Version ist bereit. Sie wird beim nächsten Test verwendet.',
@@ -124,9 +118,7 @@ export const de = {
       incorrect: 'falsch',
       notScored: 'nicht gewertet',
       responseTime: '{{seconds}} s',
-      responseTimeTitle: 'Antwortzeit',
       exposure: 'Bild {{ms}} ms',
-      exposureTitle: 'gemessene Anzeigedauer des Bildes',
       pageHidden: 'Seite war verdeckt',
     },
     upload: {
@@ -151,7 +143,7 @@ export const de = {
       'Bitte in der genannten Datei an der genannten Zeile korrigieren und speichern – die Vorschau aktualisiert sich dann von selbst. Die Meldungen sind englisch; content/README.md erklärt sie.',
     issuesStale: 'Solange ein Fehler besteht, zeigt die Vorschau die Fragen nicht an.',
     listLabel: 'Alle Fragen',
-    columns: { id: 'Nr.', level: 'Niveau', answerType: 'Typ', text: 'Text (deutsch)' },
+    columns: { id: 'Nr.', level: 'Niveau', answerType: 'Typ' },
     practiceLevel: 'Übung',
     language: 'Sprache',
     languages: { tr: 'Türkisch', ar: 'Arabisch', ro: 'Rumänisch', de: 'Deutsch (Referenz)' },
