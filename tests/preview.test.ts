@@ -253,7 +253,7 @@ describe('authoring preview (preview.html)', () => {
     expect(await page.getByRole('button', { name: 'Nächste' }).isDisabled()).toBe(true);
   });
 
-  it('looks right (screenshots for a person to check)', async () => {
+  it('shows the German reference only when asked, without sideways scrolling (screenshots for a person to check)', async () => {
     const shots: [number, PreviewLanguage, boolean][] = [
       [1, 'tr', false],
       [15, 'ar', false],
@@ -269,6 +269,12 @@ describe('authoring preview (preview.html)', () => {
         `#q=${id}&lang=${language}${showGerman ? '&de=1' : ''}`,
       );
       await childScreen(page, id, language);
+      const where = `question ${id} in ${language}${showGerman ? ' with German' : ''}`;
+      expect(await page.locator('.preview-german').count(), where).toBe(showGerman ? 1 : 0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1),
+        where,
+      ).toBe(true);
       await screenshot(page, `preview-q${id}-${language}${showGerman ? '-de' : ''}`);
     }
   });

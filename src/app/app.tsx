@@ -41,7 +41,7 @@ export function grantAccess(): void {
   useStore.getState().grantAccess();
 }
 
-/** Which component shows each screen of SPEC section 2. */
+/** Which component shows each screen (docs/product.md §1). */
 const SCREENS = {
   access: Access,
   userdata: UserDataScreen,

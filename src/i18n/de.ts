@@ -93,7 +93,6 @@ export const de = {
     picture: 'Bild mit Punkten',
   },
   flash: {
-    pictures: 'Bilder',
     repeat: 'Bild nochmal zeigen',
   },
   practice: {
@@ -112,9 +111,6 @@ export const de = {
     title: 'Zähltest ist in einem anderen Tab geöffnet',
     text: 'Der Test läuft im anderen Tab weiter. Dieser Tab ist angehalten, damit keine Antworten überschrieben werden.',
     continueHere: 'Hier weitermachen',
-  },
-  leave: {
-    confirm: 'Der Test läuft noch. Seite wirklich verlassen?',
   },
   pwa: {
     updateReady: 'Eine neue Version ist bereit. Sie wird beim nächsten Test verwendet.',
@@ -173,9 +169,7 @@ export const de = {
       incorrect: 'falsch',
       notScored: 'nicht gewertet',
       responseTime: '{{seconds}} s',
-      responseTimeTitle: 'Antwortzeit',
       exposure: 'Bild {{ms}} ms',
-      exposureTitle: 'gemessene Anzeigedauer des Bildes',
       pageHidden: 'Seite war verdeckt',
       interrupted: 'unterbrochen',
       exposures: 'Bild {{list}} ms',
@@ -202,7 +196,7 @@ export const de = {
       'Bitte in der genannten Datei an der genannten Zeile korrigieren und speichern – die Vorschau aktualisiert sich dann von selbst. Die Meldungen sind englisch; content/README.md erklärt sie.',
     issuesStale: 'Solange ein Fehler besteht, zeigt die Vorschau die Fragen nicht an.',
     listLabel: 'Alle Fragen',
-    columns: { id: 'Nr.', level: 'Niveau', answerType: 'Typ', text: 'Text (deutsch)' },
+    columns: { id: 'Nr.', level: 'Niveau', answerType: 'Typ' },
     practiceLevel: 'Übung',
     language: 'Sprache',
     languages: { tr: 'Türkisch', ar: 'Arabisch', ro: 'Rumänisch', de: 'Deutsch (Referenz)' },

@@ -108,8 +108,7 @@ describe('the session store', () => {
   it('serves the error question for an unknown id', () => {
     const { store } = setup();
     store.getState().startTest(USER);
-    store.getState().clearQueue();
-    store.getState().addToQueue([99]);
+    store.getState().loadQueue([99]);
     store.getState().advance();
     expect(store.getState().screen).toBe('question');
     const q = store.getState().currentQuestion();

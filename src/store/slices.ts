@@ -44,7 +44,6 @@ export interface QueueSlice {
   /** Id of the question on screen (kept through the following transition). */
   currentId: number | null;
   loadQueue(ids: readonly number[]): void;
-  addToQueue(ids: readonly number[]): void;
   clearQueue(): void;
   /** Removes the first id from the queue and makes it current; null when the queue is empty. */
   takeNext(): number | null;
@@ -137,7 +136,6 @@ export const createQueueSlice: Slice<QueueSlice> = (set, get) => ({
   queue: [],
   currentId: null,
   loadQueue: (ids) => set({ queue: [...ids], currentId: null }),
-  addToQueue: (ids) => set({ queue: [...get().queue, ...ids] }),
   clearQueue: () => set({ queue: [], currentId: null }),
   takeNext: () => {
     const [next, ...rest] = get().queue;

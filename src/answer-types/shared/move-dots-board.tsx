@@ -2,7 +2,6 @@ import './move-dots-board.css';
 import { useTranslation } from 'react-i18next';
 import { MOVABLE_DOTS } from '../../domain/facts';
 import { moveDotDown, moveDotUp } from './dots';
-import { pictureUrl } from './picture-url';
 
 const GRID_CELLS = 15; // 5 columns × 3 rows
 
@@ -116,11 +115,7 @@ export function MoveDotsBoard({
             }
             return (
               <div key={i} className="dot-box dot-box-picture">
-                <img
-                  src={pictureUrl(dotImages?.[String(cell)])}
-                  alt={t('moveDots.picture')}
-                  draggable={false}
-                />
+                <img src={dotImages?.[String(cell)]} alt={t('moveDots.picture')} draggable={false} />
               </div>
             );
           })}
