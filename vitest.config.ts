@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 import { REAL_CONTENT } from './scripts/content/load.ts';
 import { contentPlugin } from './scripts/content/vite-plugin.ts';
 
-// Three projects: pure code in Node, React components in jsdom, and end-to-end tests that drive
-// the built app in real headless Chromium (see tests/support/global-setup.ts).
+// Projects: pure code in Node, React components in jsdom, and end-to-end tests that drive the built
+// app in real browsers (see tests/support/global-setup.ts): `e2e` in Chromium (every file under
+// tests/), `e2e-webkit` (WebKitGTK) and `e2e-firefox` (Firefox ESR) the files under tests/engines/.
 export default defineConfig({
   // The content plugin serves virtual:zaehltest-content from content/, so code under test reads the
   // real question and language packs as the app does.
@@ -46,11 +47,29 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
+          provide: { engine: 'chromium' },
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
         },
       },
+      // tests/engines/ is written against the driver-neutral layer (tests/support/driver/) and runs
+      // in WebKit and Firefox too; each engine after the other, so flash timings are not measured
+      // while another browser competes for the CPU.
+      ...(['webkit', 'firefox'] as const).map((engine, index) => ({
+        extends: true as const,
+        test: {
+          name: `e2e-${engine}`,
+          environment: 'node',
+          include: ['tests/engines/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
+          provide: { engine },
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          sequence: { groupOrder: index + 1 },
+        },
+      })),
     ],
   },
 });

@@ -28,6 +28,11 @@ export interface FaultProxy {
   requests: RecordedRequest[];
   /** Answers the next requests from this list, then as `then` says (default: pass through). */
   script(faults: Fault[], then?: Fault | 'pass'): void;
+  /**
+   * 'down': every request, pages and files too, has its connection dropped, as for a device that
+   * lost its network (the same in every engine, where a browser's own offline switch is not).
+   */
+  network(state: 'up' | 'down'): void;
   close(): Promise<void>;
 }
 
@@ -48,10 +53,18 @@ export async function startFaultProxy(options: { distDir: string; upstream: stri
   const requests: RecordedRequest[] = [];
   let queue: Fault[] = [];
   let after: Fault | 'pass' = 'pass';
+  let networkDown = false;
   const sockets = new Set<Socket>();
 
   const server = createServer(async (req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
+    if (networkDown) {
+      if (path === RESULTS_PATH && req.method === 'POST') {
+        requests.push({ at: Date.now(), body: parseJson(await readBody(req)), answer: 'down' });
+      }
+      req.socket.destroy();
+      return;
+    }
     if (path === RESULTS_PATH && req.method === 'POST') {
       const raw = await readBody(req);
       const body = parseJson(raw);
@@ -91,6 +104,11 @@ export async function startFaultProxy(options: { distDir: string; upstream: stri
     script(faults, then = 'pass') {
       queue = [...faults];
       after = then;
+    },
+    network(state) {
+      networkDown = state === 'down';
+      // Kept-alive connections would otherwise still carry requests.
+      if (networkDown) for (const socket of sockets) socket.destroy();
     },
     close: () =>
       new Promise((done) => {

@@ -1,21 +1,39 @@
 import type { TestProject } from 'vitest/node';
 import { buildApp } from './build-app.ts';
-import { startTestServer } from './server.ts';
+import type { Engine } from './driver/types.ts';
+import { startTestServer, type TestServer } from './server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     distDir: string;
+    /** The engine the tests of this project run in (tests/engines/ reads it; e2e is Chromium). */
+    engine: Engine;
   }
 }
 
-/** Builds the app once and serves it for every end-to-end test file. */
+/**
+ * Builds the app once and serves it for every end-to-end test file. The e2e projects (one per
+ * engine) share the build and the server: the first project's setup makes them, the last one's
+ * teardown stops the server.
+ */
+const shared = globalThis as {
+  zaehltestE2e?: { ready: Promise<{ distDir: string; server: TestServer }>; users: number };
+};
+
 export default async function setup(project: TestProject) {
-  const distDir = await buildApp();
-  const server = await startTestServer(distDir);
+  shared.zaehltestE2e ??= {
+    ready: buildApp().then(async (distDir) => ({ distDir, server: await startTestServer(distDir) })),
+    users: 0,
+  };
+  const state = shared.zaehltestE2e;
+  state.users++;
+  const { distDir, server } = await state.ready;
   project.provide('baseURL', server.url);
   project.provide('distDir', distDir);
   return async () => {
+    if (--state.users > 0) return;
+    shared.zaehltestE2e = undefined;
     await server.close();
   };
 }

@@ -1,0 +1,118 @@
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { TABLET } from '../browser.ts';
+import { BasePage } from './base.ts';
+import type { Download, OpenOptions, Viewport } from './types.ts';
+
+export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+
+/** Debian's Firefox ESR through puppeteer-core over WebDriver BiDi, with a fresh profile. */
+export async function openFirefox(options: OpenOptions = {}): Promise<FirefoxPage> {
+  if (options.touch) throw new Error('touch emulation is only set up for Chromium');
+  const downloads = await mkdtemp(join(tmpdir(), 'zaehltest-firefox-downloads-'));
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    defaultViewport: null,
+    extraPrefsFirefox: {
+      'intl.accept_languages': 'de-DE, de',
+      // Downloads go straight into a folder the test reads, as a person's 'Downloads' would.
+      'browser.download.dir': downloads,
+      'browser.download.folderList': 2,
+      'browser.download.useDownloadDir': true,
+      'browser.download.always_ask_before_handling_new_types': false,
+      'browser.download.start_downloads_in_tmp_dir': false,
+      'browser.helperApps.neverAsk.saveToDisk': 'application/pdf',
+      'pdfjs.disabled': true,
+    },
+  });
+  const page = (await browser.pages())[0] ?? (await browser.newPage());
+  const ff = new FirefoxPage(browser, page, downloads, await browser.version());
+  await ff.setViewport(options.viewport ?? TABLET);
+  return ff;
+}
+
+export class FirefoxPage extends BasePage {
+  readonly engine = 'firefox' as const;
+  readonly version: string;
+  private readonly pageErrors: string[] = [];
+
+  constructor(
+    readonly browser: Browser,
+    readonly page: Page,
+    private readonly downloads: string,
+    version: string,
+  ) {
+    super();
+    this.version = version.replace('/', ' ');
+    page.on('pageerror', (error) => this.pageErrors.push(String(error)));
+    page.on('dialog', (dialog) => void dialog.accept());
+  }
+
+  async goto(url: string) {
+    await this.page.goto(url);
+  }
+  async reload() {
+    await this.page.reload();
+  }
+  evaluate<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> {
+    return this.page.evaluate(fn as (arg: unknown) => R, arg as unknown) as Promise<R>;
+  }
+  async runScript(source: string) {
+    await this.page.evaluate(source);
+  }
+  async setViewport(viewport: Viewport) {
+    await this.page.setViewport(viewport);
+  }
+  async screenshot(path: string) {
+    await this.page.screenshot({ path: path as `${string}.png` });
+  }
+  async errors() {
+    return [...this.pageErrors];
+  }
+  async close() {
+    await this.browser.close();
+    await rm(this.downloads, { recursive: true, force: true });
+  }
+  protected async clickSelector(selector: string) {
+    await this.page.locator(selector).click();
+  }
+  protected async fillSelector(selector: string, value: string) {
+    if (await this.pickDate(selector, value)) return;
+    await this.page.locator(selector).fill(value);
+  }
+  protected async selectValue(selector: string, value: string) {
+    await this.page.select(selector, value);
+  }
+  protected async downloadBy(selector: string, timeoutMs: number): Promise<Download> {
+    const before = new Set(await readdir(this.downloads));
+    await this.clickSelector(selector);
+    return waitForDownload(this.downloads, before, timeoutMs, this.engine);
+  }
+}
+
+/** Waits for a new, complete file in `dir` (browsers write `.part` files until a download is done). */
+export async function waitForDownload(
+  dir: string,
+  before: Set<string>,
+  timeoutMs: number,
+  engine: string,
+): Promise<Download> {
+  const deadline = Date.now() + timeoutMs;
+  let lastSize = -1;
+  while (Date.now() < deadline) {
+    const files = (await readdir(dir)).filter((f) => !before.has(f));
+    const partial = files.some((f) => /\.(part|download)$/.test(f) || f.startsWith('.'));
+    const done = files.find((f) => !/\.(part|download)$/.test(f) && !f.startsWith('.'));
+    if (done && !partial) {
+      const { size } = await stat(join(dir, done));
+      if (size > 0 && size === lastSize) return { name: done, bytes: await readFile(join(dir, done)) };
+      lastSize = size;
+    }
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+  throw new Error(`${engine}: no download arrived in ${dir} within ${timeoutMs} ms`);
+}

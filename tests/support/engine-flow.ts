@@ -1,0 +1,226 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ARTIFACTS } from './browser.ts';
+import { TEST_PASSWORD } from './build-app.ts';
+import type { EnginePage, Target } from './driver/index.ts';
+import { type ContentQuestion, LANGUAGE_LABELS, type Lang, STORAGE_KEY, type StoredSession } from './flow.ts';
+
+/**
+ * The flows of tests/support/flow.ts, written once against the driver-neutral page
+ * (tests/support/driver/), so they run in Chromium, WebKit and Firefox alike.
+ */
+
+const POLL_MS = 50;
+
+/** Polls `check` in Node until it returns a truthy value; the error names what was awaited. */
+export async function waitUntil<T>(
+  what: string,
+  check: () => Promise<T>,
+  timeoutMs = 10_000,
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value) return value as NonNullable<T>;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`${what}: not within ${timeoutMs} ms`, { cause: lastError });
+    }
+    await new Promise((done) => setTimeout(done, POLL_MS));
+  }
+}
+
+/** Saves a screenshot under test-artifacts/screenshots/<engine>-<name>.png for a person to look at. */
+export async function shot(page: EnginePage, name: string): Promise<void> {
+  const dir = join(ARTIFACTS, 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot(join(dir, `${page.engine}-${name}.png`));
+}
+
+export async function storedSession(page: EnginePage): Promise<StoredSession | null> {
+  const raw = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
+  return raw ? (JSON.parse(raw).state as StoredSession) : null;
+}
+
+export function currentScreen(page: EnginePage): Promise<string | null> {
+  return page.evaluate(() => document.querySelector('main')?.getAttribute('data-screen') ?? null);
+}
+
+export async function waitForScreen(page: EnginePage, screen: string, timeoutMs = 10_000): Promise<void> {
+  try {
+    await waitUntil(`screen "${screen}"`, async () => (await currentScreen(page)) === screen, timeoutMs);
+  } catch (error) {
+    const shown = await page
+      .evaluate(() => document.querySelector('main')?.outerHTML.slice(0, 400) ?? 'no <main>')
+      .catch((reason: unknown) => `unreadable: ${String(reason)}`);
+    throw new Error(`${page.engine}: screen "${screen}" did not appear; on screen: ${shown}`, {
+      cause: error,
+    });
+  }
+}
+
+/** Waits through the transition until a question (or the result) is on screen. */
+export function waitForNextScreen(page: EnginePage, timeoutMs = 10_000): Promise<string> {
+  return waitUntil(
+    'the screen after the transition',
+    async () => {
+      const screen = await currentScreen(page);
+      return screen && screen !== 'transition' ? screen : null;
+    },
+    timeoutMs,
+  );
+}
+
+export const exists = (page: EnginePage, css: string) =>
+  page.evaluate((selector) => document.querySelector(selector) !== null, css);
+
+export const textOf = (page: EnginePage, css: string) =>
+  page.evaluate((selector) => document.querySelector(selector)?.textContent ?? null, css);
+
+export async function login(page: EnginePage, baseURL: string): Promise<void> {
+  await page.goto(`${baseURL}/`);
+  await page.fill({ label: 'Bitte Passwort eingeben:' }, TEST_PASSWORD);
+  await page.click({ role: 'button', name: 'Anmelden' });
+  await waitForScreen(page, 'userdata');
+}
+
+export async function enterUserData(
+  page: EnginePage,
+  user: { name?: string; birthdate?: string; school?: string; schoolLevel?: string; language: Lang },
+): Promise<void> {
+  if (user.name) await page.fill({ label: 'Name' }, user.name);
+  if (user.birthdate) await page.fill({ label: 'Geburtsdatum' }, user.birthdate);
+  if (user.school) await page.click({ role: 'radio', name: user.school });
+  if (user.schoolLevel) await page.select({ label: 'Jahrgang' }, user.schoolLevel);
+  await page.select({ label: 'Sprache' }, LANGUAGE_LABELS[user.language]);
+  await page.click({ role: 'button', name: 'Test beginnen' });
+  await waitForScreen(page, 'startscreen');
+}
+
+export async function closeDialog(page: EnginePage, expected: string): Promise<void> {
+  const text = await waitUntil('the dialog', () => textOf(page, '[role="alertdialog"] .dialog-message'));
+  if (text !== expected) {
+    throw new Error(`dialog says ${JSON.stringify(text)}, expected ${JSON.stringify(expected)}`);
+  }
+  await page.click({ css: '[role="alertdialog"] button' });
+  await waitUntil('the dialog to close', async () => !(await exists(page, '[role="alertdialog"]')));
+}
+
+/** Presses 'Bereit' and waits until the pictures were shown and hidden again. */
+export async function flash(page: EnginePage, shotName?: string): Promise<void> {
+  await page.click({ role: 'button', name: 'Bereit' });
+  await waitUntil('the flash', () => exists(page, '[data-flash="shown"]'), 5_000);
+  if (shotName) await shot(page, shotName);
+  await waitUntil('the end of the flash', async () => !(await exists(page, '[data-flash="shown"]')));
+}
+
+export async function moveDots(page: EnginePage, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) await page.click({ role: 'button', name: 'Runter' });
+}
+
+const ANSWER: Target = { role: 'button', name: 'Antwort' };
+
+/**
+ * Answers the question on screen correctly; screenshots named after `shotPrefix` when given.
+ * Five fingers are answered in two splits, the practice screens right at once.
+ */
+export async function answerCorrectly(
+  page: EnginePage,
+  q: ContentQuestion,
+  shotPrefix?: string,
+): Promise<void> {
+  const snap = async (suffix: string) => {
+    if (shotPrefix) await shot(page, `${shotPrefix}-${suffix}`);
+  };
+  const correct = String(q.correctAnswer);
+  const yesNo: Target = { role: 'button', name: q.correctAnswer === 0 ? 'Ja' : 'Nein' };
+  switch (q.answerType) {
+    case 'TextInput':
+      await snap('question');
+      await page.fill({ css: 'input.number-input' }, correct);
+      await page.click(ANSWER);
+      return;
+    case 'MultipleChoice':
+    case 'MultipleChoiceWithImages':
+      await snap('question');
+      await page.click({ role: 'radio', name: correct });
+      await page.click(ANSWER);
+      return;
+    case 'TimerTextInput':
+      await snap('ready');
+      await flash(page, shotPrefix && `${shotPrefix}-flash`);
+      await page.fill({ css: 'input.number-input' }, correct);
+      await page.click(ANSWER);
+      return;
+    case 'ImageCompare':
+      await snap('ready');
+      await flash(page, shotPrefix && `${shotPrefix}-flash`);
+      await page.click(yesNo);
+      return;
+    case 'TimerImageExample':
+      await flash(page, shotPrefix && `${shotPrefix}-flash`);
+      await page.click(yesNo);
+      await closeDialog(page, 'Richtig!');
+      return;
+    case 'CountAndForgotten':
+      await snap('question');
+      await page.click({ role: 'button', name: 'Nein' });
+      await page.fill({ css: 'input.number-input' }, correct);
+      await page.click(ANSWER);
+      return;
+    case 'FiveFingers':
+      await snap('question');
+      await page.fill({ label: 'Links' }, '2');
+      await page.fill({ label: 'Rechts' }, '3');
+      await page.click(ANSWER);
+      await waitUntil(
+        'the second split',
+        async () =>
+          (await page.evaluate(() => (document.querySelector('input') as HTMLInputElement | null)?.value)) ===
+          '',
+      );
+      await page.fill({ label: 'Links' }, '4');
+      await page.fill({ label: 'Rechts' }, '1');
+      await snap('another-way');
+      await page.click(ANSWER);
+      return;
+    case 'MoveDots':
+      await snap('question');
+      await moveDots(page, q.correctAnswer);
+      await snap('moved');
+      await page.click(ANSWER);
+      return;
+    case 'MoveDotsExample':
+      await moveDots(page, q.correctAnswer);
+      await page.click(ANSWER);
+      await closeDialog(page, 'Richtig!');
+      return;
+    default:
+      throw new Error(`no answering strategy for ${q.answerType}`);
+  }
+}
+
+/** Puts a running session in localStorage that continues with the given question ids, then reloads. */
+export async function jumpTo(page: EnginePage, baseURL: string, ids: number[], language: Lang = 'tr') {
+  await page.goto(`${baseURL}/`);
+  await page.evaluate(
+    ({ key, ids, language }) => {
+      const state = {
+        screen: 'transition',
+        user: { name: '', birthdate: '', school: 'Kita', schoolLevel: '', language },
+        submissionId: '00000000-0000-4000-8000-000000000000',
+        resultQueued: false,
+        queue: ids,
+        currentId: null,
+        answers: [],
+      };
+      localStorage.setItem(key, JSON.stringify({ state, version: 1 }));
+    },
+    { key: STORAGE_KEY, ids, language },
+  );
+  await page.reload();
+}

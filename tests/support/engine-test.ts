@@ -1,0 +1,28 @@
+import { afterEach, expect, inject } from 'vitest';
+import { type EnginePage, openPage } from './driver/index.ts';
+import type { OpenOptions } from './driver/types.ts';
+
+/** The engine of this vitest project (e2e: chromium, e2e-webkit, e2e-firefox). */
+export const ENGINE = inject('engine');
+
+let open: EnginePage[] = [];
+
+/**
+ * Opens a page in this project's engine; it is closed after the test, and the test fails when the
+ * page had an uncaught error.
+ */
+export async function openEnginePage(options: OpenOptions = {}): Promise<EnginePage> {
+  const page = await openPage(ENGINE, options);
+  open.push(page);
+  return page;
+}
+
+afterEach(async () => {
+  const pages = open;
+  open = [];
+  for (const page of pages) {
+    const errors = await page.errors().catch(() => []);
+    await page.close();
+    expect(errors, `${page.engine}: uncaught errors in the page`).toEqual([]);
+  }
+});
