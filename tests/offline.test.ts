@@ -242,7 +242,7 @@ describe('offline', () => {
     const needed = assets.filter(
       (file) =>
         /\.(js|css|svg|png)$/.test(file) ||
-        /^noto-sans-(latin|latin-ext|arabic-arabic|arabic-latin|arabic-latin-ext)-\d+-normal-.*\.woff2$/.test(
+        /^noto-sans-(latin|latin-ext|arabic-arabic|arabic-latin|arabic-latin-ext|arabic-symbols)-\d+-normal-.*\.woff2$/.test(
           file,
         ),
     );
