@@ -167,10 +167,27 @@ export class WebKitPage extends BasePage {
       if (w.__e2eDownloads) return;
       const downloads: { name: string; href: string }[] = [];
       w.__e2eDownloads = downloads;
+      // Blobs are kept as they are handed out: the page may revoke the address right after the click.
+      const blobs = new Map<string, Blob>();
+      (w as unknown as { __e2eBlobs: Map<string, Blob> }).__e2eBlobs = blobs;
+      const createObjectURL = URL.createObjectURL;
+      URL.createObjectURL = (object: Blob | MediaSource) => {
+        const url = createObjectURL(object);
+        if (object instanceof Blob) blobs.set(url, object);
+        return url;
+      };
       const click = HTMLAnchorElement.prototype.click;
       HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
         if (this.hasAttribute('download')) downloads.push({ name: this.download, href: this.href });
         return click.call(this);
+      };
+      // jsPDF (FileSaver) clicks a detached link by dispatching a synthetic click event.
+      const dispatch = EventTarget.prototype.dispatchEvent;
+      EventTarget.prototype.dispatchEvent = function (this: EventTarget, event: Event) {
+        if (event.type === 'click' && this instanceof HTMLAnchorElement && this.hasAttribute('download')) {
+          downloads.push({ name: this.download, href: this.href });
+        }
+        return dispatch.call(this, event);
       };
       document.addEventListener(
         'click',
@@ -187,10 +204,14 @@ export class WebKitPage extends BasePage {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       const file = await this.evaluate(async () => {
-        const w = window as unknown as { __e2eDownloads?: { name: string; href: string }[] };
+        const w = window as unknown as {
+          __e2eDownloads?: { name: string; href: string }[];
+          __e2eBlobs: Map<string, Blob>;
+        };
         const link = w.__e2eDownloads?.shift();
         if (!link) return null;
-        const bytes = new Uint8Array(await (await fetch(link.href)).arrayBuffer());
+        const blob = w.__e2eBlobs.get(link.href) ?? (await (await fetch(link.href)).blob());
+        const bytes = new Uint8Array(await blob.arrayBuffer());
         let binary = '';
         for (let i = 0; i < bytes.length; i += 0x8000) {
           binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
