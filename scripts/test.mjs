@@ -1,19 +1,30 @@
 // `npm test`: every check the project has, in the order a failure is cheapest to read.
-// Installs Debian's Chromium (and poppler-utils for the PDF checks) first when they are missing.
+// Installs what the browser tests need first when it is missing: Debian's Chromium, Firefox ESR,
+// WebKitGTK's WebDriver server (with MiniBrowser) and Xvfb for it, and poppler-utils for the PDF
+// checks. WebKit needs an X display: tests/support/driver/webkit.ts starts its own Xvfb when
+// $DISPLAY is unset, so this stays the one command.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium) || !existsSync('/usr/bin/pdfinfo')) {
+/** Debian package → a file it installs. */
+const browserPackages = {
+  chromium: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  'firefox-esr': process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
+  'webkit2gtk-driver': process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver',
+  xvfb: '/usr/bin/Xvfb',
+  'poppler-utils': '/usr/bin/pdfinfo',
+};
+const missing = Object.entries(browserPackages)
+  .filter(([, file]) => !existsSync(file))
+  .map(([name]) => name);
+if (missing.length > 0) {
   if (process.getuid?.() !== 0) {
-    console.error(
-      `Chromium (${chromium}) or pdfinfo is missing: run  sudo apt-get install chromium poppler-utils`,
-    );
+    console.error(`Missing for the browser tests: run  sudo apt-get install ${missing.join(' ')}`);
     process.exit(1);
   }
-  console.log('Installing Debian chromium and poppler-utils for the browser tests …');
+  console.log(`Installing ${missing.join(', ')} for the browser tests …`);
   execSync(
-    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils',
+    `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`,
     {
       stdio: 'inherit',
     },

@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import type { QuestionSource } from '../../schemas/question.ts';
-import { openBrowser } from '../../tests/support/browser.ts';
+import { type Engine, type EnginePage, openPage } from '../../tests/support/driver/index.ts';
+import { waitUntil } from '../../tests/support/engine-flow.ts';
 import { type Metric, median, summarize } from './report.ts';
-import { SESSION_STORAGE_KEY, seedSession, sessionAtQuestion } from './session-seed.ts';
+import { SESSION_STORAGE_KEY, sessionAtQuestion } from './session-seed.ts';
 
 /** One display frame at 60 Hz. */
 const FRAME_MS = 1000 / 60;
@@ -15,9 +16,8 @@ const CLICK_TOLERANCE_MS = 1;
 /** Frame timestamps are coarsened to 0.1 ms; values are compared at that resolution. */
 const atClockResolution = (ms: number) => Math.round(ms * 10) / 10;
 const TRANSITION_MS = 500;
-const PROBE = join(import.meta.dirname, 'page-probe.js');
-/** Playwright polls on a timer, not in every frame, so its checks stay out of the frames measured. */
-const POLL_MS = 50;
+const PROBE = readFileSync(join(import.meta.dirname, 'page-probe.js'), 'utf8');
+/** The driver polls on a timer (tests/support/engine-flow.ts: 50 ms), not in every frame, so its checks stay out of the frames measured. */
 
 type TimedQuestion = Extract<QuestionSource, { timerInterval: number }>;
 
@@ -63,7 +63,11 @@ function analyse(q: TimedQuestion, data: ProbeData, appExposureMs: number | null
   const afterClick = data.changes.filter((c) => c.t >= click.t - FRAME_MS);
   const showIndex = afterClick.findIndex((c) => c.pictures > 0);
   const show = afterClick[showIndex];
-  if (!show) throw new Error(`question ${q.id}: the pictures never showed`);
+  if (!show) {
+    throw new Error(
+      `question ${q.id}: the pictures never showed after the click at ${click.t.toFixed(1)} ms (changes: ${JSON.stringify(data.changes)})`,
+    );
+  }
   if (show.pictures !== expected) {
     throw new Error(`question ${q.id}: only ${show.pictures} of ${expected} pictures in the first frame`);
   }
@@ -103,56 +107,66 @@ function analyse(q: TimedQuestion, data: ProbeData, appExposureMs: number | null
 }
 
 /** Answers the question on screen right, which ends in the transition to the next question. */
-async function answer(page: Page, q: TimedQuestion) {
+async function answer(page: EnginePage, q: TimedQuestion) {
   if (q.answerType === 'TimerTextInput') {
-    await page.getByRole('textbox').fill(String(q.correctAnswer));
-    await page.getByRole('button', { name: 'Antwort' }).click();
+    await page.fill({ css: 'input.number-input' }, String(q.correctAnswer));
+    await page.click({ role: 'button', name: 'Antwort' });
     return;
   }
-  await page.getByRole('button', { name: q.correctAnswer === 0 ? 'Ja' : 'Nein', exact: true }).click();
-  if (q.answerType === 'TimerImageExample') {
-    await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
-  }
+  await page.click({ role: 'button', name: q.correctAnswer === 0 ? 'Ja' : 'Nein' });
+  if (q.answerType === 'TimerImageExample') await page.click({ css: '[role="alertdialog"] button' });
 }
 
-/** One flash: resume a session on the question, press 'Bereit', answer, wait for the next screen. */
+type ProbeWindow = Window & { __benchProbe: ProbeData & { reset(): void } };
+
+/**
+ * One flash: resume a session on the question, put the probe into the page (page-probe.js, the
+ * same script in every engine), press 'Bereit', answer, wait for the next screen.
+ */
 async function flashOnce(
-  page: Page,
+  page: EnginePage,
   baseURL: string,
   questions: readonly QuestionSource[],
   q: TimedQuestion,
 ) {
-  await seedSession(page, sessionAtQuestion(questions, q.id));
-  await page.goto(baseURL);
-  const ready = page.getByRole('button', { name: 'Bereit' });
-  await ready.waitFor();
-  await page.waitForFunction(() => {
-    const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.includes('Bereit'));
-    return button !== undefined && !button.disabled;
+  // Seeded from a page of the same origin without the app, so no running app saves over the seed.
+  await page.goto(`${baseURL}/manifest.webmanifest`);
+  await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+    key: SESSION_STORAGE_KEY,
+    value: sessionAtQuestion(questions, q.id),
   });
-  await page.evaluate(() => (window as unknown as { __benchProbe: { reset(): void } }).__benchProbe.reset());
-  await ready.click();
-  await page.waitForFunction(
-    (expected) => {
-      const { changes } = (window as unknown as { __benchProbe: ProbeData }).__benchProbe;
-      const shown = changes.findIndex((c) => c.pictures === expected);
-      return shown >= 0 && changes.slice(shown + 1).some((c) => c.pictures !== expected);
-    },
-    pictureCount(q),
-    { timeout: q.timerInterval + 10_000, polling: POLL_MS },
+  await page.goto(baseURL);
+  await waitUntil(`question ${q.id}: 'Bereit' enabled`, () =>
+    page.evaluate(() => {
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.includes('Bereit'));
+      return button !== undefined && !button.disabled;
+    }),
+  );
+  await page.runScript(PROBE);
+  // Let the probe see a few frames before the click, as it does when injected before the app.
+  await new Promise((wait) => setTimeout(wait, 100));
+  await page.evaluate(() => (window as unknown as ProbeWindow).__benchProbe.reset());
+  await page.click({ role: 'button', name: 'Bereit' });
+  await waitUntil(
+    'the flash to show and hide',
+    () =>
+      page.evaluate((expected) => {
+        const { changes } = (window as unknown as ProbeWindow).__benchProbe;
+        const shown = changes.findIndex((c) => c.pictures === expected);
+        return shown >= 0 && changes.slice(shown + 1).some((c) => c.pictures !== expected);
+      }, pictureCount(q)),
+    q.timerInterval + 10_000,
   );
   await answer(page, q);
-  await page.waitForFunction(
-    () => {
-      const { changes } = (window as unknown as { __benchProbe: ProbeData }).__benchProbe;
+  await waitUntil('the transition', () =>
+    page.evaluate(() => {
+      const { changes } = (window as unknown as ProbeWindow).__benchProbe;
       const start = changes.findIndex((c) => c.transition);
       return start >= 0 && changes.slice(start + 1).some((c) => !c.transition);
-    },
-    undefined,
-    { timeout: 10_000, polling: POLL_MS },
+    }),
   );
   const data = await page.evaluate(() => {
-    const probe = (window as unknown as { __benchProbe: ProbeData }).__benchProbe;
+    const probe = (window as unknown as ProbeWindow).__benchProbe;
     return { frames: [...probe.frames], changes: [...probe.changes], clicks: [...probe.clicks] };
   });
   const appExposureMs = await page.evaluate(
@@ -177,26 +191,25 @@ function loadCpu(count: number): () => void {
 }
 
 async function measure(
+  engine: Engine,
   baseURL: string,
   questions: readonly QuestionSource[],
   timed: readonly TimedQuestion[],
   runs: number,
   onProgress: (message: string) => void,
-): Promise<FlashRun[]> {
-  const session = await openBrowser();
+): Promise<{ version: string; results: FlashRun[] }> {
+  // Leaving a running test asks for confirmation (beforeunload); every driver accepts it.
+  const page = await openPage(engine);
   try {
-    await session.context.addInitScript({ path: PROBE });
-    // Leaving a running test asks for confirmation (beforeunload); the bench leaves on purpose.
-    session.page.on('dialog', (dialog) => void dialog.accept());
-    await session.page.goto(baseURL);
+    await page.goto(baseURL);
     const results: FlashRun[] = [];
     for (const q of timed) {
-      for (let i = 0; i < runs; i++) results.push(await flashOnce(session.page, baseURL, questions, q));
-      onProgress(`question ${q.id}: ${runs} flashes`);
+      for (let i = 0; i < runs; i++) results.push(await flashOnce(page, baseURL, questions, q));
+      onProgress(`${engine}: question ${q.id}: ${runs} flashes`);
     }
-    return results;
+    return { version: page.version, results };
   } finally {
-    await session.close();
+    await page.close();
   }
 }
 
@@ -230,26 +243,54 @@ export interface FlashOptions {
   loadedRuns: number;
   /** Busy-loop processes during the loaded runs. */
   loadProcesses: number;
+  /** The engines to measure, one after the other (tests/support/driver/). */
+  engines: readonly Engine[];
   onProgress(message: string): void;
 }
 
 /**
  * Flash exposure of every timed question, 'Bereit' → picture latency and the transition's 500 ms,
- * on an idle machine and again with busy-loop processes competing for the CPUs.
+ * on an idle machine and again with busy-loop processes competing for the CPUs, in each engine with
+ * the same probe; one summary row per engine first.
  */
 export async function flashMetrics(
   baseURL: string,
   questions: readonly QuestionSource[],
   options: FlashOptions,
 ): Promise<{ metrics: Metric[]; details: unknown }> {
+  const summary: Metric[] = [];
+  const metrics: Metric[] = [];
+  const details: Record<string, unknown> = {};
+  for (const engine of options.engines) {
+    const result = await engineMetrics(engine, baseURL, questions, options);
+    summary.push(result.summary);
+    metrics.push(...result.metrics);
+    details[engine] = result.details;
+  }
+  return { metrics: [...summary, ...metrics], details };
+}
+
+async function engineMetrics(
+  engine: Engine,
+  baseURL: string,
+  questions: readonly QuestionSource[],
+  options: FlashOptions,
+): Promise<{ summary: Metric; metrics: Metric[]; details: unknown }> {
   const timed = questions.filter(isTimed);
-  const idle = await measure(baseURL, questions, timed, options.runs, options.onProgress);
+  const { version, results: idle } = await measure(
+    engine,
+    baseURL,
+    questions,
+    timed,
+    options.runs,
+    options.onProgress,
+  );
   const stopLoad = loadCpu(options.loadProcesses);
   let loaded: FlashRun[];
   try {
-    loaded = await measure(baseURL, questions, timed, options.loadedRuns, (m) =>
+    ({ results: loaded } = await measure(engine, baseURL, questions, timed, options.loadedRuns, (m) =>
       options.onProgress(`${m} (CPU loaded)`),
-    );
+    ));
   } finally {
     stopLoad();
   }
@@ -257,14 +298,14 @@ export async function flashMetrics(
   const metrics: Metric[] = timed.flatMap((q) =>
     timingMetrics(
       'flash',
-      `q${q.id} ${q.answerType} ${q.timerInterval} ms`,
+      `${engine} q${q.id} ${q.answerType} ${q.timerInterval} ms`,
       idle.filter((r) => r.id === q.id),
     ),
   );
   metrics.push(
     ...timingMetrics(
       'flash',
-      `all timed, CPU loaded (${options.loadProcesses} busy process${options.loadProcesses === 1 ? '' : 'es'})`,
+      `${engine} all timed, CPU loaded (${options.loadProcesses} busy process${options.loadProcesses === 1 ? '' : 'es'})`,
       loaded,
     ),
   );
@@ -274,19 +315,20 @@ export async function flashMetrics(
     const late = results.filter((r) => r.framesBeforePicture > 0).length;
     return {
       group: 'flash',
-      name: `Bereit → picture, max${label}`,
+      name: `${engine} Bereit → picture, max${label}`,
       value: s.max,
       unit: 'ms',
       budget: { max: FRAME_BUDGET_MS + CLICK_TOLERANCE_MS },
       note: `click event time to the frame time of the first frame with the pictures; median ${s.median.toFixed(1)} ms; ${late} of ${results.length} runs rendered a frame without them first`,
     };
   };
+  const transitionErrors = (results: readonly FlashRun[]) =>
+    results.flatMap((r) => (r.transitionErrorMs === null ? [] : [r.transitionErrorMs]));
   const transition = (results: readonly FlashRun[], label: string): Metric => {
-    const values = results.flatMap((r) => (r.transitionErrorMs === null ? [] : [r.transitionErrorMs]));
-    const s = summarize(values);
+    const s = summarize(transitionErrors(results));
     return {
       group: 'transition',
-      name: `500 ms, max |error|${label}`,
+      name: `${engine} 500 ms, max |error|${label}`,
       value: s?.maxAbs ?? null,
       unit: 'ms',
       budget: { max: FRAME_BUDGET_MS },
@@ -301,5 +343,16 @@ export async function flashMetrics(
     transition(idle, ''),
     transition(loaded, ', CPU loaded'),
   );
-  return { metrics, details: { idle, loaded } };
+
+  const exposure = summarize(idle.map((r) => r.errorMs))!;
+  const transitions = summarize(transitionErrors(idle));
+  const summary: Metric = {
+    group: 'flash per engine',
+    name: `${version}: max |exposure error|`,
+    value: exposure.maxAbs,
+    unit: 'ms',
+    budget: { max: FRAME_BUDGET_MS },
+    note: `${idle.length} flashes of ${timed.length} timed questions, exposure error median ${exposure.median.toFixed(1)} ms; 500 ms transition: ${transitions ? `max |error| ${transitions.maxAbs.toFixed(1)} ms, median ${transitions.median.toFixed(1)} ms` : 'none observed'}`,
+  };
+  return { summary, metrics, details: { version, idle, loaded } };
 }

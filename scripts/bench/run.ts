@@ -1,14 +1,17 @@
-// `npm run bench`: builds the app, serves it, measures it in headless Chromium against the budgets of
-// issue 7, prints a table and writes bench/report.json. Exits 1 when a budget is broken.
+// `npm run bench`: builds the app, serves it, measures it in headless Chromium (the flashes in
+// Chromium, WebKit and Firefox) against the budgets of issue 7, prints a table and writes
+// bench/report.json. Exits 1 when a budget is broken.
 //
 // Options: --runs=N (flashes per timed question, default 20), --loaded-runs=N (per question with the
 // CPU loaded, default 10), --load-processes=N (busy-loop processes for those, default 1),
-// --lighthouse-runs=N (default 5), --only=content,bundle,flash,pdf,load.
+// --lighthouse-runs=N (default 5), --only=content,bundle,flash,pdf,load,
+// --engines=chromium,webkit,firefox (the flash section's engines, default all three).
 import { rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from '../../tests/support/build-app.ts';
+import { ENGINES, type Engine } from '../../tests/support/driver/index.ts';
 import { startTestServer } from '../../tests/support/server.ts';
 import { buildForBench, bundleMetrics } from './bundle.ts';
 import { contentMetrics, loadQuestions } from './content.ts';
@@ -27,6 +30,7 @@ const { values } = parseArgs({
     'load-processes': { type: 'string', default: '1' },
     'lighthouse-runs': { type: 'string', default: '5' },
     only: { type: 'string', default: SECTIONS.join(',') },
+    engines: { type: 'string', default: ENGINES.join(',') },
   },
 });
 const count = (name: string, value: string) => {
@@ -39,6 +43,10 @@ const loadedRuns = count('loaded-runs', values['loaded-runs']);
 const loadProcesses = count('load-processes', values['load-processes']);
 const lighthouseRuns = count('lighthouse-runs', values['lighthouse-runs']);
 const only = new Set(values.only.split(',').map((s) => s.trim()));
+const engines = values.engines.split(',').map((s) => s.trim()) as Engine[];
+for (const engine of engines) {
+  if (!ENGINES.includes(engine)) throw new Error(`--engines: unknown engine '${engine}'`);
+}
 for (const section of only) {
   if (!SECTIONS.includes(section as Section)) throw new Error(`--only: unknown section '${section}'`);
 }
@@ -82,7 +90,7 @@ log(`serving ${app.distDir} at ${server.url}`);
 try {
   await section('bundle', async () => bundleMetrics(app));
   await section('flash', () =>
-    flashMetrics(server.url, questions, { runs, loadedRuns, loadProcesses, onProgress: log }),
+    flashMetrics(server.url, questions, { runs, loadedRuns, loadProcesses, engines, onProgress: log }),
   );
   await section('pdf', () => pdfMetrics(server.url, questions));
   await section('load', () => lighthouseMetrics(server.url, lighthouseRuns));
@@ -95,7 +103,7 @@ const over = metrics.filter((m) => statusOf(m) === 'OVER');
 const reportPath = join(ROOT, 'bench/report.json');
 writeReport(reportPath, {
   date: new Date().toISOString(),
-  options: { runs, loadedRuns, loadProcesses, lighthouseRuns, only: [...only] },
+  options: { runs, loadedRuns, loadProcesses, lighthouseRuns, only: [...only], engines },
   environment: { node: process.version, platform: process.platform, cpus: availableParallelism() },
   metrics: metrics.map((m) => ({ ...m, status: statusOf(m) })),
   details,

@@ -28,7 +28,9 @@ export async function waitUntil<T>(
       lastError = error;
     }
     if (Date.now() > deadline) {
-      throw new Error(`${what}: not within ${timeoutMs} ms`, { cause: lastError });
+      throw new Error(`${what}: not within ${timeoutMs} ms${lastError ? ` (${String(lastError)})` : ''}`, {
+        cause: lastError,
+      });
     }
     await new Promise((done) => setTimeout(done, POLL_MS));
   }

@@ -16,7 +16,12 @@ export abstract class BasePage implements EnginePage {
 
   abstract goto(url: string): Promise<void>;
   abstract reload(): Promise<void>;
-  abstract evaluate<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R>;
+  /** Evaluates a JavaScript expression in the page and returns its (awaited, JSON-able) value. */
+  protected abstract evaluateExpression<R>(expression: string): Promise<R>;
+
+  evaluate<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> {
+    return this.evaluateExpression<R>(expressionFor(fn as (arg: never) => unknown, arg));
+  }
   abstract runScript(source: string): Promise<void>;
   abstract setViewport(viewport: Viewport): Promise<void>;
   abstract screenshot(path: string): Promise<void>;
@@ -98,7 +103,10 @@ export abstract class BasePage implements EnginePage {
   }
 }
 
-/** Serializes `fn(arg)` as a script body that returns its (awaited) result. */
-export function scriptFor(fn: (arg: never) => unknown): string {
-  return `return (${fn.toString()})(arguments[0]);`;
+/**
+ * `fn(arg)` as an expression for the page. tsx (the bench) compiles with keepNames, which wraps
+ * named inner functions in `__name(...)` calls; the page has no such helper, so one is given.
+ */
+export function expressionFor(fn: (arg: never) => unknown, arg: unknown): string {
+  return `(() => { const __name = (f) => f; return (${fn.toString()})(${JSON.stringify(arg ?? null)}); })()`;
 }

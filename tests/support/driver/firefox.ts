@@ -58,8 +58,8 @@ export class FirefoxPage extends BasePage {
   async reload() {
     await this.page.reload();
   }
-  evaluate<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> {
-    return this.page.evaluate(fn as (arg: unknown) => R, arg as unknown) as Promise<R>;
+  protected evaluateExpression<R>(expression: string): Promise<R> {
+    return this.page.evaluate(expression) as Promise<R>;
   }
   async runScript(source: string) {
     await this.page.evaluate(source);

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TABLET } from '../browser.ts';
-import { BasePage, scriptFor } from './base.ts';
+import { BasePage } from './base.ts';
 import type { Download, OpenOptions, Viewport } from './types.ts';
 
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
@@ -102,11 +102,8 @@ export class WebKitPage extends BasePage {
     await this.command('POST', '/refresh', {});
     await this.watchErrors();
   }
-  async evaluate<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> {
-    return this.command<R>('POST', '/execute/sync', {
-      script: scriptFor(fn as (arg: never) => unknown),
-      args: [arg ?? null],
-    });
+  protected evaluateExpression<R>(expression: string): Promise<R> {
+    return this.command<R>('POST', '/execute/sync', { script: `return ${expression};`, args: [] });
   }
   async runScript(source: string) {
     await this.command('POST', '/execute/sync', { script: source, args: [] });
