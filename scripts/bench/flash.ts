@@ -129,8 +129,9 @@ async function flashOnce(
   questions: readonly QuestionSource[],
   q: TimedQuestion,
 ) {
-  // Seeded from a page of the same origin without the app, so no running app saves over the seed.
-  await page.goto(`${baseURL}/manifest.webmanifest`);
+  // Seeded from a page of the same origin without the app (a picture every engine shows as a page,
+  // where a manifest would be downloaded), so no running app saves over the seed.
+  await page.goto(`${baseURL}/icons/icon.svg`);
   await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
     key: SESSION_STORAGE_KEY,
     value: sessionAtQuestion(questions, q.id),
@@ -262,10 +263,24 @@ export async function flashMetrics(
   const metrics: Metric[] = [];
   const details: Record<string, unknown> = {};
   for (const engine of options.engines) {
-    const result = await engineMetrics(engine, baseURL, questions, options);
-    summary.push(result.summary);
-    metrics.push(...result.metrics);
-    details[engine] = result.details;
+    try {
+      const result = await engineMetrics(engine, baseURL, questions, options);
+      summary.push(result.summary);
+      metrics.push(...result.metrics);
+      details[engine] = result.details;
+    } catch (error) {
+      // One engine failing must not hide the others' numbers.
+      const message = error instanceof Error ? error.message : String(error);
+      summary.push({
+        group: 'flash per engine',
+        name: `${engine}: could not be measured`,
+        value: null,
+        unit: '',
+        budget: { max: 0 },
+        note: message.split('\n')[0],
+      });
+      details[engine] = { error: message };
+    }
   }
   return { metrics: [...summary, ...metrics], details };
 }
