@@ -39,7 +39,7 @@ const ROW_COLOURS: Record<RowState, { background: Rgb; edge: Rgb; mark: Rgb }> =
 const NOTE_BACKGROUND: Rgb = [246, 243, 234];
 
 /** Questions table: FragenNr., Niveau, Text, Gegebene Antwort, Punkte (mm, adding up to the width). */
-const QUESTION_COLUMNS = [14, 25, 81, 46, 16] as const;
+const QUESTION_COLUMNS = [21, 24, 75, 46, 16] as const;
 const LEVEL_COLUMNS = [30, 50, 50] as const;
 
 export interface PdfOptions {
