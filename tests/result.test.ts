@@ -400,7 +400,9 @@ describe('results page', () => {
           true,
         );
       }
-      // The phone's first answers, as one screen shows them.
+      // The phone's first screen and its first answers, as one screen shows them.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: join(ARTIFACTS, 'screenshots', `result-${language}-390x844-top.png`) });
       await row(1).scrollIntoViewIfNeeded();
       await page.screenshot({
         path: join(ARTIFACTS, 'screenshots', `result-${language}-390x844-questions.png`),

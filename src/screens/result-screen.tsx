@@ -186,8 +186,16 @@ export function ResultScreen() {
             <tbody>
               {doc.questions.rows.map((row) => (
                 <tr key={row.key} className={`is-${row.state}`}>
-                  <td className="result-number">{row.number}</td>
-                  <td>{row.level}</td>
+                  <td className="result-number">
+                    <span className="result-phone-label">{doc.questions.columns[0]} </span>
+                    {row.number}
+                  </td>
+                  <td>
+                    {row.state !== 'practice' && (
+                      <span className="result-phone-label">{doc.questions.columns[1]} </span>
+                    )}
+                    {row.level}
+                  </td>
                   <td className="result-text">
                     <div lang={row.child.language} dir={row.child.language === 'ar' ? 'rtl' : 'ltr'}>
                       <TaskTexts texts={row.child.texts} />
