@@ -341,12 +341,21 @@ describe('results page', () => {
       const { page } = session;
       const state = finishedSession(language, crypto.randomUUID(), 'Ayşe Ștefan');
       // What other parts of the app record: practice tries, an interrupted flash, the spoken prompt.
-      for (const answer of state.answers as Record<string, unknown>[]) {
+      for (const answer of state.answers as unknown as Record<string, unknown>[]) {
         const id = (answer.question as { id: number }).id;
         if (id === 7 || id === 9) answer.tries = 2;
         if (id === 12) answer.interrupted = true;
         if (id === 2) answer.prompt = { source: 'recording', replays: 1 };
         if (id === 1) answer.givenAnswer = '0';
+        if (id === 21) {
+          answer.entry = {
+            kind: 'fingers',
+            attempts: [
+              { left: 3, right: 2 },
+              { left: 4, right: 1 },
+            ],
+          };
+        }
       }
       await openSeededResult(page, state);
       const rows = page.locator('.result-questions tbody tr');
@@ -368,6 +377,7 @@ describe('results page', () => {
         '3,0 s · Bild 1500 ms · unterbrochen',
       );
       expect(await row(18).locator('.result-given').textContent()).toBe('5 Punkte gelegt');
+      expect(await row(21).locator('.result-given').textContent()).toBe('3 + 2, dann 4 + 1');
 
       const legend = (await page.locator('.result-legend').textContent()) ?? '';
       expect(legend).toContain(

@@ -175,16 +175,6 @@ export const de = {
       activities: 'Förderhinweise für Niveau {{level}} ({{title}})',
       activitiesAbove3: 'Förderhinweise: alle drei Niveaus erreicht',
     },
-    answers: {
-      forgotten: 'Nein, vergessen: {{number}}',
-      dots_one: '{{count}} Punkt gelegt',
-      dots_other: '{{count}} Punkte gelegt',
-      picture: 'Bild {{number}}',
-      fingers: 'links {{left}}, rechts {{right}}',
-      attemptSeparator: '; dann ',
-      fingersRight: '{{number}} (zwei verschiedene Arten)',
-      fingersWrong: 'nicht auf zwei Arten gezeigt',
-    },
     questions: {
       heading: 'Fragen',
       number: 'FragenNr.',

@@ -2,9 +2,12 @@ import { type ExecFileSyncOptions, execFileSync as exec } from 'node:child_proce
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { questions } from 'virtual:zaehltest-content';
+import { levels } from 'virtual:zaehltest-levels';
+import type { jsPDF } from 'jspdf';
 import { describe, expect, it } from 'vitest';
 import type { ChildLanguage } from '../content/types';
 import { i18n } from '../i18n';
+import { de } from '../i18n/de';
 import { buildResultDocument, type ShownAnswer } from '../screens/use-result-document';
 import type { UserData } from '../store/types';
 import { prepareArabic, renderResultPdf } from './pdf';
@@ -38,14 +41,16 @@ function fullRun(language: ChildLanguage): ShownAnswer[] {
   }));
 }
 
+const USER_TR: UserData = {
+  name: NAMES.tr,
+  birthdate: '2019-03-07',
+  school: 'Grundschule',
+  schoolLevel: '1',
+  language: 'tr',
+};
+
 function render(language: ChildLanguage) {
-  const user: UserData = {
-    name: NAMES[language],
-    birthdate: '2019-03-07',
-    school: 'Grundschule',
-    schoolLevel: '1',
-    language,
-  };
+  const user: UserData = { ...USER_TR, name: NAMES[language], language };
   const doc = buildResultDocument(user, fullRun(language), i18n.t);
   const pdf = renderResultPdf(doc, { pageLabel: (page, pages) => `Seite ${page} von ${pages}` });
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -119,4 +124,39 @@ describe('the results PDF', () => {
     expect(prepareArabic('عددتُ بشكلٍ صحيح؟')).toBe('عددت بشكل صحيح\u200C؟');
     expect(prepareArabic('واحد، اثنان')).toBe('واحد\u200C، اثنان');
   });
+
+  it('has a glyph for every character it can draw: UI strings, levels, names and all question texts', () => {
+    const pdf = renderResultPdf(buildResultDocument(USER_TR, fullRun('tr'), i18n.t), { pageLabel: () => '' });
+    const codeMap = (family: string, style: string) => {
+      pdf.setFont(family, style);
+      const font = pdf.getFont() as unknown as {
+        metadata: { cmap: { unicode: { codeMap: Record<number, number> } } };
+      };
+      return font.metadata.cmap.unicode.codeMap;
+    };
+    const missingIn = (map: Record<number, number>, texts: string[]) =>
+      [...new Set(texts.join('').replace(/\s/g, ''))].filter((char) => !map[char.codePointAt(0)!]);
+    const latinTexts = [
+      ...strings(de.result),
+      ...strings(levels),
+      ...questions.flatMap((q) => [q.texts.de, q.texts.tr, q.texts.ro].flatMap(strings)),
+      ...Object.values(NAMES),
+      'İğdır ✓ ✗',
+    ];
+    expect(missingIn(codeMap('ZaehltestSans', 'normal'), latinTexts)).toEqual([]);
+    expect(missingIn(codeMap('ZaehltestSans', 'bold'), latinTexts)).toEqual([]);
+    // Arabic as drawn: prepared, then shaped into presentation forms by jsPDF.
+    const shaped = questions.flatMap((q) =>
+      strings(q.texts.ar).map((text) =>
+        (pdf as jsPDF & { processArabic(text: string): string }).processArabic(prepareArabic(text)),
+      ),
+    );
+    expect(missingIn(codeMap('ZaehltestArabic', 'normal'), shaped)).toEqual([]);
+  });
 });
+
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value && typeof value === 'object') return Object.values(value).flatMap(strings);
+  return [];
+}

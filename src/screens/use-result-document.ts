@@ -2,9 +2,13 @@ import { questions as packQuestions } from 'virtual:zaehltest-content';
 import { levels as levelTexts } from 'virtual:zaehltest-levels';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { answerTypeOf } from '../answer-types/registry';
+import { answerText } from '../answer-types/shared/answer-text';
 import type { Question, Texts } from '../content/types';
-import { formatDate, formatSeconds, localDay } from '../results/format';
-import { isPractice, LEVEL_THRESHOLD, type LevelResult, scoreLevels } from '../results/levels';
+import { germanDate } from '../domain/date';
+import { LEVEL_THRESHOLD } from '../domain/facts';
+import { formatSeconds, localDay } from '../results/format';
+import { isPractice, type LevelResult, scoreLevels } from '../results/levels';
 import type { QuestionRow, ResultDocument } from '../results/result-document';
 import type { AnswerRecord, UserData } from '../store/types';
 
@@ -12,19 +16,15 @@ type TFunction = ReturnType<typeof useTranslation>['t'];
 
 /**
  * Fields other parts of the app add to an answer record (all optional, so older saved sessions
- * still load): practice tries, a flash interrupted by a reload, repeated flashes, how the prompt
- * was spoken, and the answer type's own record of what was entered.
+ * still load): practice tries, a flash interrupted by a reload, repeated flashes and how the prompt
+ * was spoken (the names agreed between the issues that record them).
  */
 export type ShownAnswer = AnswerRecord & {
   tries?: number;
   interrupted?: boolean;
   exposuresMs?: number[];
   prompt?: { source: 'recording' | 'synthesis' | 'none'; replays: number };
-  entry?: unknown;
 };
-
-const YES_NO_TYPES = new Set<AnswerRecord['question']['answerType']>(['ImageCompare', 'TimerImageExample']);
-const DOT_TYPES = new Set<AnswerRecord['question']['answerType']>(['MoveDots', 'MoveDotsExample']);
 
 /** The results document of the session, in German (t() is called here, in the screen's hook). */
 export function useResultDocument(user: UserData, answers: readonly ShownAnswer[]): ResultDocument {
@@ -39,10 +39,10 @@ export function buildResultDocument(
 ): ResultDocument {
   const scores = scoreLevels(answers);
   const lastAnswer = answers.at(-1);
-  const testDate = lastAnswer ? formatDate(localDay(lastAnswer.answeredAt)) : '';
+  const testDate = lastAnswer ? germanDate(localDay(lastAnswer.answeredAt)) : '';
   const details = [
     { label: t('result.name'), value: user.name },
-    { label: t('result.birthdate'), value: formatDate(user.birthdate) },
+    { label: t('result.birthdate'), value: germanDate(user.birthdate) },
     { label: t('result.school'), value: t(`userData.schools.${user.school}`) },
     ...(user.schoolLevel !== '' ? [{ label: t('result.schoolLevel'), value: user.schoolLevel }] : []),
     { label: t('result.language'), value: t(`userData.languages.${user.language}`) },
@@ -157,52 +157,9 @@ function questionRow(answer: ShownAnswer, user: UserData, t: TFunction): Questio
   };
 }
 
-/** The five-finger attempts, when the answer record carries them as left/right pairs. */
-function fingerSplits(entry: unknown): { left: number; right: number }[] | undefined {
-  const list = Array.isArray(entry)
-    ? entry
-    : entry && typeof entry === 'object' && 'attempts' in entry && Array.isArray(entry.attempts)
-      ? entry.attempts
-      : undefined;
-  if (!list) return undefined;
-  const splits = list.filter(
-    (item): item is { left: number; right: number } =>
-      !!item && typeof item === 'object' && typeof item.left === 'number' && typeof item.right === 'number',
-  );
-  return splits.length > 0 ? splits : undefined;
-}
-
-/** What was entered, as an educator reads it (docs/product.md §22). */
+/** What was entered, as an educator reads it: the answer type's own display (docs/product.md §22). */
 export function givenAnswerText(answer: ShownAnswer, t: TFunction): string {
-  const given = answer.givenAnswer.trim();
-  const type = answer.question.answerType;
-  if (type === 'FiveFingers') {
-    const splits = fingerSplits(answer.entry);
-    if (splits) {
-      return splits
-        .map((split) => t('result.answers.fingers', split))
-        .join(t('result.answers.attemptSeparator'));
-    }
-  }
-  if (given === '') return t('result.questions.noAnswer');
-  if (YES_NO_TYPES.has(type) && (given === '0' || given === '1')) {
-    return given === '0' ? t('result.questions.yes') : t('result.questions.no');
-  }
-  if (type === 'CountAndForgotten') {
-    return given === '0' ? t('result.questions.yes') : t('result.answers.forgotten', { number: given });
-  }
-  if (DOT_TYPES.has(type) && /^\d+$/.test(given)) {
-    return t('result.answers.dots', { count: Number(given) });
-  }
-  if (type === 'MultipleChoiceWithImages' && /^\d+$/.test(given)) {
-    return t('result.answers.picture', { number: given });
-  }
-  if (type === 'FiveFingers') {
-    return given === '0'
-      ? t('result.answers.fingersWrong')
-      : t('result.answers.fingersRight', { number: given });
-  }
-  return given;
+  return answerText(answerTypeOf(answer.question.answerType).display(answer), t);
 }
 
 /** Response time, measured exposure, tries and flags, each a short phrase. */
