@@ -6,6 +6,7 @@ import { compressPlugin } from './scripts/compress/plugin.ts';
 import { contentPreviewPlugin } from './scripts/content/preview-plugin.ts';
 import { contentPlugin } from './scripts/content/vite-plugin.ts';
 import { fontPreloadPlugin } from './scripts/font-preload/plugin.ts';
+import { pdfFontsPlugin } from './scripts/pdf-fonts/plugin.ts';
 import { pwaPlugin } from './scripts/pwa/plugin.ts';
 
 const config = buildConfig(process.env);
@@ -16,6 +17,7 @@ export default defineConfig({
     contentPlugin(),
     contentPreviewPlugin(),
     fontPreloadPlugin(),
+    pdfFontsPlugin(),
     pwaPlugin(),
     compressPlugin(),
   ],
@@ -26,8 +28,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
-    // The only chunk above Vite's 500 kB warning is jsPDF + html2canvas, loaded when the operator asks
-    // for a PDF (never on the child's path); npm run bench keeps an eye on what the first screen loads.
+    // The only chunk above Vite's 500 kB warning is jsPDF with the PDF fonts, loaded when the operator
+    // asks for a PDF (never on the child's path); npm run bench keeps an eye on what the first screen loads.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       // The slow callbacks are the build's known work (compressing the assets, the service worker's

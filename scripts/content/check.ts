@@ -7,11 +7,13 @@
  * Without a folder it checks content/, expects all 23 questions and rewrites the JSON Schema; with one
  * (a test fixture, say) it only requires the ids to run 1..N and leaves the schema file alone.
  */
-import { relative, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { LANGUAGES } from '../../schemas/question.ts';
 import { compileQuestionsModule } from './compile.ts';
 import { formatCoverage, translationCoverage } from './coverage.ts';
 import { writeLanguagePackJsonSchema, writeQuestionJsonSchema } from './json-schema.ts';
+import { LEVELS_FILE, loadLevels } from './levels.ts';
 import {
   formatReport,
   LANGUAGE_PACK_SCHEMA_FILE,
@@ -35,6 +37,10 @@ const content = loadContent(options);
 if (content.issues.length === 0) {
   compileQuestionsModule(content.questions, content.picturesDir, content.languagePacks);
 }
+// The level descriptions: content/levels.yaml, or a fixture folder's levels.yaml when it has one.
+const levelsFile = folder ? join(resolve(folder), 'levels.yaml') : LEVELS_FILE;
+const levels = !folder || existsSync(levelsFile) ? loadLevels(levelsFile) : undefined;
+content.issues.push(...(levels?.issues ?? []));
 const milliseconds = Math.round(performance.now() - started);
 
 console.log(`\nTranslations (${relative(ROOT_DIR, content.questionsDir)})\n`);
@@ -53,5 +59,5 @@ if (content.issues.length > 0) {
   process.exit(1);
 }
 console.log(
-  `✓ ${content.questions.length} questions × ${LANGUAGES.length} languages valid; read, validated and compiled in ${milliseconds} ms`,
+  `✓ ${content.questions.length} questions × ${LANGUAGES.length} languages valid${levels ? ', levels valid' : ''}; read, validated and compiled in ${milliseconds} ms`,
 );

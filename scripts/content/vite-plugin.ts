@@ -1,7 +1,9 @@
-import { sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import type { Logger, Plugin, ViteDevServer } from 'vite';
 import { compileQuestionsModule } from './compile.ts';
 import { writeLanguagePackJsonSchema, writeQuestionJsonSchema } from './json-schema.ts';
+import { compileLevelsModule, LEVELS_FILE, type LevelsResult, loadLevels } from './levels.ts';
 import {
   type ContentResult,
   contentPaths,
@@ -13,6 +15,9 @@ import {
 
 export const VIRTUAL_ID = 'virtual:zaehltest-content';
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
+/** content/levels.yaml as data: the level descriptions and Förderhinweise of the results page. */
+export const LEVELS_VIRTUAL_ID = 'virtual:zaehltest-levels';
+const LEVELS_RESOLVED_ID = `\0${LEVELS_VIRTUAL_ID}`;
 const PLUGIN_NAME = 'zaehltest-content';
 const DEBOUNCE_MS = 50;
 
@@ -30,11 +35,20 @@ export function contentPlugin(options: ContentPluginOptions = REAL_CONTENT): Plu
   let command: 'build' | 'serve' = 'build';
   let logger: Logger | undefined;
   let content: ContentResult | undefined;
+  let levels: LevelsResult | undefined;
+  // A fixture content folder without its own levels.yaml uses the real one.
+  const ownLevels = options.contentDir ? join(options.contentDir, 'levels.yaml') : LEVELS_FILE;
+  const levelsFile = existsSync(ownLevels) ? ownLevels : LEVELS_FILE;
+  const reloadLevels = () => {
+    levels = loadLevels(levelsFile);
+    return levels;
+  };
   const { questionsDir, picturesDir, languagesDir } = contentPaths(options);
   const inContent = (file: string) =>
     file.startsWith(questionsDir + sep) ||
     file.startsWith(picturesDir + sep) ||
-    file.startsWith(languagesDir + sep);
+    file.startsWith(languagesDir + sep) ||
+    file === levelsFile;
   const reload = () => {
     content = loadContent(options);
     return content;
@@ -51,16 +65,23 @@ export function contentPlugin(options: ContentPluginOptions = REAL_CONTENT): Plu
         writeQuestionJsonSchema();
         writeLanguagePackJsonSchema();
       }
-      const { issues } = reload();
+      const issues = [...reload().issues, ...reloadLevels().issues];
       if (issues.length === 0) return;
       // A build stops here; the dev server keeps running and shows the issues in the overlay.
       if (command === 'build') this.error(`The question packs have problems:\n${formatReport(issues)}`);
       logger?.error(formatReport(issues), { timestamp: true });
     },
     resolveId(id) {
-      return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
+      if (id === VIRTUAL_ID) return RESOLVED_ID;
+      return id === LEVELS_VIRTUAL_ID ? LEVELS_RESOLVED_ID : undefined;
     },
     load(id) {
+      if (id === LEVELS_RESOLVED_ID) {
+        const result = levels ?? reloadLevels();
+        this.addWatchFile(levelsFile);
+        if (!result.levels) throw new Error(`The levels file has problems:\n${formatReport(result.issues)}`);
+        return compileLevelsModule(result.levels);
+      }
       if (id !== RESOLVED_ID) return undefined;
       const result = content ?? reload();
       for (const pack of result.packs) this.addWatchFile(pack.absolutePath);
@@ -71,9 +92,9 @@ export function contentPlugin(options: ContentPluginOptions = REAL_CONTENT): Plu
       return compileQuestionsModule(result.questions, result.picturesDir, result.languagePacks);
     },
     configureServer(server) {
-      server.watcher.add([questionsDir, picturesDir, languagesDir]);
+      server.watcher.add([questionsDir, picturesDir, languagesDir, levelsFile]);
       const refresh = () => {
-        const { issues } = reload();
+        const issues = [...reload().issues, ...reloadLevels().issues];
         invalidate(server);
         if (issues.length > 0) {
           const message = `The question packs have problems:\n${formatReport(issues)}`;
@@ -106,7 +127,9 @@ export function contentPlugin(options: ContentPluginOptions = REAL_CONTENT): Plu
 
 function invalidate(server: ViteDevServer): void {
   for (const environment of Object.values(server.environments)) {
-    const module = environment.moduleGraph.getModuleById(RESOLVED_ID);
-    if (module) environment.moduleGraph.invalidateModule(module);
+    for (const id of [RESOLVED_ID, LEVELS_RESOLVED_ID]) {
+      const module = environment.moduleGraph.getModuleById(id);
+      if (module) environment.moduleGraph.invalidateModule(module);
+    }
   }
 }

@@ -7,3 +7,16 @@ declare module 'virtual:zaehltest-content' {
   /** content/languages/<language>.yaml; the build guarantees one pack per language. */
   export const languagePacks: Readonly<Record<Language, LanguagePack>>;
 }
+
+/** content/levels.yaml as data, produced at build time by scripts/content/vite-plugin.ts. */
+declare module 'virtual:zaehltest-levels' {
+  import type { LevelDescription, LevelKey } from '../../schemas/levels';
+  export const levels: Readonly<Record<LevelKey, LevelDescription>>;
+}
+
+/** The results PDF's fonts (subset TrueType, base64), produced by scripts/pdf-fonts/plugin.ts. */
+declare module 'virtual:zaehltest-pdf-fonts' {
+  export const regular: string;
+  export const bold: string;
+  export const arabic: string;
+}

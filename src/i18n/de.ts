@@ -145,6 +145,8 @@ export const de = {
     schoolLevel: 'Jahrgang',
     language: 'Sprache',
     testDate: 'Testdatum',
+    pageHeader: 'Zähltest – Ergebnis von {{name}} – Test vom {{date}}',
+    noName: '(ohne Namen)',
     levels: {
       heading: 'Niveaus',
       level: 'Niveau',
@@ -157,6 +159,22 @@ export const de = {
       assigned: 'Zugeordnetes Niveau',
       above3: 'größer 3',
     },
+    legend: {
+      heading: 'So ist das Ergebnis zu lesen',
+      achieved:
+        'mindestens {{percent}} % der Fragen dieses Niveaus richtig beantwortet ({{points}} von {{questions}}).',
+      assigned:
+        'das Niveau, an dem das Kind jetzt arbeitet: das nächste nach dem höchsten erreichten Niveau, „größer 3“, wenn alle drei erreicht sind.',
+    },
+    disclaimer:
+      'Der Zähltest ist ein Screening, keine Diagnose. Es gibt keine Normwerte: Das Ergebnis zeigt, woran das Kind gerade arbeitet, nicht, wie es im Vergleich zu anderen Kindern steht.',
+    meanings: {
+      heading: 'Was die Niveaus bedeuten',
+      level: 'Niveau {{level}}: {{title}}',
+      assignedMark: 'zugeordnet',
+      activities: 'Förderhinweise für Niveau {{level}} ({{title}})',
+      activitiesAbove3: 'Förderhinweise: alle drei Niveaus erreicht',
+    },
     questions: {
       heading: 'Fragen',
       number: 'FragenNr.',
@@ -168,11 +186,17 @@ export const de = {
       correct: 'richtig',
       incorrect: 'falsch',
       notScored: 'nicht gewertet',
+      german: 'Deutsch',
       responseTime: '{{seconds}} s',
       exposure: 'Bild {{ms}} ms',
       pageHidden: 'Seite war verdeckt',
       interrupted: 'unterbrochen',
       exposures: 'Bild {{list}} ms',
+      tries_one: '{{count}} Versuch',
+      tries_other: '{{count}} Versuche',
+      prompt: { recording: 'Ton: Aufnahme', synthesis: 'Ton: Gerätestimme', none: 'ohne Ton' },
+      replays_one: '{{count}}× wiederholt',
+      replays_other: '{{count}}× wiederholt',
     },
     upload: {
       sending: 'Ergebnis wird gesendet …',

@@ -8,7 +8,8 @@ import { useStore } from '../store';
 import type { AnswerRecord } from '../store/types';
 import { ResultScreen } from './result-screen';
 
-// The real store, without the build-time question packs (the results page needs none).
+// The real store, without the build-time question packs (the results page reads the German
+// reference texts and the level descriptions from the compiled content directly).
 vi.mock('../store', async () => {
   const { createAppSession } = await import('../store/create-store');
   return createAppSession([]);
@@ -92,14 +93,67 @@ describe('ResultScreen', () => {
     renderScreen();
     expect(screen.queryByText('Jahrgang')).toBeNull();
     expect(screen.getByText('Arabisch')).toBeTruthy();
-    expect(screen.getByText('Frage 1').closest('td')?.getAttribute('dir')).toBe('rtl');
+    expect(screen.getByText('Frage 1').closest('[dir]')?.getAttribute('dir')).toBe('rtl');
     await act(async () => {});
   });
 
-  it("shows 'größer 3' when level 3 is achieved", async () => {
-    seed(fullRun([17, 18, 19, 20, 21]));
+  it("shows 'größer 3' when level 3 is achieved, with the Förderhinweise for that case", async () => {
+    seed(fullRun([1, 2, 3, 4, 5, 10, 11, 12, 13, 14, 17, 18, 19, 20, 21]));
     renderScreen();
     expect(screen.getByTestId('assigned-level').textContent).toBe('größer 3');
+    expect(screen.getByRole('heading', { name: 'Förderhinweise: alle drei Niveaus erreicht' })).toBeTruthy();
+    await act(async () => {});
+  });
+
+  it('explains the levels, says it is a screening and reads the answers out in German', async () => {
+    seed([
+      answer(1, true, {
+        question: {
+          id: 1,
+          level: 1,
+          answerType: 'CountAndForgotten',
+          currentTexts: { situationText: 's', questionText: 'q' },
+        },
+        givenAnswer: '0',
+      }),
+      answer(7, true, {
+        question: {
+          id: 7,
+          level: 0,
+          answerType: 'MoveDotsExample',
+          currentTexts: { situationText: 's7', questionText: 'q7' },
+        },
+        givenAnswer: '3',
+        tries: 2,
+      } as Partial<AnswerRecord>),
+      answer(10, false, {
+        question: {
+          id: 10,
+          level: 2,
+          answerType: 'ImageCompare',
+          currentTexts: { situationText: 's10', questionText: 'q10' },
+        },
+        givenAnswer: '1',
+        exposureMs: 1502.4,
+        interrupted: true,
+      } as Partial<AnswerRecord>),
+    ]);
+    renderScreen();
+    expect(
+      screen.getByText(/mindestens 65 % der Fragen dieses Niveaus richtig beantwortet \(5 von 7\)/),
+    ).toBeTruthy();
+    expect(screen.getByText(/das nächste nach dem höchsten erreichten Niveau/)).toBeTruthy();
+    expect(screen.getByText(/ein Screening, keine Diagnose/)).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { name: 'Förderhinweise für Niveau 2 (Ordinaler Zahlenstrahl)' }),
+    ).toBeTruthy();
+    const rows = within(screen.getAllByRole('table')[1]!).getAllByRole('row').slice(1);
+    expect(rows[0]!.querySelector('.result-given')?.textContent).toBe('Ja');
+    expect(rows[0]!.querySelector('.result-german')?.textContent).toMatch(/^Deutsch: Hör gut zu\./);
+    expect(rows[1]!.querySelector('.result-given')?.textContent).toBe('3 Punkte gelegt');
+    expect(rows[1]!.querySelector('.result-timing')?.textContent).toBe('2,4 s · 2 Versuche');
+    expect(rows[2]!.querySelector('.result-given')?.textContent).toBe('Nein');
+    expect(rows[2]!.querySelector('.result-timing')?.textContent).toBe('2,4 s · Bild 1502 ms · unterbrochen');
     await act(async () => {});
   });
 

@@ -1,24 +1,19 @@
 import './result-screen.css';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { answerTypeOf } from '../answer-types/registry';
-import { answerText } from '../answer-types/shared/answer-text';
-import { germanDate } from '../domain/date';
-import { formatSeconds, localDay } from '../results/format';
-import { type AssignedLevel, isPractice, scoreLevels } from '../results/levels';
+import type { Texts } from '../content/types';
 import { type OutboxSnapshot, startOutbox, type UploadStatus } from '../results/outbox';
 import { pdfFileName } from '../results/pdf-file-name';
 import { useStore } from '../store';
-import type { AnswerRecord } from '../store/types';
 import { BackToStart } from './leave-results';
-
-const PDF_RENDER_CLASS = 'result-document--pdf';
+import { useResultDocument } from './use-result-document';
 
 /**
- * The results screen (docs/product.md §31): the child's details, points per level with the assigned
- * level, every answer, a PDF export, and one discreet line on the upload. On opening it asks the
- * store to queue the result for upload (the store's `queueResult`) and then only shows the
- * outbox's state of it.
+ * The results screen (docs/product.md §31, §22): the child's details, points per level with the
+ * assigned level and a legend of both, what the levels mean with the Förderhinweise of the assigned
+ * one, every answer with the German reference text, a PDF export drawn from the same document, and
+ * one discreet line on the upload. On opening it asks the store to queue the result for upload (the
+ * store's `queueResult`) and then only shows the outbox's state of it.
  */
 export function ResultScreen() {
   const { t } = useTranslation();
@@ -27,11 +22,10 @@ export function ResultScreen() {
   const submissionId = useStore((s) => s.submissionId);
   const resultQueued = useStore((s) => s.resultQueued);
   const markPdfSaved = useStore((s) => s.markPdfSaved);
-  const documentRef = useRef<HTMLElement>(null);
   const [pdfState, setPdfState] = useState<'idle' | 'working' | 'failed'>('idle');
   const outbox = useMemo(startOutbox, []);
   const snapshot = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
-  const scores = useMemo(() => scoreLevels(answers), [answers]);
+  const doc = useResultDocument(user, answers);
 
   useEffect(() => {
     useStore
@@ -41,14 +35,13 @@ export function ResultScreen() {
   }, []);
 
   async function savePdf() {
-    if (!documentRef.current || pdfState === 'working') return;
+    if (pdfState === 'working') return;
     setPdfState('working');
     try {
       const { saveResultPdf } = await import('../results/pdf');
-      const result = await saveResultPdf(documentRef.current, {
+      const result = await saveResultPdf(doc, {
         fileName: pdfFileName(user.name, user.birthdate),
         pageLabel: (page, pages) => t('result.pdfPage', { page, pages }),
-        renderClass: PDF_RENDER_CLASS,
       });
       console.info('PDF saved', result);
       markPdfSaved();
@@ -59,9 +52,6 @@ export function ResultScreen() {
     }
   }
 
-  const lastAnswer = answers.at(-1);
-  const testDate = lastAnswer ? localDay(lastAnswer.answeredAt) : '';
-  const childLanguage = user.language;
   const uploadStatus = displayStatus(snapshot, submissionId, resultQueued);
 
   return (
@@ -88,66 +78,94 @@ export function ResultScreen() {
         </p>
       )}
 
-      <article className="result-document" ref={documentRef} aria-labelledby="result-heading">
+      <article className="result-document" aria-labelledby="result-heading">
         <header className="result-header">
-          <h1 id="result-heading">{t('result.heading')}</h1>
+          <h1 id="result-heading">{doc.title}</h1>
           <dl className="result-details" aria-label={t('result.detailsLabel')}>
-            <Detail label={t('result.name')} value={user.name} />
-            <Detail label={t('result.birthdate')} value={germanDate(user.birthdate)} />
-            <Detail label={t('result.school')} value={t(`userData.schools.${user.school}`)} />
-            {user.schoolLevel !== '' && <Detail label={t('result.schoolLevel')} value={user.schoolLevel} />}
-            <Detail label={t('result.language')} value={t(`userData.languages.${user.language}`)} />
-            {testDate !== '' && <Detail label={t('result.testDate')} value={germanDate(testDate)} />}
+            {doc.details.map((detail) => (
+              <Detail key={detail.label} label={detail.label} value={detail.value} />
+            ))}
           </dl>
         </header>
 
         <section className="result-section" aria-labelledby="result-levels-heading">
-          <h2 id="result-levels-heading">{t('result.levels.heading')}</h2>
+          <h2 id="result-levels-heading">{doc.levels.heading}</h2>
           <table className="result-table result-levels">
             <thead>
               <tr>
-                <th scope="col">{t('result.levels.level')}</th>
-                <th scope="col">{t('result.levels.points')}</th>
-                <th scope="col">{t('result.levels.achieved')}</th>
+                {doc.levels.columns.map((column) => (
+                  <th scope="col" key={column}>
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
-              {scores.levels.map((row) => (
+              {doc.levels.rows.map((row) => (
                 <tr key={row.level} className={row.achieved ? 'is-correct' : undefined}>
                   <th scope="row">{row.level}</th>
-                  <td>{t('result.levels.pointsOf', { points: row.points, questions: row.questions })}</td>
+                  <td>{row.points}</td>
                   <td>
                     <Mark ok={row.achieved} />
-                    {row.achieved ? t('result.levels.yes') : t('result.levels.no')}
+                    {row.achievedText}
                   </td>
                 </tr>
               ))}
               <tr className="result-total">
-                <th scope="row">{t('result.levels.total')}</th>
-                <td>
-                  {t('result.levels.pointsOf', {
-                    points: scores.total.points,
-                    questions: scores.total.questions,
-                  })}
-                </td>
+                <th scope="row">{doc.levels.total.label}</th>
+                <td>{doc.levels.total.points}</td>
                 <td />
               </tr>
             </tbody>
             <tfoot>
               <tr>
                 <th scope="row" colSpan={2}>
-                  {t('result.levels.assigned')}
+                  {doc.levels.assigned.label}
                 </th>
                 <td className="result-assigned" data-testid="assigned-level">
-                  {assignedLevelText(scores.assignedLevel, t('result.levels.above3'))}
+                  {doc.levels.assigned.value}
                 </td>
               </tr>
             </tfoot>
           </table>
+          <div className="result-legend">
+            <h3>{doc.legend.heading}</h3>
+            <dl>
+              {doc.legend.items.map((item) => (
+                <div key={item.term}>
+                  <dt>{item.term}:</dt> <dd>{item.text}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+          <p className="result-disclaimer">{doc.disclaimer}</p>
+        </section>
+
+        <section className="result-section result-meanings" aria-labelledby="result-meanings-heading">
+          <h2 id="result-meanings-heading">{doc.meanings.heading}</h2>
+          <ul className="result-level-list">
+            {doc.meanings.levels.map((level) => (
+              <li key={level.key} className={level.assigned ? 'is-assigned' : undefined}>
+                <strong>{level.title}</strong>
+                {level.assigned && (
+                  <span className="result-assigned-tag">{t('result.meanings.assignedMark')}</span>
+                )}
+                <p>{level.description}</p>
+              </li>
+            ))}
+          </ul>
+          <div className="result-activities">
+            <h3>{doc.meanings.activities.heading}</h3>
+            <ul>
+              {doc.meanings.activities.items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </div>
         </section>
 
         <section className="result-section" aria-labelledby="result-questions-heading">
-          <h2 id="result-questions-heading">{t('result.questions.heading')}</h2>
+          <h2 id="result-questions-heading">{doc.questions.heading}</h2>
           <table className="result-table result-questions">
             <colgroup>
               <col className="col-number" />
@@ -158,59 +176,70 @@ export function ResultScreen() {
             </colgroup>
             <thead>
               <tr>
-                <th scope="col">{t('result.questions.number')}</th>
-                <th scope="col">{t('result.questions.level')}</th>
-                <th scope="col">{t('result.questions.text')}</th>
-                <th scope="col">{t('result.questions.givenAnswer')}</th>
-                <th scope="col">{t('result.questions.points')}</th>
+                {doc.questions.columns.map((column) => (
+                  <th scope="col" key={column}>
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
-              {answers.map((answer) => {
-                const practice = isPractice(answer);
-                const texts = answer.question.currentTexts;
-                return (
-                  <tr
-                    // Practice questions may be recorded more than once; their timestamps differ.
-                    key={`${answer.question.id}-${answer.answeredAt}`}
-                    className={practice ? 'is-practice' : answer.correct ? 'is-correct' : 'is-incorrect'}
-                  >
-                    <td className="result-number">{answer.question.id}</td>
-                    <td>{practice ? t('result.questions.practice') : answer.question.level}</td>
-                    <td
-                      className="result-text"
-                      lang={childLanguage}
-                      dir={childLanguage === 'ar' ? 'rtl' : 'ltr'}
-                    >
-                      <span className="result-situation">{texts.situationText}</span>{' '}
-                      <span className="result-question">{texts.questionText}</span>
-                      {texts.answerText && <span className="result-answer-label">{texts.answerText}</span>}
-                    </td>
-                    <td>
-                      <span className="result-given">{givenAnswerText(answer, t)}</span>
-                      <span className="result-timing">{timingText(answer, t)}</span>
-                    </td>
-                    <td className="result-points">
-                      {practice ? (
-                        <span title={t('result.questions.notScored')}>–</span>
-                      ) : (
-                        <>
-                          {answer.correct ? 1 : 0}
-                          <Mark ok={answer.correct} />
-                          <span className="visually-hidden">
-                            {answer.correct ? t('result.questions.correct') : t('result.questions.incorrect')}
-                          </span>
-                        </>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
+              {doc.questions.rows.map((row) => (
+                <tr key={row.key} className={`is-${row.state}`}>
+                  <td className="result-number">
+                    <span className="result-phone-label">{doc.questions.columns[0]} </span>
+                    {row.number}
+                  </td>
+                  <td>
+                    {row.state !== 'practice' && (
+                      <span className="result-phone-label">{doc.questions.columns[1]} </span>
+                    )}
+                    {row.level}
+                  </td>
+                  <td className="result-text">
+                    <div lang={row.child.language} dir={row.child.language === 'ar' ? 'rtl' : 'ltr'}>
+                      <TaskTexts texts={row.child.texts} />
+                    </div>
+                    {row.german && (
+                      <div className="result-german" lang="de">
+                        <span className="result-german-label">{doc.questions.germanLabel}: </span>
+                        <TaskTexts texts={row.german} />
+                      </div>
+                    )}
+                  </td>
+                  <td>
+                    <span className="result-given">{row.given}</span>
+                    <span className="result-timing">{row.notes.join(' · ')}</span>
+                  </td>
+                  <td className="result-points">
+                    {row.state === 'practice' ? (
+                      <span title={row.pointsLabel}>–</span>
+                    ) : (
+                      <>
+                        {row.points}
+                        <Mark ok={row.state === 'correct'} />
+                        <span className="visually-hidden">{row.pointsLabel}</span>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
             </tbody>
           </table>
         </section>
       </article>
     </div>
+  );
+}
+
+/** Situation, question and (where there is one) the answer step's prompt of a question. */
+function TaskTexts({ texts }: { texts: Texts }) {
+  return (
+    <>
+      <span className="result-situation">{texts.situationText}</span>{' '}
+      <span className="result-question">{texts.questionText}</span>
+      {texts.answerText && <span className="result-answer-label">{texts.answerText}</span>}
+    </>
   );
 }
 
@@ -235,29 +264,6 @@ function Mark({ ok }: { ok: boolean }) {
       {ok ? '✓' : '✗'}
     </span>
   );
-}
-
-function assignedLevelText(level: AssignedLevel, above3: string): string {
-  return level === 'above-3' ? above3 : String(level);
-}
-
-/** The answer as entered, in German words (the answer type's display). */
-function givenAnswerText(answer: AnswerRecord, t: TFunction): string {
-  return answerText(answerTypeOf(answer.question.answerType).display(answer), t);
-}
-
-/** '2,4 s · Bild 1500 ms': response time and, for flashed pictures, the measured exposure. */
-function timingText(answer: AnswerRecord, t: TFunction): string {
-  const parts = [t('result.questions.responseTime', { seconds: formatSeconds(answer.responseTimeMs) })];
-  if (answer.exposuresMs && answer.exposuresMs.length > 1) {
-    const list = answer.exposuresMs.map((ms) => Math.round(ms)).join(' + ');
-    parts.push(t('result.questions.exposures', { list }));
-  } else if (answer.exposureMs !== undefined) {
-    parts.push(t('result.questions.exposure', { ms: Math.round(answer.exposureMs) }));
-  }
-  if (answer.interrupted) parts.push(t('result.questions.interrupted'));
-  if (answer.pageHiddenDuringExposure) parts.push(t('result.questions.pageHidden'));
-  return parts.join(' · ');
 }
 
 /**

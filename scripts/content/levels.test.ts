@@ -1,0 +1,45 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compileLevelsModule, loadLevels } from './levels.ts';
+import { formatIssue, ROOT_DIR } from './load.ts';
+import { FIXTURES_DIR } from './test-fixtures.ts';
+
+describe('content/levels.yaml', () => {
+  it('is valid: three levels and "größer 3", each with a description and 3 to 4 Förderhinweise', () => {
+    const { levels, issues } = loadLevels();
+    expect(issues).toEqual([]);
+    expect(levels?.levels['1'].title).toBe('Zählzahl');
+    expect(levels?.levels['2'].title).toBe('Ordinaler Zahlenstrahl');
+    expect(levels?.levels['3'].title).toBe('Kardinalität und Zerlegbarkeit');
+    for (const level of Object.values(levels!.levels)) {
+      expect(level.activities.length).toBeGreaterThanOrEqual(3);
+      expect(level.activities.length).toBeLessThanOrEqual(4);
+    }
+    // Plain data for the client: no YAML, no validator.
+    expect(compileLevelsModule(levels!)).toMatch(/^export const levels = \{"1":\{"title":"Zählzahl"/);
+  });
+
+  it('reports every problem of a broken file with file, line, column and what to do', () => {
+    const { levels, issues } = loadLevels(join(FIXTURES_DIR, 'levels-broken/levels.yaml'));
+    expect(levels).toBeUndefined();
+    expect(issues.map(formatIssue)).toEqual([
+      'scripts/content/fixtures/levels-broken/levels.yaml:6:7  levels.1.activities  needs 3 to 4 activities — add play-based everyday activities, one per "- " line',
+      'scripts/content/fixtures/levels-broken/levels.yaml:10:18  levels.2.description  must not be empty — write the description of what the level means in German',
+      'scripts/content/fixtures/levels-broken/levels.yaml:15:3  levels.3.description  is missing — write the description of what the level means in German',
+      'scripts/content/fixtures/levels-broken/levels.yaml:17:5  levels.3.descripton  "descripton" is not a known field — remove it or rename it (levels: 1, 2, 3, above3; each with title, description, activities)',
+    ]);
+  });
+
+  it('fails npm run content:check with those messages', { timeout: 30_000 }, () => {
+    const result = spawnSync(
+      join(ROOT_DIR, 'node_modules/.bin/tsx'),
+      ['scripts/content/check.ts', 'scripts/content/fixtures/levels-broken'],
+      { cwd: ROOT_DIR, encoding: 'utf8' },
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      'scripts/content/fixtures/levels-broken/levels.yaml:17:5  levels.3.descripton  "descripton" is not a known field',
+    );
+  });
+});

@@ -1,0 +1,63 @@
+import type { ChildLanguage, Texts } from '../content/types';
+
+/**
+ * The results document as the educator reads it: every text already in its final German wording.
+ * The results page renders it as HTML and src/results/pdf.ts draws the same model as PDF text, so
+ * page and PDF never disagree (docs/product.md §22).
+ */
+export interface ResultDocument {
+  title: string;
+  /** Name, Geburtsdatum, Einrichtung, Jahrgang (when set), Sprache, Testdatum. */
+  details: { label: string; value: string }[];
+  /** Heads every PDF page: the child's name and the test date. */
+  pageHeader: string;
+  levels: LevelsTable;
+  /** 'Niveau erreicht' and 'Zugeordnetes Niveau' explained. */
+  legend: { heading: string; items: { term: string; text: string }[] };
+  /** A screening, not a diagnosis; no norms. */
+  disclaimer: string;
+  meanings: LevelMeanings;
+  questions: QuestionsTable;
+}
+
+export interface LevelsTable {
+  heading: string;
+  columns: [string, string, string];
+  rows: { level: string; points: string; achieved: boolean; achievedText: string }[];
+  total: { label: string; points: string };
+  assigned: { label: string; value: string };
+}
+
+export interface LevelMeanings {
+  heading: string;
+  levels: { key: string; title: string; description: string; assigned: boolean }[];
+  /** Förderhinweise for the assigned level. */
+  activities: { heading: string; items: string[] };
+}
+
+export type RowState = 'correct' | 'incorrect' | 'practice';
+
+export interface QuestionRow {
+  /** Unique per row (a practice question may be recorded more than once). */
+  key: string;
+  number: string;
+  level: string;
+  state: RowState;
+  child: { texts: Texts; language: ChildLanguage };
+  /** The German reference texts (`texts.de` of the pack), when the question is in the packs. */
+  german?: Texts;
+  given: string;
+  /** Response time, exposure, tries, flags: small print under the answer. */
+  notes: string[];
+  points: string;
+  /** Read out instead of the ✓/✗ mark. */
+  pointsLabel: string;
+}
+
+export interface QuestionsTable {
+  heading: string;
+  columns: [string, string, string, string, string];
+  rows: QuestionRow[];
+  /** Label of the German reference text under the child's text, e.g. 'Deutsch'. */
+  germanLabel: string;
+}
