@@ -57,9 +57,9 @@ function pwa() {
       // Everything a whole test needs without network: the shell, every JS and CSS chunk (the lazily
       // loaded PDF chunks of jsPDF and html2canvas too, and the compiled questions with their small
       // pictures inlined), the larger pictures and icons, and only the font subsets that German,
-      // Turkish, Romanian and Arabic text use.
+      // Turkish, Romanian and Arabic text use, and the authored recordings of the spoken prompts.
       globPatterns: [
-        '**/*.{html,js,css,svg,png}',
+        '**/*.{html,js,css,svg,png,mp3}',
         'assets/noto-sans-latin-*.woff2',
         'assets/noto-sans-arabic-{arabic,latin}-*.woff2',
       ],
