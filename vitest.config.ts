@@ -1,14 +1,15 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { audioPlugin } from './scripts/content/audio-plugin.ts';
 import { REAL_CONTENT } from './scripts/content/load.ts';
 import { contentPlugin } from './scripts/content/vite-plugin.ts';
 
 // Three projects: pure code in Node, React components in jsdom, and end-to-end tests that drive
 // the built app in real headless Chromium (see tests/support/global-setup.ts).
 export default defineConfig({
-  // The content plugin serves virtual:zaehltest-content from content/, so code under test reads the
-  // real question and language packs as the app does.
-  plugins: [react(), contentPlugin({ ...REAL_CONTENT, writeJsonSchema: false })],
+  // The content and audio plugins serve virtual:zaehltest-content and virtual:zaehltest-audio from
+  // content/, so code under test reads the real packs and recordings as the app does.
+  plugins: [react(), contentPlugin({ ...REAL_CONTENT, writeJsonSchema: false }), audioPlugin()],
   define: {
     __ACCESS_PASSWORD_SHA256__: JSON.stringify('test-hash-not-used'),
     __RESULT_ENDPOINT__: JSON.stringify('/api/results'),

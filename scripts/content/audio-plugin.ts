@@ -44,7 +44,6 @@ export function audioPlugin(options: AudioPluginOptions = REAL_CONTENT): Plugin 
     },
     async load(id) {
       if (id !== RESOLVED_ID) return undefined;
-      this.addWatchFile(audioDir);
       return compileAudioModule(await (audio ?? check()));
     },
     configureServer(server: ViteDevServer) {

@@ -43,7 +43,8 @@ const SYNTHESIS_WATCHDOG_MS = 30_000;
 
 export type PlaybackEvent =
   | { type: 'start'; utterance: Utterance; source: PromptSource }
-  | { type: 'end'; utterance: Utterance; source: PromptSource };
+  | { type: 'end'; utterance: Utterance; source: PromptSource }
+  | { type: 'silence'; on: boolean };
 
 /**
  * Plays texts one after the other through one reused audio element (recordings) or the device's
@@ -54,6 +55,7 @@ export class Speaker {
   private generation = 0;
   private cancelCurrent: (() => void) | null = null;
   private silenced = false;
+  private unlocked = false;
   private voices: Promise<readonly SpeechSynthesisVoice[]> | null = null;
   private readonly listeners = new Set<(event: PlaybackEvent) => void>();
 
@@ -86,10 +88,11 @@ export class Speaker {
    * synthesis play for the rest of the page's life.
    */
   unlock(): void {
+    this.unlocked = true;
     const { audio, synthesis, makeUtterance } = this.ports;
     if (audio && this.cancelCurrent === null) {
       audio.src = SILENCE;
-      audio.play().catch(() => undefined);
+      startPlaying(audio).catch(() => undefined);
     }
     if (synthesis && makeUtterance && this.cancelCurrent === null) {
       const empty = makeUtterance('');
@@ -98,10 +101,17 @@ export class Speaker {
     }
   }
 
+  /** Whether a tap has unlocked sound on this page yet. */
+  get isUnlocked(): boolean {
+    return this.unlocked;
+  }
+
   /** Nothing sounds until `silence(false)`; what plays now stops. */
   silence(on: boolean): void {
+    if (this.silenced === on) return;
     this.silenced = on;
     if (on) this.stop();
+    this.emit({ type: 'silence', on });
   }
 
   get isSilenced(): boolean {
@@ -165,7 +175,7 @@ export class Speaker {
       audio.addEventListener('error', failed);
       audio.src = url;
       audio.currentTime = 0;
-      audio.play().catch((error: unknown) => {
+      startPlaying(audio).catch((error: unknown) => {
         // NotAllowedError: no tap has unlocked sound yet (a reload); the speaker button replays.
         console.warn('Aufnahme nicht gestartet:', error);
         done();
@@ -200,6 +210,15 @@ export class Speaker {
       watchdog = setTimeout(done, SYNTHESIS_WATCHDOG_MS);
       synthesis.speak(spoken);
     });
+  }
+}
+
+/** play() as a promise also where it returns nothing or throws (older engines, jsdom). */
+function startPlaying(audio: AudioPort): Promise<void> {
+  try {
+    return Promise.resolve(audio.play());
+  } catch (error) {
+    return Promise.reject(error);
   }
 }
 
