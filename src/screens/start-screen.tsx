@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { languagePack } from '../content/language-packs';
 import { SoundCheck, unlockSpeech } from '../speech/sound-check';
 import { useStore } from '../store';
 
@@ -57,7 +58,7 @@ export function StartScreen() {
           </button>
         </div>
       </section>
-      <SoundCheck language={language} sample={undefined} />
+      <SoundCheck language={language} sample={languagePack(language).soundCheck} />
     </div>
   );
 }
