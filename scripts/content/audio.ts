@@ -245,7 +245,7 @@ export function compileAudioModule(
   const entries = (recordings: readonly Recording[], prefix: string, stripFolder: boolean) =>
     recordings.map((recording, index) => {
       const ident = `${prefix}${index}`;
-      lines.push(`import ${ident} from ${JSON.stringify(`${recording.absolutePath}?url`)};`);
+      lines.push(`import ${ident} from ${JSON.stringify(`${recording.absolutePath}?no-inline`)};`);
       const key = stripFolder ? recording.key.slice(recording.key.indexOf('/') + 1) : recording.key;
       return `${JSON.stringify(key)}: ${ident}`;
     });

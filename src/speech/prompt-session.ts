@@ -44,7 +44,7 @@ export class PromptSession {
   private readonly schedule: (run: () => void) => void;
 
   constructor(private readonly options: PromptSessionOptions) {
-    this.schedule = options.schedule ?? queueMicrotask;
+    this.schedule = options.schedule ?? ((run) => queueMicrotask(run));
   }
 
   /** A text of this question has appeared on screen. */

@@ -1,4 +1,7 @@
 import type { ChildLanguage } from '../content/types';
+// A tenth of a second of silence, played from the unlocking tap so that iPad Safari lets the element
+// play later. A file, not a data: URL, which the server's Content-Security-Policy refuses.
+import SILENCE from './silence.mp3?no-inline';
 import { chooseSource, type PromptSource } from './source';
 import { loadVoices, pickVoice, type VoiceSource } from './voices';
 
@@ -34,8 +37,6 @@ export interface SpeakerPorts {
   voicesTimeoutMs?: number;
 }
 
-/** A silent WAV: played from the unlocking tap so that iPad Safari lets the element play later. */
-const SILENCE = 'data:audio/wav;base64,UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQAAAAA=';
 /** A little slower than the voices' default: the listeners are 4 to 6 years old. */
 const CHILD_RATE = 0.9;
 /** A voice that never reports its end must not hold up the texts after it for ever. */
