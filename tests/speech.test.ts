@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
-import { openBrowser, screenshot } from './support/browser.ts';
+import { openBrowser, screenshot, TABLET, TABLET_PORTRAIT } from './support/browser.ts';
 import { ROOT } from './support/build-app.ts';
 import {
   answerCorrectly,
@@ -25,6 +25,8 @@ const textsOf = (id: number, language: Lang): Texts =>
 const pack = (language: Lang) =>
   parse(readFileSync(join(ROOT, 'content/languages', `${language}.yaml`), 'utf8')) as Record<string, string>;
 
+const PHONE = { width: 390, height: 844 } as const;
+
 const VOICES = [
   { lang: 'de-DE', name: 'Anna' },
   { lang: 'tr-TR', name: 'Yelda' },
@@ -39,6 +41,14 @@ async function taskTextsOnScreen(page: Page): Promise<string[]> {
       .map((element) => element.textContent?.trim() ?? '')
       .filter((text) => text !== ''),
   );
+}
+
+/** Screenshots at tablet landscape, portrait and phone size, for a person to look at. */
+async function shotsAtEverySize(page: Page, name: string) {
+  for (const { width, height } of [TABLET_PORTRAIT, PHONE, TABLET]) {
+    await page.setViewportSize({ width, height });
+    await screenshot(page, `${name}-${width}x${height}`);
+  }
 }
 
 async function startTest(page: Page, language: Lang) {
@@ -59,7 +69,7 @@ describe('spoken prompts with the device voice', () => {
       await page.getByText('Die Aufgaben werden vorgelesen mit: Gerätestimme.').waitFor();
       await page.getByRole('button', { name: 'Ton prüfen' }).click();
       await waitUntilSpoken(page, [pack(language).soundCheck!]);
-      await screenshot(page, 'speech-start-ar');
+      await shotsAtEverySize(page, 'speech-start-ar');
       await page.getByRole('button', { name: 'Start' }).click();
 
       for (const q of questions) {
@@ -81,7 +91,7 @@ describe('spoken prompts with the device voice', () => {
             },
             [before, onScreen[0]] as const,
           );
-          await screenshot(page, 'speech-question-ar');
+          await shotsAtEverySize(page, 'speech-question-ar');
         }
         await answerCorrectly(page, q);
       }
