@@ -53,7 +53,7 @@ export function SoundCheck({ language, sample }: { language: ChildLanguage; samp
       {found && (
         <p className="sound-check-source">
           {t('speech.source', { source: t(`speech.sources.${found.source}`) })}
-          {found.recorded > 0 && found.recorded < found.total
+          {found.source === 'synthesis' && found.recorded > 0
             ? ` ${t('speech.partlyRecorded', { recorded: found.recorded, total: found.total })}`
             : ''}
         </p>
