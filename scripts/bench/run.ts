@@ -3,7 +3,8 @@
 //
 // Options: --runs=N (flashes per timed question, default 20), --loaded-runs=N (per question with the
 // CPU loaded, default 10), --load-processes=N (busy-loop processes for those, default 1),
-// --lighthouse-runs=N (default 5), --only=content,bundle,flash,pdf,load.
+// --lighthouse-runs=N (default 5), --speech-runs=N (per question, default 3),
+// --only=content,bundle,flash,pdf,load,speech.
 import { rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -16,8 +17,9 @@ import { flashMetrics } from './flash.ts';
 import { lighthouseMetrics } from './lighthouse.ts';
 import { pdfMetrics } from './pdf.ts';
 import { formatTable, type Metric, statusOf, writeReport } from './report.ts';
+import { speechMetrics } from './speech.ts';
 
-const SECTIONS = ['content', 'bundle', 'flash', 'pdf', 'load'] as const;
+const SECTIONS = ['content', 'bundle', 'flash', 'pdf', 'load', 'speech'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -26,6 +28,7 @@ const { values } = parseArgs({
     'loaded-runs': { type: 'string', default: '10' },
     'load-processes': { type: 'string', default: '1' },
     'lighthouse-runs': { type: 'string', default: '5' },
+    'speech-runs': { type: 'string', default: '3' },
     only: { type: 'string', default: SECTIONS.join(',') },
   },
 });
@@ -38,6 +41,7 @@ const runs = count('runs', values.runs);
 const loadedRuns = count('loaded-runs', values['loaded-runs']);
 const loadProcesses = count('load-processes', values['load-processes']);
 const lighthouseRuns = count('lighthouse-runs', values['lighthouse-runs']);
+const speechRuns = count('speech-runs', values['speech-runs']);
 const only = new Set(values.only.split(',').map((s) => s.trim()));
 for (const section of only) {
   if (!SECTIONS.includes(section as Section)) throw new Error(`--only: unknown section '${section}'`);
@@ -86,6 +90,7 @@ try {
   );
   await section('pdf', () => pdfMetrics(server.url, questions));
   await section('load', () => lighthouseMetrics(server.url, lighthouseRuns));
+  await section('speech', () => speechMetrics(server.url, questions, speechRuns));
 } finally {
   await server.close();
   await rm(app.distDir, { recursive: true, force: true });
