@@ -6,7 +6,7 @@ import type { ContentIssue } from './load.ts';
 import { CONTENT_DIR, ROOT_DIR } from './load.ts';
 
 /**
- * Authored recordings of the spoken prompts (docs/product.md §25), under content/audio/:
+ * Authored recordings of the spoken prompts (docs/product.md §14), under content/audio/:
  *
  *   content/audio/q01/tr-situationText.mp3   question 1, Turkish, its situation text
  *   content/audio/phrases/ar-soundCheck.mp3  a phrase of the Arabic language pack

@@ -34,7 +34,7 @@ export function QuestionScreen() {
     };
   }, [question.id]);
   const Renderer = rendererFor(question.answerType);
-  // The spoken prompt (docs/product.md §25): stops when the child answers or the screen goes.
+  // The spoken prompt (docs/product.md §14): stops when the child answers or the screen goes.
   const prompt = usePromptSession(question.id, language, question.currentTexts);
   useUnlockOnFirstTap();
   return (

@@ -7,7 +7,7 @@ import { pageSpeaker } from './speaker';
 const PromptContext = createContext<PromptSession | null>(null);
 
 /**
- * The spoken prompt of one question screen (docs/product.md §25): its session lives as long as the
+ * The spoken prompt of one question screen (docs/product.md §14): its session lives as long as the
  * screen and falls silent when the screen goes. Outside a provider (component tests) nothing speaks.
  */
 export function usePromptSession(questionId: number, language: ChildLanguage, texts: Texts): PromptSession {

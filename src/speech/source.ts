@@ -1,4 +1,4 @@
-/** How a prompt reached the child (recorded with every answer, docs/product.md §25). */
+/** How a prompt reached the child (recorded with every answer, docs/product.md §14). */
 export type PromptSource = 'recording' | 'synthesis' | 'none';
 
 /**

@@ -22,7 +22,7 @@ export function speaksLanguage(voice: Pick<VoiceInfo, 'lang'>, language: ChildLa
 }
 
 /**
- * The best voice of the language, or null when the device has none (docs/product.md §25): a voice
+ * The best voice of the language, or null when the device has none (docs/product.md §14): a voice
  * on the device before a network voice (which fails offline and starts late), then a better
  * quality one, then the usual region, then the system's default.
  */

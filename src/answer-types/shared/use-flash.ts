@@ -75,7 +75,7 @@ export function useFlash(pictures: readonly string[], intervalMs: number): Flash
   const containerRef = useRef<HTMLDivElement | null>(null);
   const decoded = useRef<HTMLImageElement[] | null>(null);
   const key = pictures.join('\n');
-  // Nothing sounds while the pictures are flashed: 'Bereit' stops the prompt (docs/product.md §25).
+  // Nothing sounds while the pictures are flashed: 'Bereit' stops the prompt (docs/product.md §14).
   useSilence(phase === 'showing');
 
   useEffect(() => {
