@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildConfig } from './scripts/build-config.ts';
 import { compressPlugin } from './scripts/compress/plugin.ts';
+import { audioPlugin } from './scripts/content/audio-plugin.ts';
+import { REAL_CONTENT } from './scripts/content/load.ts';
 import { contentPreviewPlugin } from './scripts/content/preview-plugin.ts';
 import { contentPlugin } from './scripts/content/vite-plugin.ts';
 import { fontPreloadPlugin } from './scripts/font-preload/plugin.ts';
@@ -15,6 +17,8 @@ export default defineConfig({
   plugins: [
     react(),
     contentPlugin(),
+    // ZAEHLTEST_AUDIO_DIR: the audio browser test builds with recordings it makes itself.
+    audioPlugin({ ...REAL_CONTENT, audioDir: process.env.ZAEHLTEST_AUDIO_DIR || undefined }),
     contentPreviewPlugin(),
     fontPreloadPlugin(),
     pdfFontsPlugin(),

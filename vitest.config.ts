@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { audioPlugin } from './scripts/content/audio-plugin.ts';
 import { REAL_CONTENT } from './scripts/content/load.ts';
 import { contentPlugin } from './scripts/content/vite-plugin.ts';
 import { pdfFontsPlugin } from './scripts/pdf-fonts/plugin.ts';
@@ -8,9 +9,15 @@ import { pdfFontsPlugin } from './scripts/pdf-fonts/plugin.ts';
 // app in real browsers (see tests/support/global-setup.ts): `e2e` in Chromium (every file under
 // tests/), `e2e-webkit` (WebKitGTK) and `e2e-firefox` (Firefox ESR) the files under tests/engines/.
 export default defineConfig({
-  // The content plugin serves virtual:zaehltest-content (and the levels) from content/, so code under
-  // test reads the real question and language packs as the app does; the PDF fonts for the PDF test.
-  plugins: [react(), contentPlugin({ ...REAL_CONTENT, writeJsonSchema: false }), pdfFontsPlugin()],
+  // The content and audio plugins serve virtual:zaehltest-content (and the levels) and
+  // virtual:zaehltest-audio from content/, so code under test reads the real packs and recordings as
+  // the app does; the PDF fonts for the PDF test.
+  plugins: [
+    react(),
+    contentPlugin({ ...REAL_CONTENT, writeJsonSchema: false }),
+    audioPlugin(),
+    pdfFontsPlugin(),
+  ],
   define: {
     __ACCESS_PASSWORD_SHA256__: JSON.stringify('test-hash-not-used'),
     __RESULT_ENDPOINT__: JSON.stringify('/api/results'),

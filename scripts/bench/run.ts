@@ -4,7 +4,8 @@
 //
 // Options: --runs=N (flashes per timed question, default 20), --loaded-runs=N (per question with the
 // CPU loaded, default 10), --load-processes=N (busy-loop processes for those, default 1),
-// --lighthouse-runs=N (default 5), --only=content,bundle,flash,pdf,load,
+// --lighthouse-runs=N (default 5), --speech-runs=N (per question, default 3),
+// --only=content,bundle,flash,pdf,load,speech,
 // --engines=chromium,webkit,firefox (the flash section's engines, default all three).
 import { rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
@@ -19,8 +20,9 @@ import { flashMetrics } from './flash.ts';
 import { lighthouseMetrics } from './lighthouse.ts';
 import { pdfMetrics } from './pdf.ts';
 import { formatTable, type Metric, statusOf, writeReport } from './report.ts';
+import { speechMetrics } from './speech.ts';
 
-const SECTIONS = ['content', 'bundle', 'flash', 'pdf', 'load'] as const;
+const SECTIONS = ['content', 'bundle', 'flash', 'pdf', 'load', 'speech'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -29,6 +31,7 @@ const { values } = parseArgs({
     'loaded-runs': { type: 'string', default: '10' },
     'load-processes': { type: 'string', default: '1' },
     'lighthouse-runs': { type: 'string', default: '5' },
+    'speech-runs': { type: 'string', default: '3' },
     only: { type: 'string', default: SECTIONS.join(',') },
     engines: { type: 'string', default: ENGINES.join(',') },
   },
@@ -42,6 +45,7 @@ const runs = count('runs', values.runs);
 const loadedRuns = count('loaded-runs', values['loaded-runs']);
 const loadProcesses = count('load-processes', values['load-processes']);
 const lighthouseRuns = count('lighthouse-runs', values['lighthouse-runs']);
+const speechRuns = count('speech-runs', values['speech-runs']);
 const only = new Set(values.only.split(',').map((s) => s.trim()));
 const engines = values.engines.split(',').map((s) => s.trim()) as Engine[];
 for (const engine of engines) {
@@ -94,6 +98,7 @@ try {
   );
   await section('pdf', () => pdfMetrics(server.url, questions));
   await section('load', () => lighthouseMetrics(server.url, lighthouseRuns));
+  await section('speech', () => speechMetrics(server.url, questions, speechRuns));
 } finally {
   await server.close();
   await rm(app.distDir, { recursive: true, force: true });

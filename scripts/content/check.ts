@@ -10,6 +10,7 @@
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { LANGUAGES } from '../../schemas/question.ts';
+import { formatAudioCoverage, loadAudio } from './audio.ts';
 import { compileQuestionsModule } from './compile.ts';
 import { formatCoverage, translationCoverage } from './coverage.ts';
 import { writeLanguagePackJsonSchema, writeQuestionJsonSchema } from './json-schema.ts';
@@ -52,6 +53,13 @@ if (packLanguages.length > 0) {
     `Language packs (${relative(ROOT_DIR, content.languagesDir)}): ${packLanguages.join(', ')} valid\n`,
   );
 }
+
+// Recordings are checked against valid questions only; a fixture folder without audio/ has none.
+const audio = await loadAudio(content.questions, folder ? resolve(folder, 'audio') : undefined);
+console.log(`Recordings (${relative(ROOT_DIR, audio.audioDir)})\n`);
+console.log(formatAudioCoverage(content.questions, audio));
+console.log('');
+content.issues.push(...audio.issues);
 
 if (content.issues.length > 0) {
   console.error(formatReport(content.issues));

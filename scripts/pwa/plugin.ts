@@ -57,10 +57,11 @@ function pwa() {
       // Everything a whole test needs without network: the shell, every JS and CSS chunk (the lazily
       // loaded PDF chunks of jsPDF and html2canvas too, and the compiled questions with their small
       // pictures inlined), the larger pictures and icons, and only the font subsets that German,
-      // Turkish, Romanian and Arabic text use, and the symbols subset that has the results page's
-      // ✓ and ✗ (Noto Sans has no such glyphs, so every browser loads it for that page).
+      // Turkish, Romanian and Arabic text use, the symbols subset that has the results page's
+      // ✓ and ✗ (Noto Sans has no such glyphs, so every browser loads it for that page), and the
+      // authored recordings of the spoken prompts.
       globPatterns: [
-        '**/*.{html,js,css,svg,png}',
+        '**/*.{html,js,css,svg,png,mp3}',
         'assets/noto-sans-latin-*.woff2',
         'assets/noto-sans-arabic-{arabic,latin,symbols}-*.woff2',
       ],

@@ -72,7 +72,7 @@ describe('the app shell', () => {
     await waitFor(() => expect(useStore.getState().screen).toBe('question'));
     expect(performance.now() - started).toBeGreaterThanOrEqual(490);
     // The question screens are a separate chunk; under Vitest its first import takes a moment.
-    expect(await screen.findByText('question-ro')).toBeTruthy();
+    expect(await screen.findByText('question-ro', {}, { timeout: 5000 })).toBeTruthy();
 
     await user.type(screen.getByRole('textbox'), '8');
     await user.click(screen.getByRole('button', { name: 'Antwort' }));

@@ -101,6 +101,18 @@ export const de = {
     wrongYes: 'Die richtige Antwort ist: Nein',
     wrongNo: 'Die richtige Antwort ist: Ja',
   },
+  speech: {
+    replay: 'Nochmal vorlesen',
+    soundCheck: 'Ton prüfen',
+    searching: 'Stimmen auf diesem Gerät werden gesucht …',
+    source: 'Die Aufgaben werden vorgelesen mit: {{source}}.',
+    sources: { recording: 'Aufnahme', synthesis: 'Gerätestimme', none: 'keine Stimme' },
+    partlyRecorded: 'Aufnahmen für {{recorded}} von {{total}} Texten, die übrigen mit der Gerätestimme.',
+    noVoice:
+      'Auf diesem Gerät gibt es keine Stimme für {{language}}. Die Aufgaben werden nicht vorgelesen – bitte die deutsche Zeile bei jeder Aufgabe nutzen oder ein Gerät mit einer Stimme für {{language}} verwenden (z. B. iPad, Android-Tablet, Windows).',
+    noVoicePartly:
+      'Auf diesem Gerät gibt es keine Stimme für {{language}}. Nur {{recorded}} von {{total}} Texten sind aufgenommen; die übrigen werden nicht vorgelesen – dort bitte die deutsche Zeile der Aufgabe nutzen.',
+  },
   error: {
     title: 'Es ist ein Fehler aufgetreten',
     restart: 'Bitte Test neu starten',

@@ -5,6 +5,8 @@ import { type AnswerRenderers, answerRenderers } from '../answer-types/renderers
 import type { AnswerSubmission, RendererProps } from '../answer-types/types';
 import type { AnswerType, ChildLanguage, Question } from '../content/types';
 import { i18n } from '../i18n';
+import { PromptProvider, usePromptSession } from '../speech/prompt-context';
+import { SpeakerButton } from '../speech/speaker-button';
 import { screenFor } from '../store/screen-routing';
 import type { PreviewAnswerMessage } from './messages';
 import { type FrameSelection, parseFrameSelection } from './preview-hash';
@@ -33,6 +35,8 @@ function ChildQuestion({
 }) {
   const [answered, setAnswered] = useState(false);
   const question = servePreviewQuestion(questions, selection.id, selection.language);
+  // Spoken as in the test, so authors hear the recordings and the device voice (German too).
+  const prompt = usePromptSession(question.id, selection.language as ChildLanguage, question.currentTexts);
   const dataset = {
     'data-question-id': question.id,
     'data-language': selection.language,
@@ -52,17 +56,20 @@ function ChildQuestion({
   >;
   return (
     <main className={`app app-${screen.replace('/', '-')}`} data-screen={screen} {...dataset}>
-      <Renderer
-        question={question as RendererProps<AnswerType>['question']}
-        // The renderers use the language only for lang and dir; the German reference is
-        // left-to-right like Turkish and Romanian, so it renders exactly as they do.
-        language={selection.language as ChildLanguage}
-        onAnswer={(submission) => {
-          reportAnswer(selection, submission);
-          setAnswered(true);
-        }}
-        onRestart={() => undefined}
-      />
+      <PromptProvider session={prompt}>
+        <Renderer
+          question={question as RendererProps<AnswerType>['question']}
+          // The renderers use the language only for lang and dir; the German reference is
+          // left-to-right like Turkish and Romanian, so it renders exactly as they do.
+          language={selection.language as ChildLanguage}
+          onAnswer={(submission) => {
+            reportAnswer(selection, { ...submission, prompt: prompt.end() });
+            setAnswered(true);
+          }}
+          onRestart={() => undefined}
+        />
+        <SpeakerButton />
+      </PromptProvider>
     </main>
   );
 }

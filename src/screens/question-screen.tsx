@@ -4,6 +4,8 @@ import { rendererFor } from '../answer-types/renderers';
 import { type FlashLog, FlashLogContext } from '../answer-types/shared/flash-log';
 import type { RendererProps } from '../answer-types/types';
 import type { AnswerType } from '../content/types';
+import { PromptProvider, usePromptSession, useUnlockOnFirstTap } from '../speech/prompt-context';
+import { SpeakerButton } from '../speech/speaker-button';
 import { useStore } from '../store';
 import { ProgressStrip } from './progress-strip';
 
@@ -32,8 +34,11 @@ export function QuestionScreen() {
     };
   }, [question.id]);
   const Renderer = rendererFor(question.answerType);
+  // The spoken prompt (docs/product.md §14): stops when the child answers or the screen goes.
+  const prompt = usePromptSession(question.id, language, question.currentTexts);
+  useUnlockOnFirstTap();
   return (
-    <>
+    <PromptProvider session={prompt}>
       {/* Every screen has a level-one heading (axe page-has-heading-one); this one only for screen readers. */}
       <h1 className="visually-hidden">{t('common.appName')}</h1>
       <ProgressStrip {...progress} />
@@ -42,10 +47,11 @@ export function QuestionScreen() {
           key={question.id}
           question={question as RendererProps<AnswerType>['question']}
           language={language}
-          onAnswer={(submission) => submitAnswer(question, submission)}
+          onAnswer={(submission) => submitAnswer(question, { ...submission, prompt: prompt.end() })}
           onRestart={endSession}
         />
       </FlashLogContext.Provider>
-    </>
+      {question.answerType !== 'Error' && <SpeakerButton />}
+    </PromptProvider>
   );
 }

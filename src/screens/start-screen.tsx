@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { languagePack } from '../content/language-packs';
+import { SoundCheck, unlockSpeech } from '../speech/sound-check';
 import { useStore } from '../store';
 
 /**
@@ -12,6 +14,7 @@ export function StartScreen() {
   const { t } = useTranslation();
   const goTo = useStore((s) => s.goTo);
   const user = useStore((s) => s.user);
+  const language = user.language;
   const educatorLine = useStore((s) => s.educatorLine);
   const setEducatorLine = useStore((s) => s.setEducatorLine);
   const backToDetails = useStore((s) => s.backToDetails);
@@ -19,7 +22,15 @@ export function StartScreen() {
   return (
     <div className="start">
       <h1 className="start-title">{t('start.title')}</h1>
-      <button type="button" className="button button-primary button-start" onClick={() => goTo('transition')}>
+      <button
+        type="button"
+        className="button button-primary button-start"
+        onClick={() => {
+          // This tap lets the test speak (iPad Safari and Chrome allow sound only from a tap).
+          unlockSpeech();
+          goTo('transition');
+        }}
+      >
         {t('start.start')}
       </button>
       <section className="start-details" aria-label={t('start.detailsLabel')}>
@@ -47,6 +58,7 @@ export function StartScreen() {
           </button>
         </div>
       </section>
+      <SoundCheck language={language} sample={languagePack(language).soundCheck} />
     </div>
   );
 }

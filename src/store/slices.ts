@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { AnswerEntry } from '../answer-types/types';
 import type { ServedQuestion } from '../content/types';
+import type { PromptRecord } from '../speech/prompt-session';
 import type { AnswerRecord, Screen, UserData } from './types';
 
 /** What an answer renderer hands over when the child has answered. */
@@ -18,6 +19,8 @@ export interface AnswerSubmission {
   exposuresMs?: number[];
   /** Practice questions: how many tries it took until the answer was right. */
   tries?: number;
+  /** How the spoken prompt reached the child and how often it was replayed. */
+  prompt?: PromptRecord;
 }
 
 export interface SessionSlice {

@@ -38,6 +38,11 @@ export interface AnswerRecord {
   exposuresMs?: number[];
   /** Practice questions: how many tries it took until the answer was right. */
   tries?: number;
+  /**
+   * How the spoken prompt was delivered (recording, device voice, none) and how often the speaker
+   * button replayed it. Missing in sessions saved before prompts were spoken.
+   */
+  prompt?: { source: 'recording' | 'synthesis' | 'none'; replays: number };
   /** ISO timestamp of the answer. */
   answeredAt: string;
 }

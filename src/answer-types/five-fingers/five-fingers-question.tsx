@@ -1,6 +1,7 @@
 import './five-fingers.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSpokenTexts } from '../../speech/prompt-context';
 import { AnswerForm } from '../shared/answer-form';
 import { NumberField } from '../shared/number-field';
 import { TaskText } from '../shared/task-text';
@@ -19,6 +20,7 @@ export function FiveFingersQuestion({ question, language, onAnswer }: RendererPr
   const [right, setRight] = useState('');
   const clock = useAnswerClock();
   const texts = question.currentTexts;
+  useSpokenTexts([first ? texts.questionText : texts.situationText]);
 
   const submit = () => {
     const step = fiveFingersStep(

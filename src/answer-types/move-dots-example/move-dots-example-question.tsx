@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { spokenPracticeFeedback } from '../../speech/practice-feedback';
 import { AnswerForm } from '../shared/answer-form';
 import { MoveDotsBoard } from '../shared/move-dots-board';
 import { PracticeDialog } from '../shared/practice-dialog';
@@ -55,6 +56,10 @@ export function MoveDotsExampleQuestion({ question, language, onAnswer }: Render
               ? t('practice.correct')
               : t('practice.wrongNumber', { answer: String(question.correctAnswer) })
           }
+          spoken={spokenPracticeFeedback(
+            language,
+            feedback.correct ? { kind: 'correct' } : { kind: 'wrong-number', answer: question.correctAnswer },
+          )}
           onClose={close}
         />
       )}

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChildLanguage } from '../../content/types';
+import { useSpokenTexts } from '../../speech/prompt-context';
 
 /** Longest answer taken: no answer of the test has more than two digits (docs/product.md §18). */
 export const MAX_DIGITS = 3;
@@ -44,6 +45,8 @@ export function NumberField({
   const { t } = useTranslation();
   const id = useId();
   const [refused, setRefused] = useState<Refusal | null>(null);
+  // A label in the child's language is task text (the answer text): it is read aloud as it appears.
+  useSpokenTexts(labelLanguage ? [label] : []);
   return (
     <div className="number-field">
       <label

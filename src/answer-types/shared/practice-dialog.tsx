@@ -1,10 +1,24 @@
 import './practice-dialog.css';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSpokenPhrase } from '../../speech/prompt-context';
 
-/** In-page feedback of the practice screens (never window.alert); focus moves to its 'OK'. */
-export function PracticeDialog({ message, onClose }: { message: string; onClose(): void }) {
+/**
+ * In-page feedback of the practice screens (never window.alert); focus moves to its 'OK'. The
+ * German message stays on screen; `spoken` is said to the child in the child's language.
+ */
+export function PracticeDialog({
+  message,
+  spoken,
+  onClose,
+}: {
+  message: string;
+  /** The feedback in the child's language and its phrase in the language pack (for a recording). */
+  spoken?: { text: string; phrase: string };
+  onClose(): void;
+}) {
   const { t } = useTranslation();
+  useSpokenPhrase(spoken?.text, spoken?.phrase ?? '');
   const id = useId();
   const ok = useRef<HTMLButtonElement>(null);
   useEffect(() => {

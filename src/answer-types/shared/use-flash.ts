@@ -4,6 +4,8 @@ import { FlashLogContext } from './flash-log';
 /** How often the educator may show a question's pictures in all: once, and once more if missed. */
 const MAX_SHOWS = 2;
 
+import { useSilence } from '../../speech/prompt-context';
+
 export type FlashPhase = 'loading' | 'ready' | 'showing' | 'done';
 
 export interface FlashMeasurement {
@@ -73,6 +75,8 @@ export function useFlash(pictures: readonly string[], intervalMs: number): Flash
   const containerRef = useRef<HTMLDivElement | null>(null);
   const decoded = useRef<HTMLImageElement[] | null>(null);
   const key = pictures.join('\n');
+  // Nothing sounds while the pictures are flashed: 'Bereit' stops the prompt (docs/product.md §14).
+  useSilence(phase === 'showing');
 
   useEffect(() => {
     let cancelled = false;

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { spokenPracticeFeedback } from '../../speech/practice-feedback';
 import { yesNoEntry } from '../shared/display';
 import { FlashPictures } from '../shared/flash-pictures';
 import { PracticeDialog } from '../shared/practice-dialog';
@@ -71,7 +72,18 @@ export function TimerImageExampleQuestion({
       {(flash.phase === 'loading' || flash.phase === 'ready') && <ReadyButton flash={flash} />}
       <FlashPictures flash={flash} pictures={pictures} />
       {flash.phase === 'done' && !feedback && <YesNoButtons language={language} onChoose={choose} />}
-      {feedback && <PracticeDialog message={message} onClose={close} />}
+      {feedback && (
+        <PracticeDialog
+          message={message}
+          spoken={spokenPracticeFeedback(
+            language,
+            feedback.kind === 'correct'
+              ? { kind: 'correct' }
+              : { kind: 'wrong-yes-no', rightIsNo: String(question.correctAnswer) === NO },
+          )}
+          onClose={close}
+        />
+      )}
     </div>
   );
 }
