@@ -25,6 +25,7 @@ const COPIED = [
   'server',
   'index.html',
   'preview.html',
+  'auswertung.html',
   'vite.config.ts',
   'tsconfig.json',
   'package.json',
