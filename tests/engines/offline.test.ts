@@ -4,6 +4,7 @@ import {
   answerCorrectly,
   jumpTo,
   login,
+  reloadAndUnlock,
   shot,
   storedSession,
   textOf,
@@ -102,7 +103,7 @@ describe(`offline in ${ENGINE}`, () => {
         45_000,
       );
       await expect.poll(() => textOf(page, '.result-upload'), { timeout: 10_000 }).toBe('Ergebnis gesendet.');
-      await page.reload();
+      await reloadAndUnlock(page);
       await waitForScreen(page, 'result');
       await new Promise((wait) => setTimeout(wait, 1_500));
       expect((await listStoredResults(serverURL)).filter((r) => r.submissionId === id)).toHaveLength(1);

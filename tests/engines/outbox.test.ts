@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { shot, textOf, waitForScreen } from '../support/engine-flow.ts';
+import { reloadAndUnlock, shot, textOf, waitForScreen } from '../support/engine-flow.ts';
 import { ENGINE, openEnginePage } from '../support/engine-test.ts';
 import { type FaultProxy, startFaultProxy } from '../support/fault-proxy.ts';
 import { type ContentQuestion, loadQuestions, STORAGE_KEY } from '../support/flow.ts';
@@ -48,7 +48,8 @@ function finishedSession(submissionId: string) {
       givenAnswer: String(q.correctAnswer),
       correct: true,
       responseTimeMs: 2000,
-      answeredAt: '2026-11-20T09:30:00.000Z',
+      // An hour ago: a finished session older than 12 hours is cleared (docs/product.md §20).
+      answeredAt: new Date(Date.now() - 3_600_000).toISOString(),
     })),
   };
 }
@@ -64,12 +65,12 @@ describe(`the outbox in ${ENGINE}`, () => {
       ({ key, state }) => localStorage.setItem(key, JSON.stringify({ state, version: 1 })),
       { key: STORAGE_KEY, state: finishedSession(id) },
     );
-    await page.reload();
+    await reloadAndUnlock(page);
     await waitForScreen(page, 'result');
     const status = () => textOf(page, '.result-upload');
     await expect.poll(status, { timeout: 20_000, interval: 200 }).toMatch(/auf diesem Gerät gespeichert/);
     await shot(page, 'outbox-saved-on-device');
-    await page.reload();
+    await reloadAndUnlock(page);
     await waitForScreen(page, 'result');
     await expect.poll(status, { timeout: 20_000, interval: 200 }).toMatch(/auf diesem Gerät gespeichert/);
     // The reloaded page tries again (its first try may come a moment after the status shows).
@@ -78,7 +79,7 @@ describe(`the outbox in ${ENGINE}`, () => {
 
     proxy.script([], 'pass');
     await expect.poll(status, { timeout: 45_000, interval: 200 }).toBe('Ergebnis gesendet.');
-    await page.reload();
+    await reloadAndUnlock(page);
     await waitForScreen(page, 'result');
     await new Promise((wait) => setTimeout(wait, 1_500));
     expect(proxy.requests.filter((r) => r.answer === 201)).toHaveLength(1);

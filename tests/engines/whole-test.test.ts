@@ -10,6 +10,7 @@ import {
   enterUserData,
   flash,
   login,
+  reloadAndUnlock,
   shot,
   storedSession,
   textOf,
@@ -88,9 +89,9 @@ describe(`a whole test in ${ENGINE}`, () => {
         continue;
       }
       if (q.id === 12) {
-        // A reload in the middle of the test: the same question, answers intact, no password again.
+        // A reload in the middle of the test: the passphrase, then the same question, answers intact.
         const before = await storedSession(page);
-        await page.reload();
+        await reloadAndUnlock(page);
         await waitForScreen(page, screen);
         const after = await storedSession(page);
         expect(after?.currentId).toBe(12);
@@ -144,8 +145,8 @@ describe(`a whole test in ${ENGINE}`, () => {
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ born: '2020-03-14', school: 'Grundschule', schoolLevel: '1' });
 
-    // A reload on the result page shows it again.
-    await page.reload();
+    // A reload on the result page shows it again (after the passphrase).
+    await reloadAndUnlock(page);
     await waitForScreen(page, 'result');
 
     const { name, bytes } = await page.download({ role: 'button', name: 'Als PDF speichern' }, 60_000);

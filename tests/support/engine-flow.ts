@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import { ARTIFACTS } from './browser.ts';
 import { TEST_PASSWORD } from './build-app.ts';
 import type { EnginePage, Target } from './driver/index.ts';
-import { type ContentQuestion, LANGUAGE_LABELS, type Lang, STORAGE_KEY, type StoredSession } from './flow.ts';
+import {
+  type ContentQuestion,
+  LANGUAGE_LABELS,
+  type Lang,
+  RESUME_NOTE,
+  STORAGE_KEY,
+  type StoredSession,
+  typedDate,
+} from './flow.ts';
 
 /**
  * The flows of tests/support/flow.ts, written once against the driver-neutral page
@@ -90,12 +98,34 @@ export async function login(page: EnginePage, baseURL: string): Promise<void> {
   await waitForScreen(page, 'userdata');
 }
 
+/**
+ * After a reload or reopening with a stored session the passphrase comes first (docs/product.md
+ * §20); then the screen the test stopped at.
+ */
+export async function unlock(page: EnginePage): Promise<void> {
+  await waitUntil('the passphrase screen of a stored session', () =>
+    page.evaluate((note) => document.body.textContent?.includes(note) ?? false, RESUME_NOTE),
+  );
+  await page.fill({ label: 'Bitte Passwort eingeben:' }, TEST_PASSWORD);
+  await page.click({ role: 'button', name: 'Anmelden' });
+  await waitUntil('the stored session after the passphrase', async () => {
+    const screen = await currentScreen(page);
+    return screen !== null && screen !== 'access';
+  });
+}
+
+/** Reloads in a running or finished test and gives the passphrase again. */
+export async function reloadAndUnlock(page: EnginePage): Promise<void> {
+  await page.reload();
+  await unlock(page);
+}
+
 export async function enterUserData(
   page: EnginePage,
   user: { name?: string; birthdate?: string; school?: string; schoolLevel?: string; language: Lang },
 ): Promise<void> {
   if (user.name) await page.fill({ label: 'Name' }, user.name);
-  if (user.birthdate) await page.fill({ label: 'Geburtsdatum' }, user.birthdate);
+  if (user.birthdate) await page.fill({ label: 'Geburtsdatum' }, typedDate(user.birthdate));
   if (user.school) await page.click({ role: 'radio', name: user.school });
   if (user.schoolLevel) await page.select({ label: 'Jahrgang' }, user.schoolLevel);
   await page.select({ label: 'Sprache' }, LANGUAGE_LABELS[user.language]);
@@ -224,5 +254,5 @@ export async function jumpTo(page: EnginePage, baseURL: string, ids: number[], l
     },
     { key: STORAGE_KEY, ids, language },
   );
-  await page.reload();
+  await reloadAndUnlock(page);
 }

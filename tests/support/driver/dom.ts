@@ -8,7 +8,8 @@ export type Resolution = 'found' | 'missing' | 'hidden' | 'disabled';
 /**
  * Runs in the page (serialized, so self-contained): finds the element `target` means, the way a
  * person would name it, and marks it with `data-e2e-target="<token>"`. Accessible names are
- * approximated as aria-label, aria-labelledby, <label> or text content, whitespace collapsed.
+ * approximated as aria-label, aria-labelledby, <label> or text content without aria-hidden parts,
+ * whitespace collapsed.
  */
 export function markTarget(arg: { target: Target; token: string; attribute: string }): Resolution {
   const { target, token, attribute } = arg;
@@ -30,8 +31,14 @@ export function markTarget(arg: { target: Target; token: string; attribute: stri
     if (labels && labels.length > 0) return clean([...labels].map((l) => l.textContent).join(' '));
     return '';
   };
+  // Text content as a name: what aria-hidden marks is not part of it (the child's word under 'Ja').
+  const spokenText = (node: Node): string => {
+    if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
+    if (node instanceof Element && node.getAttribute('aria-hidden') === 'true') return '';
+    return [...node.childNodes].map(spokenText).join('');
+  };
   const nameOf = (el: Element) =>
-    labelOf(el) || clean(el.textContent) || clean((el as HTMLInputElement).value);
+    labelOf(el) || clean(spokenText(el)) || clean((el as HTMLInputElement).value);
   const visible = (el: Element) => {
     if (el.getClientRects().length === 0) return false;
     const style = getComputedStyle(el);
