@@ -152,8 +152,11 @@ describe('the dev server', () => {
       send.mockClear();
       return (payload as { err?: { message?: string } }).err?.message ?? '';
     };
-    // Vite's watcher reports a change only once it is ready.
-    await new Promise((ready) => server.watcher.once('ready', ready));
+    // Vite's watcher reports a change only once it is ready. On a small fixture it can be ready
+    // before createServer returns, and 'ready' is emitted once: waiting for it then hung the test
+    // (60 s timeouts in CI). Its chokidar keeps whether it was emitted.
+    const watcher = server.watcher as typeof server.watcher & { _readyEmitted?: boolean };
+    if (!watcher._readyEmitted) await new Promise((ready) => watcher.once('ready', ready));
 
     expect(await moduleCode()).toContain('"timerInterval":1500');
     expect(await moduleCode()).toContain('"yes":"Evet"');
