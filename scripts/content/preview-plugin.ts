@@ -46,6 +46,9 @@ export function contentPreviewPlugin(options: LoadOptions = REAL_CONTENT): Plugi
       let timer: ReturnType<typeof setTimeout> | undefined;
       const notify = (file: string) => {
         if (!resolve(file).startsWith(contentDir + sep)) return;
+        // A recording saved from the preview is checked by the audio plugin; reloading the page
+        // would only interrupt the author, who is recording the next text.
+        if (resolve(file).startsWith(audioDir + sep)) return;
         clearTimeout(timer);
         timer = setTimeout(
           () => server.ws.send({ type: 'custom', event: CONTENT_CHANGED_EVENT }),
