@@ -48,7 +48,14 @@ export function RecordingPanel({ question, language }: { question: Question; lan
       .catch(() => live && setMessage(t('preview.recording.listFailed')));
     return () => {
       live = false;
-      recorder.current?.stop();
+      // Leaving the question mid-recording discards the take instead of saving half a text.
+      const media = recorder.current;
+      if (media) {
+        media.onstop = () => {
+          for (const track of media.stream.getTracks()) track.stop();
+        };
+        media.stop();
+      }
       player.current?.pause();
     };
   }, [t]);
