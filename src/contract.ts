@@ -7,7 +7,12 @@ export { ANSWER_TYPES } from './answer-types/registry.ts';
 export type { AnswerEntry, QuestionScreen } from './answer-types/types.ts';
 export { germanDate } from './domain/date.ts';
 export * from './domain/facts.ts';
-export { CONTENT_CHANGED_EVENT, CONTENT_ISSUES_PATH, type ContentIssue } from './preview/dev-protocol.ts';
+export {
+  CONTENT_CHANGED_EVENT,
+  CONTENT_ISSUES_PATH,
+  type ContentIssue,
+  RECORDINGS_PATH,
+} from './preview/dev-protocol.ts';
 export { screenFor } from './store/screen-routing.ts';
 export { SESSION_FORMAT_VERSION, SESSION_STORAGE_KEY } from './store/session-key.ts';
 export { DEFAULT_USER } from './store/slices.ts';

@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import type { Frame, Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audioPlugin } from '../scripts/content/audio-plugin.ts';
 import { type LoadOptions, loadContent, ROOT_DIR } from '../scripts/content/load.ts';
 import { contentPreviewPlugin } from '../scripts/content/preview-plugin.ts';
 import { contentPlugin } from '../scripts/content/vite-plugin.ts';
@@ -50,6 +51,7 @@ describe('authoring preview with the dev server', () => {
       plugins: [
         react(),
         contentPlugin({ ...options, writeJsonSchema: false }),
+        audioPlugin({ ...options, audioDir: join(contentDir, 'audio') }),
         contentPreviewPlugin(options),
       ],
       server: { host: '127.0.0.1', port, strictPort: true, fs: { allow: [ROOT_DIR, root] } },

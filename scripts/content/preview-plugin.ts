@@ -1,7 +1,8 @@
-import { resolve, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { CONTENT_CHANGED_EVENT, CONTENT_ISSUES_PATH } from '../../src/contract.ts';
+import { CONTENT_CHANGED_EVENT, CONTENT_ISSUES_PATH, RECORDINGS_PATH } from '../../src/contract.ts';
 import { type ContentIssue, type LoadOptions, loadContent, REAL_CONTENT } from './load.ts';
+import { handleRecordingRequest } from './recordings-endpoint.ts';
 
 /** The answer of {@link CONTENT_ISSUES_PATH}. */
 export interface ContentIssuesResponse {
@@ -16,6 +17,7 @@ const DEBOUNCE_MS = 80;
  * packs as JSON, and a notification when a pack or picture changes. The content module itself fails
  * while a pack is broken, so the preview cannot learn the problems from it; it asks here instead and
  * shows them in the page with file:line:col. Builds are unaffected: they refuse broken content.
+ * It also saves, plays and deletes the recordings made in the preview (under content/audio/).
  */
 export function contentPreviewPlugin(options: LoadOptions = REAL_CONTENT): Plugin {
   const contentDir = resolve(options.contentDir ?? REAL_CONTENT.contentDir);
@@ -30,10 +32,23 @@ export function contentPreviewPlugin(options: LoadOptions = REAL_CONTENT): Plugi
         res.end(JSON.stringify(body));
       });
 
+      const audioDir = join(contentDir, 'audio');
+      server.middlewares.use(RECORDINGS_PATH, (req, res) => {
+        handleRecordingRequest(req, res, req.url ?? '', audioDir, () => loadContent(options).questions).catch(
+          (error: unknown) => {
+            res.statusCode = 500;
+            res.end(String(error));
+          },
+        );
+      });
+
       server.watcher.add(contentDir);
       let timer: ReturnType<typeof setTimeout> | undefined;
       const notify = (file: string) => {
         if (!resolve(file).startsWith(contentDir + sep)) return;
+        // A recording saved from the preview is checked by the audio plugin; reloading the page
+        // would only interrupt the author, who is recording the next text.
+        if (resolve(file).startsWith(audioDir + sep)) return;
         clearTimeout(timer);
         timer = setTimeout(
           () => server.ws.send({ type: 'custom', event: CONTENT_CHANGED_EVENT }),

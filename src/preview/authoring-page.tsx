@@ -12,6 +12,7 @@ import { type PreviewSelection, parseSelection, selectionHash } from './preview-
 import { servePreviewQuestion } from './preview-question';
 import { PreviewToolbar, StepButtons } from './preview-toolbar';
 import { QuestionList } from './question-list';
+import { RecordingPanel } from './recording-panel';
 import { useHash } from './use-hash';
 import { usePreviewContent } from './use-preview-content';
 import { useReloadOnContentChange } from './use-reload-on-content-change';
@@ -75,6 +76,7 @@ function QuestionStage({
         />
         {selection.showGerman && <GermanReference question={question} />}
       </div>
+      {import.meta.hot && <RecordingPanel question={question} language={selection.language} />}
     </section>
   );
 }

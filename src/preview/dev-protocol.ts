@@ -22,3 +22,10 @@ export interface ContentIssue {
   /** What to do about it. */
   hint: string;
 }
+
+/**
+ * Recordings made in the preview: GET lists the saved ones, GET `<key>.mp3` plays one, PUT
+ * `<key>.mp3` with MP3 bytes saves one, DELETE `<key>.mp3` removes it. A key names question,
+ * language and text field as the files under content/audio/ do: `q01/tr-situationText`.
+ */
+export const RECORDINGS_PATH = '/__recordings';

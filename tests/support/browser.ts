@@ -34,12 +34,17 @@ export interface Session {
  * real device across reloads.
  */
 export async function openBrowser(
-  options: { viewport?: { width: number; height: number }; locale?: string } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    locale?: string;
+    /** Flags beside FLAGS, e.g. Chromium's fake microphone. */
+    args?: string[];
+  } = {},
 ): Promise<Session> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'zaehltest-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
-    args: FLAGS,
+    args: [...FLAGS, ...(options.args ?? [])],
     headless: true,
     viewport: options.viewport ?? TABLET,
     acceptDownloads: true,

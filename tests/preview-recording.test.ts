@@ -1,0 +1,178 @@
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import react from '@vitejs/plugin-react';
+import type { Page } from 'playwright-core';
+import { createServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeMp3, loadAudio } from '../scripts/content/audio.ts';
+import { audioPlugin } from '../scripts/content/audio-plugin.ts';
+import { type LoadOptions, loadContent, ROOT_DIR } from '../scripts/content/load.ts';
+import { contentPreviewPlugin } from '../scripts/content/preview-plugin.ts';
+import { contentPlugin } from '../scripts/content/vite-plugin.ts';
+import { TARGET_PEAK } from '../src/preview/recording-audio.ts';
+import { openBrowser, type Session, screenshot, TABLET_PORTRAIT } from './support/browser.ts';
+
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  await new Promise<void>((done) => server.close(() => done()));
+  if (typeof address !== 'object' || address === null) throw new Error('no port');
+  return address.port;
+}
+
+/**
+ * Recording a child text in the authoring preview, with Chromium's fake microphone (a beep), on
+ * the dev server over a temporary copy of content/: the repository's recordings are never touched.
+ */
+describe('recording in the authoring preview', () => {
+  const root = mkdtempSync(join(tmpdir(), 'zaehltest-preview-recording-'));
+  const contentDir = join(root, 'content');
+  const audioDir = join(contentDir, 'audio');
+  const options: LoadOptions = {
+    contentDir,
+    expectedCount: 23,
+    schemaFile: join(root, 'schemas/question.schema.json'),
+  };
+  let server: ViteDevServer;
+  let session: Session;
+  let page: Page;
+  let url: string;
+
+  beforeAll(async () => {
+    cpSync(join(ROOT_DIR, 'content'), contentDir, { recursive: true });
+    // Start without recordings of question 1 in Turkish, whatever the repository holds.
+    for (const field of ['situationText', 'questionText']) {
+      rmSync(join(audioDir, `q01/tr-${field}.mp3`), { force: true });
+    }
+    expect(loadContent(options).issues).toEqual([]);
+    const port = await freePort();
+    server = await createServer({
+      configFile: false,
+      root: ROOT_DIR,
+      logLevel: 'silent',
+      plugins: [
+        react(),
+        contentPlugin({ ...options, writeJsonSchema: false }),
+        audioPlugin({ ...options, audioDir }),
+        contentPreviewPlugin(options),
+      ],
+      server: { host: '127.0.0.1', port, strictPort: true, fs: { allow: [ROOT_DIR, root] } },
+    });
+    await server.listen();
+    url = `http://127.0.0.1:${port}`;
+    session = await openBrowser({
+      args: [
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        '--autoplay-policy=no-user-gesture-required',
+      ],
+    });
+    page = session.page;
+    // Every recording the page plays, and whether it played to its end.
+    await page.addInitScript(() => {
+      const played: { src: string; ended: boolean; duration: number }[] = [];
+      (window as unknown as { __played: typeof played }).__played = played;
+      const play = HTMLMediaElement.prototype.play;
+      HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+        const entry = { src: this.src, ended: false, duration: 0 };
+        played.push(entry);
+        this.addEventListener('ended', () => {
+          entry.ended = true;
+          entry.duration = this.duration;
+        });
+        return play.call(this);
+      };
+    });
+  });
+
+  afterAll(async () => {
+    await session?.close();
+    await server?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('records a text, saves it as MP3 that passes the content check, plays it and deletes it', async () => {
+    await page.goto(`${url}/preview.html#q=1&lang=tr`);
+    const row = page.locator('.preview-recording[data-field="situationText"]');
+    await row.getByText('Keine Aufnahme – die Gerätestimme liest vor.').waitFor();
+    const file = join(audioDir, 'q01/tr-situationText.mp3');
+    expect(existsSync(file)).toBe(false);
+
+    await row.getByRole('button', { name: 'Aufnehmen' }).click();
+    await row.getByText('Aufnahme läuft …').waitFor();
+    await page.waitForTimeout(2000);
+    await row.getByRole('button', { name: 'Stopp' }).click();
+    await row.getByText('Aufnahme gespeichert.').waitFor({ timeout: 15_000 });
+    expect(await page.locator('.preview-recording-message').count()).toBe(0);
+
+    // The file is MP3, trimmed to at most the 2 s recorded, at the common loudness.
+    const bytes = new Uint8Array(readFileSync(file));
+    const decoded = await decodeMp3(bytes);
+    console.info(
+      `Recorded ${decoded.seconds.toFixed(2)} s, peak ${decoded.peak.toFixed(3)}, ${bytes.length} bytes`,
+    );
+    expect(decoded.frameErrors).toBe(0);
+    expect(decoded.seconds).toBeGreaterThan(0.2);
+    expect(decoded.seconds).toBeLessThan(2.3);
+    expect(decoded.peak).toBeGreaterThan(TARGET_PEAK - 0.1);
+    expect(decoded.peak).toBeLessThan(1);
+    // The content check accepts it as the recording of that text.
+    const audio = await loadAudio(loadContent(options).questions, audioDir);
+    expect(audio.issues).toEqual([]);
+    expect(audio.questionRecordings.map((r) => r.key)).toContain('q01/tr-situationText');
+    await screenshot(page, 'preview-recording-1024x768-tr');
+
+    // 'Anhören' plays the saved file to its end.
+    await row.getByRole('button', { name: 'Anhören' }).click();
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { __played: { src: string; ended: boolean }[] }).__played.some(
+          (p) => p.src.includes('/__recordings/q01/tr-situationText.mp3') && p.ended,
+        ),
+      undefined,
+      { timeout: 10_000 },
+    );
+    // Recording again is offered for a text that has a recording.
+    await row.getByRole('button', { name: 'Neu aufnehmen' }).waitFor();
+
+    // The other sizes and Arabic, for a person to look at.
+    await page.setViewportSize(TABLET_PORTRAIT);
+    await screenshot(page, 'preview-recording-768x1024-tr');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${url}/preview.html#q=1&lang=ar`);
+    await page.locator('.preview-recording[data-field="answerText"]').waitFor();
+    await screenshot(page, 'preview-recording-390x844-ar');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.goto(`${url}/preview.html#q=1&lang=tr`);
+
+    // 'Löschen' removes the file; the device's voice speaks the text again.
+    const again = page.locator('.preview-recording[data-field="situationText"]');
+    await again.getByRole('button', { name: 'Löschen' }).click();
+    await again.getByText('Keine Aufnahme – die Gerätestimme liest vor.').waitFor();
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('refuses to write outside content/audio or for a text that does not exist', async () => {
+    for (const key of [
+      'q99/tr-situationText',
+      'q01/de-situationText',
+      '..%2F..%2Fpackage',
+      'q02/tr-answerText',
+    ]) {
+      const response = await fetch(`${url}/__recordings/${key}.mp3`, {
+        method: 'PUT',
+        body: new Uint8Array([0x49, 0x44, 0x33, 0]),
+      });
+      expect(response.status, key).toBe(400);
+    }
+    const notMp3 = await fetch(`${url}/__recordings/q01/tr-questionText.mp3`, {
+      method: 'PUT',
+      body: new Uint8Array([0x1a, 0x45, 0xdf, 0xa3]),
+    });
+    expect(notMp3.status).toBe(415);
+    expect(existsSync(join(audioDir, 'q01/tr-questionText.mp3'))).toBe(false);
+  });
+});
