@@ -100,6 +100,9 @@ async function runExport(backend: string, env: Record<string, string>, rows: num
   await seedTo(env, rows);
   const server = await startServer(env);
   try {
+    // Warm-up at the same rate, as in run(): the first uploads after a start wait for JIT and
+    // PGlite's caches (about a second), which is the start's cost, not the export's.
+    await pacedLoad(server.url, rate, 2);
     const started = performance.now();
     let lines = 0;
     const download = (async () => {

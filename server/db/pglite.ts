@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { PGlite, type PGliteInterface } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { lockDataDir } from './data-dir-lock.ts';
+import { createHousekeeping } from './housekeeping.ts';
 import { migrate } from './migrate.ts';
 import { createResultStore } from './result-store.ts';
 import type { ResultStore, Session } from './types.ts';
@@ -67,6 +68,11 @@ export async function openPgliteStore(dataDir: string): Promise<ResultStore> {
       },
     };
     await migrate(session);
+    const housekeeping = createHousekeeping(session, {
+      onError: (error) =>
+        process.stderr.write(`PGlite housekeeping failed, tried again in a minute: ${String(error)}\n`),
+    });
+    await housekeeping.start();
     return createResultStore({
       kind: 'pglite',
       db: session,
@@ -74,6 +80,7 @@ export async function openPgliteStore(dataDir: string): Promise<ResultStore> {
       maxConcurrentBatches: 1,
       async close() {
         try {
+          await housekeeping.stop();
           await opened.close();
         } finally {
           await unlock();

@@ -1,6 +1,6 @@
 import { type ResultPayload, SCORED_QUESTION_IDS } from '../../schemas/result-payload.ts';
 import { Batcher } from './batcher.ts';
-import { createResearchStore } from './research.ts';
+import { createResearchStore, readResults } from './research.ts';
 import type { BackendKind, InsertOutcome, Queryable, ResultStore, StoredResult } from './types.ts';
 
 type QuestionKey = `question${(typeof SCORED_QUESTION_IDS)[number]}`;
@@ -35,9 +35,6 @@ export const SELECT_COLUMNS = [
   'points_l3',
   'assigned_level',
 ].join(', ');
-
-/** Rows per query of an export: a few milliseconds of work between two turns for other requests. */
-const EXPORT_BATCH_SIZE = 250;
 
 /** Largest batch: 200 rows × 29 parameters stays far below PostgreSQL's 65,535 parameter limit. */
 const MAX_BATCH_SIZE = 200;
@@ -218,25 +215,8 @@ export function createResultStore(options: ResultStoreOptions): ResultStore {
       const rows = await db.query<ResultRow>(`SELECT ${SELECT_COLUMNS} FROM results WHERE id = $1`, [id]);
       return rows[0] ? toStoredResult(rows[0]) : undefined;
     },
-    async *iterateResults(batchSize = EXPORT_BATCH_SIZE) {
-      // The results stored when the export began: uploads arriving meanwhile (they get higher ids)
-      // can neither make it longer nor, faster than it reads, endless.
-      const [bound] = await db.query<{ last: number | string | null }>('SELECT max(id) AS last FROM results');
-      const last = Number(bound?.last ?? 0);
-      let after = 0;
-      for (;;) {
-        const rows = await db.query<ResultRow>(
-          `SELECT ${SELECT_COLUMNS} FROM results WHERE id > $1 AND id <= $2 ORDER BY id LIMIT $3`,
-          [after, last, batchSize],
-        );
-        for (const row of rows) yield toStoredResult(row);
-        if (rows.length < batchSize) return;
-        after = Number((rows[rows.length - 1] as ResultRow).id);
-        // PGlite answers within the same turn of the event loop (its queries are synchronous
-        // WebAssembly behind a promise), so without this an export would read the whole table
-        // before any other request, upload or health check, got a turn.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+    iterateResults(batchSize) {
+      return readResults(db, {}, batchSize);
     },
     async count() {
       const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM results');
