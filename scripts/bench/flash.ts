@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { QuestionSource } from '../../schemas/question.ts';
 import { type Engine, type EnginePage, openPage } from '../../tests/support/driver/index.ts';
-import { waitUntil } from '../../tests/support/engine-flow.ts';
+import { unlock, waitUntil } from '../../tests/support/engine-flow.ts';
 import { type Metric, median, summarize } from './report.ts';
 import { SESSION_STORAGE_KEY, sessionAtQuestion } from './session-seed.ts';
 
@@ -137,6 +137,7 @@ async function flashOnce(
     value: sessionAtQuestion(questions, q.id),
   });
   await page.goto(baseURL);
+  await unlock(page); // a stored session waits behind the passphrase (docs/product.md §20)
   await waitUntil(`question ${q.id}: 'Bereit' enabled`, () =>
     page.evaluate(() => {
       const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.includes('Bereit'));

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import type { QuestionSource } from '../../schemas/question.ts';
 import { openBrowser } from '../../tests/support/browser.ts';
+import { unlock } from '../../tests/support/flow.ts';
 import { type Metric, median } from './report.ts';
 import { finishedSession, seedSession } from './session-seed.ts';
 
@@ -27,6 +28,7 @@ export async function pdfMetrics(
     await page.goto(baseURL);
     await seedSession(page, finishedSession(questions));
     await page.reload();
+    await unlock(page); // a stored session waits behind the passphrase (docs/product.md §20)
     const button = page.getByRole('button', { name: PDF_BUTTON });
     const times: number[] = [];
     const sizes: number[] = [];

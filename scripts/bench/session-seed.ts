@@ -43,7 +43,18 @@ export function sessionAtQuestion(questions: readonly QuestionSource[], id: numb
   });
 }
 
-/** A finished session with every question answered right, on the results screen. */
+/**
+ * A session in the transition before question `id`, as after answering the one before it; the
+ * question's screen follows the transition.
+ */
+export function sessionBeforeQuestion(questions: readonly QuestionSource[], id: number): string {
+  return persisted({
+    screen: 'transition',
+    queue: questions.map((q) => q.id).filter((other) => other >= id),
+  });
+}
+
+/** A session finished a moment ago with every question answered right, on the results screen. */
 export function finishedSession(questions: readonly QuestionSource[]): string {
   const language = BENCH_USER.language;
   const answers: AnswerRecord[] = questions.map((q, i) => ({
@@ -52,7 +63,8 @@ export function finishedSession(questions: readonly QuestionSource[]): string {
     correct: true,
     responseTimeMs: 3000 + i * 100,
     ...('timerInterval' in q ? { exposureMs: q.timerInterval, pageHiddenDuringExposure: false } : {}),
-    answeredAt: new Date(Date.UTC(2026, 0, 1, 9, 0, i * 20)).toISOString(),
+    // Finished just now: a finished session older than 12 hours is cleared on load (docs/product.md §20).
+    answeredAt: new Date(Date.now() - (questions.length - i) * 20_000).toISOString(),
   }));
   return persisted({ screen: 'result', answers, resultQueued: true });
 }

@@ -2,9 +2,10 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { QuestionSource } from '../../schemas/question.ts';
 import { openBrowser } from '../../tests/support/browser.ts';
+import { unlock } from '../../tests/support/flow.ts';
 import { stubSpeechSynthesis } from '../../tests/support/speech-stub.ts';
 import { type Metric, summarize } from './report.ts';
-import { seedSession } from './session-seed.ts';
+import { seedSession, sessionBeforeQuestion } from './session-seed.ts';
 
 /** Budget: the child hears the prompt at once; a tenth of a second is not noticed as a wait. */
 const BUDGET_MS = 100;
@@ -17,21 +18,15 @@ interface SpeechRun {
 }
 
 /**
- * One question served as in a running test (from the transition, sound unlocked as by 'Start'):
+ * One question served as in a running test (from the transition, sound unlocked by a tap):
  * the frame time of the first frame that shows its screen, and when the first text is spoken.
  */
 async function measureOnce(page: Page, baseURL: string, questions: readonly QuestionSource[], id: number) {
-  const state = {
-    screen: 'transition',
-    user: { name: 'Bench Kind', birthdate: '', school: 'Kita', schoolLevel: '', language: 'tr' },
-    submissionId: '00000000-0000-4000-8000-000000000000',
-    resultQueued: false,
-    queue: questions.map((q) => q.id).filter((other) => other >= id),
-    currentId: null,
-    answers: [],
-  };
-  await seedSession(page, JSON.stringify({ state, version: 1 }));
+  await seedSession(page, sessionBeforeQuestion(questions, id));
   await page.goto(baseURL);
+  // A stored session waits behind the passphrase (docs/product.md §20); 'Anmelden' is the tap that
+  // unlocks sound after a reload, as 'Start' is in a new test.
+  await unlock(page);
   await page
     .waitForFunction(
       () => (window as unknown as { __speechLog: { spoken: unknown[] } }).__speechLog.spoken.length > 0,
