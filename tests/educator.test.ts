@@ -217,15 +217,24 @@ describe("'Test abbrechen'", () => {
     await dialog.getByRole('button', { name: 'Weiter', exact: true }).click();
     await dialog.getByText('Falsches Passwort').waitFor();
     await screenshot(page, 'educator-cancel-wrong-password');
+    // The educator's time in the dialog is not the child's response time.
+    await page.waitForTimeout(5_000);
     // 'Weiter testen' goes back to the question, nothing lost.
     await dialog.getByRole('button', { name: 'Weiter testen' }).click();
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect((await storedSession(page))?.currentId).toBe(3);
+    await answerCorrectly(page, byId.get(3)!);
+    await waitForNextScreen(page);
+    const third = (await storedSession(page))?.answers[2];
+    expect(third?.question.id).toBe(3);
+    expect(third?.responseTimeMs).toBeLessThan(5_000);
 
     await page.getByRole('button', { name: 'Test abbrechen' }).click();
     await dialog.getByLabel('Passwort eingeben, um den Test abzubrechen:').fill(TEST_PASSWORD);
     await dialog.getByLabel('Passwort eingeben, um den Test abzubrechen:').press('Enter');
-    await dialog.getByText('Test wirklich abbrechen?').waitFor();
+    // The last question before anything is thrown away interrupts as an alert dialog.
+    const confirm = page.getByRole('alertdialog', { name: 'Test abbrechen' });
+    await confirm.getByText('Test wirklich abbrechen?').waitFor();
     for (const [name, size] of [
       ['1024x768', TABLET],
       ['390x844', PHONE],
@@ -234,7 +243,7 @@ describe("'Test abbrechen'", () => {
       await screenshot(page, `educator-cancel-confirm-${name}`);
     }
     await page.setViewportSize(TABLET);
-    await dialog.getByRole('button', { name: 'Ja, Test abbrechen' }).click();
+    await confirm.getByRole('button', { name: 'Ja, Test abbrechen' }).click();
     await waitForScreen(page, 'access');
     expect(await storedSession(page)).toBeNull();
     await page.waitForTimeout(1_000);
@@ -294,7 +303,7 @@ describe('a shared device', () => {
     await reloadAndUnlock(page);
     await waitForScreen(page, 'result');
     await page.getByRole('button', { name: 'Zurück zum Start' }).click();
-    const ask = page.getByRole('dialog', { name: 'PDF noch nicht gespeichert' });
+    const ask = page.getByRole('alertdialog', { name: 'PDF noch nicht gespeichert' });
     await ask.waitFor();
     await screenshot(page, 'educator-leave-results');
     await ask.getByRole('button', { name: 'Hier bleiben' }).click();

@@ -1,13 +1,15 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pauseAnswerClocks } from '../answer-types/shared/use-answer-clock';
 import { useStore } from '../store';
-import { Dialog } from './dialog';
+import { ConfirmDialog, Dialog } from '../ui/dialog';
 import { isPassphrase, loadPasswordCheck } from './password-check';
 
 /**
  * 'Test abbrechen' (docs/product.md §17): small, in the educator's bar. The passphrase (as on the
  * access screen, so a child cannot end the test), then a confirmation; the session is discarded
- * and nothing is sent: the result reaches the outbox only on the results page.
+ * and nothing is sent: the result reaches the outbox only on the results page. While it is open,
+ * the answer clock stands still.
  */
 export function CancelTest() {
   const { t } = useTranslation();
@@ -16,6 +18,9 @@ export function CancelTest() {
   const [password, setPassword] = useState('');
   const [wrong, setWrong] = useState(false);
   const fieldId = useId();
+  const open = step !== 'closed';
+  // The child cannot answer meanwhile: the dialog's time is not the child's response time.
+  useEffect(() => (open ? pauseAnswerClocks() : undefined), [open]);
   const close = () => {
     setStep('closed');
     setPassword('');
@@ -73,17 +78,15 @@ export function CancelTest() {
         </Dialog>
       )}
       {step === 'confirm' && (
-        <Dialog title={t('cancel.title')} onClose={close}>
-          <p className="dialog-text">{t('cancel.confirm')}</p>
-          <div className="dialog-buttons">
-            <button type="button" className="button" data-autofocus onClick={close}>
-              {t('cancel.keepGoing')}
-            </button>
-            <button type="button" className="button button-danger" onClick={cancelTest}>
-              {t('cancel.confirmButton')}
-            </button>
-          </div>
-        </Dialog>
+        <ConfirmDialog
+          title={t('cancel.title')}
+          message={t('cancel.confirm')}
+          back={t('cancel.keepGoing')}
+          goOn={t('cancel.confirmButton')}
+          onBack={close}
+          onGoOn={cancelTest}
+          danger
+        />
       )}
     </>
   );

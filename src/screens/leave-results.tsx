@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../store';
 import { finishedSessionExpired } from '../store/session-key';
-import { Dialog } from './dialog';
+import { ConfirmDialog } from '../ui/dialog';
 
 /** How often an open results page checks whether its 12 hours are over. */
 const EXPIRY_CHECK_MS = 60_000;
@@ -30,17 +30,15 @@ export function BackToStart() {
         {t('result.backToStart')}
       </button>
       {asking && (
-        <Dialog title={t('result.leaveTitle')} onClose={() => setAsking(false)}>
-          <p className="dialog-text">{t('result.leaveText')}</p>
-          <div className="dialog-buttons">
-            <button type="button" className="button" data-autofocus onClick={() => setAsking(false)}>
-              {t('result.leaveStay')}
-            </button>
-            <button type="button" className="button button-danger" onClick={endSession}>
-              {t('result.leaveConfirm')}
-            </button>
-          </div>
-        </Dialog>
+        <ConfirmDialog
+          title={t('result.leaveTitle')}
+          message={t('result.leaveText')}
+          back={t('result.leaveStay')}
+          goOn={t('result.leaveConfirm')}
+          onBack={() => setAsking(false)}
+          onGoOn={endSession}
+          danger
+        />
       )}
     </>
   );

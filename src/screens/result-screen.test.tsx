@@ -214,9 +214,9 @@ describe('ResultScreen', () => {
     seed(RUN, { resultQueued: true, pdfSaved: false });
     renderScreen();
     fireEvent.click(screen.getByRole('button', { name: 'Zurück zum Start' }));
-    const dialog = screen.getByRole('dialog', { name: 'PDF noch nicht gespeichert' });
+    const dialog = screen.getByRole('alertdialog', { name: 'PDF noch nicht gespeichert' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Hier bleiben' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(useStore.getState().screen).toBe('result');
     fireEvent.click(screen.getByRole('button', { name: 'Zurück zum Start' }));
     fireEvent.click(screen.getByRole('button', { name: 'Trotzdem zurück zum Start' }));
@@ -231,7 +231,7 @@ describe('ResultScreen', () => {
     seed(RUN, { resultQueued: true, pdfSaved: true });
     renderScreen();
     fireEvent.click(screen.getByRole('button', { name: 'Zurück zum Start' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(useStore.getState().screen).toBe('access');
     await act(async () => {});
   });

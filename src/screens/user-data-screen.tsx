@@ -5,8 +5,8 @@ import { CHILD_LANGUAGES, type ChildLanguage, SCHOOL_LEVELS, SCHOOLS } from '../
 import { localDay } from '../results/format';
 import { useStore } from '../store';
 import type { SchoolLevel, UserData } from '../store/types';
+import { Dialog } from '../ui/dialog';
 import { ageInYears, type BirthdateEntry, MAX_AGE, MIN_AGE, parseBirthdate } from './birthdate';
-import { Dialog } from './dialog';
 
 type BirthdateProblem = Extract<BirthdateEntry, { kind: 'invalid' }>['problem'];
 

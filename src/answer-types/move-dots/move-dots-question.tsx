@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../ui/dialog';
 import { AnswerForm } from '../shared/answer-form';
-import { ConfirmDialog } from '../shared/confirm-dialog';
 import { MoveDotsBoard } from '../shared/move-dots-board';
 import { QuestionTexts } from '../shared/question-texts';
 import { useAnswerClock } from '../shared/use-answer-clock';
