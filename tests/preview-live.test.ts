@@ -1,71 +1,33 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import react from '@vitejs/plugin-react';
 import type { Frame, Page } from 'playwright-core';
-import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audioPlugin } from '../scripts/content/audio-plugin.ts';
-import { type LoadOptions, loadContent, ROOT_DIR } from '../scripts/content/load.ts';
-import { contentPreviewPlugin } from '../scripts/content/preview-plugin.ts';
-import { contentPlugin } from '../scripts/content/vite-plugin.ts';
+import { type LoadOptions, loadContent } from '../scripts/content/load.ts';
 import { openBrowser, type Session, screenshot } from './support/browser.ts';
-
-/** A free loopback port for the dev server. */
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  await new Promise<void>((done) => server.close(() => done()));
-  if (typeof address !== 'object' || address === null) throw new Error('no port');
-  return address.port;
-}
+import { type PreviewServer, startPreviewServer } from './support/preview-server.ts';
 
 /**
  * The dev server on a temporary copy of content/ (the real packs are never edited by a test): saving
  * a pack updates the preview, and a broken pack shows its problem with file and line in the page.
  */
 describe('authoring preview with the dev server', () => {
-  const root = mkdtempSync(join(tmpdir(), 'zaehltest-preview-live-'));
-  const contentDir = join(root, 'content');
-  // The packs' first line names ../../schemas/question.schema.json: keep that relative position.
-  const options: LoadOptions = {
-    contentDir,
-    expectedCount: 23,
-    schemaFile: join(root, 'schemas/question.schema.json'),
-  };
-  let server: ViteDevServer;
+  let preview: PreviewServer;
+  let contentDir: string;
+  let options: LoadOptions;
   let session: Session;
   let page: Page;
   let url: string;
 
   beforeAll(async () => {
-    cpSync(join(ROOT_DIR, 'content'), contentDir, { recursive: true });
-    expect(loadContent(options).issues).toEqual([]);
-    const port = await freePort();
-    server = await createServer({
-      configFile: false,
-      root: ROOT_DIR,
-      logLevel: 'silent',
-      plugins: [
-        react(),
-        contentPlugin({ ...options, writeJsonSchema: false }),
-        audioPlugin({ ...options, audioDir: join(contentDir, 'audio') }),
-        contentPreviewPlugin(options),
-      ],
-      server: { host: '127.0.0.1', port, strictPort: true, fs: { allow: [ROOT_DIR, root] } },
-    });
-    await server.listen();
-    url = `http://127.0.0.1:${port}`;
+    preview = await startPreviewServer();
+    ({ url, contentDir, options } = preview);
     session = await openBrowser();
     page = session.page;
   });
 
   afterAll(async () => {
     await session?.close();
-    await server?.close();
-    rmSync(root, { recursive: true, force: true });
+    await preview?.close();
   });
 
   async function frameText(selector: string): Promise<string | null> {

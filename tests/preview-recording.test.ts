@@ -1,68 +1,33 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import react from '@vitejs/plugin-react';
 import type { Page } from 'playwright-core';
-import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMp3, loadAudio } from '../scripts/content/audio.ts';
-import { audioPlugin } from '../scripts/content/audio-plugin.ts';
-import { type LoadOptions, loadContent, ROOT_DIR } from '../scripts/content/load.ts';
-import { contentPreviewPlugin } from '../scripts/content/preview-plugin.ts';
-import { contentPlugin } from '../scripts/content/vite-plugin.ts';
+import { type LoadOptions, loadContent } from '../scripts/content/load.ts';
 import { TARGET_PEAK } from '../src/preview/recording-audio.ts';
 import { openBrowser, type Session, screenshot, TABLET_PORTRAIT } from './support/browser.ts';
-
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  await new Promise<void>((done) => server.close(() => done()));
-  if (typeof address !== 'object' || address === null) throw new Error('no port');
-  return address.port;
-}
+import { type PreviewServer, startPreviewServer } from './support/preview-server.ts';
 
 /**
  * Recording a child text in the authoring preview, with Chromium's fake microphone (a beep), on
  * the dev server over a temporary copy of content/: the repository's recordings are never touched.
  */
 describe('recording in the authoring preview', () => {
-  const root = mkdtempSync(join(tmpdir(), 'zaehltest-preview-recording-'));
-  const contentDir = join(root, 'content');
-  const audioDir = join(contentDir, 'audio');
-  const options: LoadOptions = {
-    contentDir,
-    expectedCount: 23,
-    schemaFile: join(root, 'schemas/question.schema.json'),
-  };
-  let server: ViteDevServer;
+  let preview: PreviewServer;
+  let audioDir: string;
+  let options: LoadOptions;
   let session: Session;
   let page: Page;
   let url: string;
 
   beforeAll(async () => {
-    cpSync(join(ROOT_DIR, 'content'), contentDir, { recursive: true });
     // Start without recordings of question 1 in Turkish, whatever the repository holds.
-    for (const field of ['situationText', 'questionText']) {
-      rmSync(join(audioDir, `q01/tr-${field}.mp3`), { force: true });
-    }
-    expect(loadContent(options).issues).toEqual([]);
-    const port = await freePort();
-    server = await createServer({
-      configFile: false,
-      root: ROOT_DIR,
-      logLevel: 'silent',
-      plugins: [
-        react(),
-        contentPlugin({ ...options, writeJsonSchema: false }),
-        audioPlugin({ ...options, audioDir }),
-        contentPreviewPlugin(options),
-      ],
-      server: { host: '127.0.0.1', port, strictPort: true, fs: { allow: [ROOT_DIR, root] } },
+    preview = await startPreviewServer((contentDir) => {
+      for (const field of ['situationText', 'questionText']) {
+        rmSync(join(contentDir, `audio/q01/tr-${field}.mp3`), { force: true });
+      }
     });
-    await server.listen();
-    url = `http://127.0.0.1:${port}`;
+    ({ url, audioDir, options } = preview);
     session = await openBrowser({
       args: [
         '--use-fake-device-for-media-stream',
@@ -90,8 +55,7 @@ describe('recording in the authoring preview', () => {
 
   afterAll(async () => {
     await session?.close();
-    await server?.close();
-    rmSync(root, { recursive: true, force: true });
+    await preview?.close();
   });
 
   it('records a text, saves it as MP3 that passes the content check, plays it and deletes it', async () => {

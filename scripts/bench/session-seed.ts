@@ -4,33 +4,17 @@ import {
   type AnswerRecord,
   DEFAULT_USER,
   type SavedSession,
-  SESSION_FORMAT_VERSION,
   SESSION_STORAGE_KEY,
-  type StoredSessionEnvelope,
   screenFor,
   type UserData,
 } from '../../src/contract.ts';
+import { persistedSession } from '../../tests/support/flow.ts';
 
 export { SESSION_STORAGE_KEY };
 
 const BENCH_USER: UserData = { ...DEFAULT_USER, name: 'Bench Kind', birthdate: '2020-05-17' };
 
-function persisted(state: Partial<SavedSession>): string {
-  const session: StoredSessionEnvelope = {
-    state: {
-      screen: 'access',
-      user: BENCH_USER,
-      submissionId: '00000000-0000-4000-8000-000000000000',
-      resultQueued: false,
-      queue: [],
-      currentId: null,
-      answers: [],
-      ...state,
-    },
-    version: SESSION_FORMAT_VERSION,
-  };
-  return JSON.stringify(session);
-}
+const persisted = (state: Partial<SavedSession>) => persistedSession({ user: BENCH_USER, ...state });
 
 /** A session that resumes on the screen of question `id`, as a reload in the middle of a test does. */
 export function sessionAtQuestion(questions: readonly QuestionSource[], id: number): string {

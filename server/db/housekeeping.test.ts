@@ -25,9 +25,12 @@ afterEach(async () => {
   await pglite.close();
 });
 
-const insert = (rows: number) => db.query(`INSERT INTO items (v) SELECT g FROM generate_series(1, ${rows}) g`);
+const insert = (rows: number) =>
+  db.query(`INSERT INTO items (v) SELECT g FROM generate_series(1, ${rows}) g`);
 const estimate = async () =>
-  Number((await db.query<{ n: number }>(`SELECT reltuples AS n FROM pg_class WHERE relname = 'items'`))[0]?.n);
+  Number(
+    (await db.query<{ n: number }>(`SELECT reltuples AS n FROM pg_class WHERE relname = 'items'`))[0]?.n,
+  );
 
 describe('PGlite housekeeping (autovacuum by hand)', () => {
   it('analyses every table when it starts, so the planner knows their sizes', async () => {

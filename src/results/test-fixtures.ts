@@ -1,36 +1,20 @@
 import type { Texts } from '../content/types';
+import {
+  PRACTICE_QUESTION_IDS,
+  PRACTICE_TYPES,
+  SCORED_QUESTION_LEVELS,
+  type ScoredQuestionId,
+} from '../domain/facts';
 import type { AnswerRecord, UserData } from '../store/types';
 
-/** Levels of the 23 questions of the content blueprint (docs/product.md §25), by id. */
-export const BLUEPRINT_LEVELS: Record<number, number> = {
-  1: 1,
-  2: 1,
-  3: 1,
-  4: 1,
-  5: 1,
-  6: 1,
-  7: 0,
-  8: 1,
-  9: 0,
-  10: 2,
-  11: 2,
-  12: 2,
-  13: 2,
-  14: 2,
-  15: 2,
-  16: 2,
-  17: 3,
-  18: 3,
-  19: 3,
-  20: 3,
-  21: 3,
-  22: 3,
-  23: 3,
-};
+/** Level of a question of the content blueprint (docs/product.md §25): 0 for the practice ones. */
+const blueprintLevel = (id: number): number =>
+  SCORED_QUESTION_LEVELS[id as ScoredQuestionId] ?? (PRACTICE_QUESTION_IDS.includes(id as 7 | 9) ? 0 : 1);
 
-const PRACTICE_TYPES: Record<number, AnswerRecord['question']['answerType']> = {
-  7: 'MoveDotsExample',
-  9: 'TimerImageExample',
+/** The blueprint's practice questions: question 7 practises moving dots, 9 a flashed picture. */
+const PRACTICE_TYPE_OF: Record<number, AnswerRecord['question']['answerType']> = {
+  [PRACTICE_QUESTION_IDS[0]]: PRACTICE_TYPES[0],
+  [PRACTICE_QUESTION_IDS[1]]: PRACTICE_TYPES[1],
 };
 
 /** One answer record as the flow would store it; texts say which question they belong to. */
@@ -39,8 +23,8 @@ export function answer(id: number, correct: boolean, extra: Partial<AnswerRecord
   return {
     question: {
       id,
-      level: BLUEPRINT_LEVELS[id] ?? 1,
-      answerType: PRACTICE_TYPES[id] ?? 'TextInput',
+      level: blueprintLevel(id),
+      answerType: PRACTICE_TYPE_OF[id] ?? 'TextInput',
       currentTexts,
     },
     givenAnswer: correct ? '1' : '0',

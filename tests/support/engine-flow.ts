@@ -8,6 +8,7 @@ import {
   LANGUAGE_LABELS,
   type Lang,
   RESUME_NOTE,
+  runningSession,
   STORAGE_KEY,
   type StoredSession,
   typedDate,
@@ -239,20 +240,9 @@ export async function answerCorrectly(
 /** Puts a running session in localStorage that continues with the given question ids, then reloads. */
 export async function jumpTo(page: EnginePage, baseURL: string, ids: number[], language: Lang = 'tr') {
   await page.goto(`${baseURL}/`);
-  await page.evaluate(
-    ({ key, ids, language }) => {
-      const state = {
-        screen: 'transition',
-        user: { name: '', birthdate: '', school: 'Kita', schoolLevel: '', language },
-        submissionId: '00000000-0000-4000-8000-000000000000',
-        resultQueued: false,
-        queue: ids,
-        currentId: null,
-        answers: [],
-      };
-      localStorage.setItem(key, JSON.stringify({ state, version: 1 }));
-    },
-    { key: STORAGE_KEY, ids, language },
-  );
+  await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+    key: STORAGE_KEY,
+    value: runningSession(ids, language),
+  });
   await reloadAndUnlock(page);
 }

@@ -4,8 +4,9 @@ import type { Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { ANSWER_TYPES } from '../../src/answer-types/registry.ts';
 import type { AnswerType, Language, Texts } from '../../src/content/types.ts';
-import { SESSION_STORAGE_KEY } from '../../src/store/session-key.ts';
-import type { SavedSession } from '../../src/store/types.ts';
+import { SESSION_FORMAT_VERSION, SESSION_STORAGE_KEY } from '../../src/store/session-key.ts';
+import { DEFAULT_USER } from '../../src/store/slices.ts';
+import type { SavedSession, StoredSessionEnvelope } from '../../src/store/types.ts';
 import { screenshot } from './browser.ts';
 import { ROOT, TEST_PASSWORD } from './build-app.ts';
 
@@ -33,6 +34,36 @@ export const STORAGE_KEY = SESSION_STORAGE_KEY;
 
 /** The persisted session as the app stores it in localStorage (the store's own type). */
 export type StoredSession = SavedSession;
+
+/**
+ * A session as the app persists it (the envelope with its format version), for tests and the bench
+ * to seed: by default a fresh one on the access screen with the default child data.
+ */
+export function persistedSession(state: Partial<StoredSession>): string {
+  const envelope: StoredSessionEnvelope = {
+    state: {
+      screen: 'access',
+      user: DEFAULT_USER,
+      submissionId: '00000000-0000-4000-8000-000000000000',
+      resultQueued: false,
+      queue: [],
+      currentId: null,
+      answers: [],
+      ...state,
+    },
+    version: SESSION_FORMAT_VERSION,
+  };
+  return JSON.stringify(envelope);
+}
+
+/** A running session in the transition before the first of `ids`, continuing with the rest. */
+export function runningSession(ids: number[], language: Lang): string {
+  return persistedSession({
+    screen: 'transition',
+    user: { ...DEFAULT_USER, language },
+    queue: ids,
+  });
+}
 
 export async function storedSession(page: Page): Promise<StoredSession | null> {
   const raw = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
@@ -277,20 +308,9 @@ export async function jumpTo(
   language: Lang = 'tr',
 ): Promise<void> {
   await page.goto(`${baseURL}/`);
-  await page.evaluate(
-    ({ key, ids, language }) => {
-      const state = {
-        screen: 'transition',
-        user: { name: '', birthdate: '', school: 'Kita', schoolLevel: '', language },
-        submissionId: '00000000-0000-4000-8000-000000000000',
-        resultQueued: false,
-        queue: ids,
-        currentId: null,
-        answers: [],
-      };
-      localStorage.setItem(key, JSON.stringify({ state, version: 1 }));
-    },
-    { key: STORAGE_KEY, ids, language },
-  );
+  await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+    key: STORAGE_KEY,
+    value: runningSession(ids, language),
+  });
   await reloadAndUnlock(page);
 }

@@ -110,3 +110,39 @@ export abstract class BasePage implements EnginePage {
 export function expressionFor(fn: (arg: never) => unknown, arg: unknown): string {
   return `(() => { const __name = (f) => f; return (${fn.toString()})(${JSON.stringify(arg ?? null)}); })()`;
 }
+
+/** What the playwright and puppeteer pages offer alike, for LibraryPage. */
+interface ScriptablePage {
+  goto(url: string): Promise<unknown>;
+  reload(): Promise<unknown>;
+  evaluate(expression: string): Promise<unknown>;
+}
+
+/**
+ * A driver over a library's page object (playwright-core for Chromium, puppeteer-core for
+ * Firefox): navigation and scripts go straight to it; the subclass forwards the page's errors
+ * to `pageErrors` and accepts its dialogs.
+ */
+export abstract class LibraryPage<P extends ScriptablePage> extends BasePage {
+  protected readonly pageErrors: string[] = [];
+
+  constructor(readonly page: P) {
+    super();
+  }
+
+  async goto(url: string) {
+    await this.page.goto(url);
+  }
+  async reload() {
+    await this.page.reload();
+  }
+  protected evaluateExpression<R>(expression: string): Promise<R> {
+    return this.page.evaluate(expression) as Promise<R>;
+  }
+  async runScript(source: string) {
+    await this.page.evaluate(source);
+  }
+  async errors() {
+    return [...this.pageErrors];
+  }
+}

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { CHROMIUM, FLAGS, TABLET } from '../browser.ts';
-import { BasePage } from './base.ts';
+import { LibraryPage } from './base.ts';
 import type { Download, OpenOptions, Viewport } from './types.ts';
 
 /** Debian's Chromium through playwright-core (CDP), with a fresh persistent profile. */
@@ -22,45 +22,29 @@ export async function openChromium(options: OpenOptions = {}): Promise<ChromiumP
   return new ChromiumPage(context, page, userDataDir, options.touch === true);
 }
 
-export class ChromiumPage extends BasePage {
+export class ChromiumPage extends LibraryPage<Page> {
   readonly engine = 'chromium' as const;
   readonly version: string;
   override readonly touch: boolean;
-  private readonly pageErrors: string[] = [];
 
   constructor(
     readonly context: BrowserContext,
-    readonly page: Page,
+    page: Page,
     private readonly userDataDir: string,
     touch: boolean,
   ) {
-    super();
+    super(page);
     this.touch = touch;
     this.version = `chromium ${context.browser()?.version() ?? ''}`.trim();
     page.on('pageerror', (error) => this.pageErrors.push(String(error)));
     page.on('dialog', (dialog) => void dialog.accept());
   }
 
-  async goto(url: string) {
-    await this.page.goto(url);
-  }
-  async reload() {
-    await this.page.reload();
-  }
-  protected evaluateExpression<R>(expression: string): Promise<R> {
-    return this.page.evaluate(expression) as Promise<R>;
-  }
-  async runScript(source: string) {
-    await this.page.evaluate(source);
-  }
   async setViewport(viewport: Viewport) {
     await this.page.setViewportSize(viewport);
   }
   async screenshot(path: string) {
     await this.page.screenshot({ path });
-  }
-  async errors() {
-    return [...this.pageErrors];
   }
   async close() {
     await this.context.close();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { TABLET } from '../browser.ts';
-import { BasePage } from './base.ts';
+import { LibraryPage } from './base.ts';
 import type { Download, OpenOptions, Viewport } from './types.ts';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -35,43 +35,27 @@ export async function openFirefox(options: OpenOptions = {}): Promise<FirefoxPag
   return ff;
 }
 
-export class FirefoxPage extends BasePage {
+export class FirefoxPage extends LibraryPage<Page> {
   readonly engine = 'firefox' as const;
   readonly version: string;
-  private readonly pageErrors: string[] = [];
 
   constructor(
     readonly browser: Browser,
-    readonly page: Page,
+    page: Page,
     private readonly downloads: string,
     version: string,
   ) {
-    super();
+    super(page);
     this.version = version.replace('/', ' ');
     page.on('pageerror', (error) => this.pageErrors.push(String(error)));
     page.on('dialog', (dialog) => void dialog.accept());
   }
 
-  async goto(url: string) {
-    await this.page.goto(url);
-  }
-  async reload() {
-    await this.page.reload();
-  }
-  protected evaluateExpression<R>(expression: string): Promise<R> {
-    return this.page.evaluate(expression) as Promise<R>;
-  }
-  async runScript(source: string) {
-    await this.page.evaluate(source);
-  }
   async setViewport(viewport: Viewport) {
     await this.page.setViewport(viewport);
   }
   async screenshot(path: string) {
     await this.page.screenshot({ path: path as `${string}.png` });
-  }
-  async errors() {
-    return [...this.pageErrors];
   }
   async close() {
     await this.browser.close();
