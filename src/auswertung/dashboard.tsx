@@ -248,28 +248,60 @@ function FilterForm({
   );
 }
 
-function CountTable({ caption, rows }: { caption: string; rows: { label: string; n: number }[] }) {
-  const { t } = useTranslation();
+/** A table of numbers: a header row, then per row a row header and one number per column. */
+function NumberTable({
+  className,
+  caption,
+  corner,
+  columns,
+  rows,
+}: {
+  className?: string;
+  caption?: string;
+  /** The header above the row headers. */
+  corner: string;
+  columns: string[];
+  rows: { label: string; cells: (string | number)[] }[];
+}) {
   return (
-    <table className="auswertung-table auswertung-table--counts">
-      <caption>{caption}</caption>
+    <table className={className ? `auswertung-table ${className}` : 'auswertung-table'}>
+      {caption && <caption>{caption}</caption>}
       <thead>
         <tr>
-          <th scope="col">{t('auswertung.overview.value')}</th>
-          <th scope="col" className="num">
-            {t('auswertung.overview.count')}
-          </th>
+          <th scope="col">{corner}</th>
+          {columns.map((column) => (
+            <th scope="col" key={column} className="num">
+              {column}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
         {rows.map((row) => (
           <tr key={row.label}>
             <th scope="row">{row.label}</th>
-            <td className="num">{row.n}</td>
+            {row.cells.map((cell, index) => (
+              <td key={columns[index]} className="num">
+                {cell}
+              </td>
+            ))}
           </tr>
         ))}
       </tbody>
     </table>
+  );
+}
+
+function CountTable({ caption, rows }: { caption: string; rows: { label: string; n: number }[] }) {
+  const { t } = useTranslation();
+  return (
+    <NumberTable
+      className="auswertung-table--counts"
+      caption={caption}
+      corner={t('auswertung.overview.value')}
+      columns={[t('auswertung.overview.count')]}
+      rows={rows.map((row) => ({ label: row.label, cells: [row.n] }))}
+    />
   );
 }
 
@@ -344,30 +376,15 @@ function LevelBlock({ title, groups, counts }: { title: string; groups: string[]
       <figcaption>{title}</figcaption>
       <LevelChart label={t('auswertung.levels.chartLabel', { title })} groups={groups} series={series} />
       <Scroll label={title}>
-        <table className="auswertung-table auswertung-table--levels">
-          <thead>
-            <tr>
-              <th scope="col">{t('auswertung.levels.group')}</th>
-              {LEVELS.map((level) => (
-                <th scope="col" key={level} className="num">
-                  {levelName(t, level)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {groups.map((group, row) => (
-              <tr key={group}>
-                <th scope="row">{group}</th>
-                {LEVELS.map((level, column) => (
-                  <td key={level} className="num">
-                    {counts[row]?.[column] ?? 0}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <NumberTable
+          className="auswertung-table--levels"
+          corner={t('auswertung.levels.group')}
+          columns={LEVELS.map((level) => levelName(t, level))}
+          rows={groups.map((group, row) => ({
+            label: group,
+            cells: LEVELS.map((_, column) => counts[row]?.[column] ?? 0),
+          }))}
+        />
       </Scroll>
     </figure>
   );
@@ -413,6 +430,11 @@ function LevelSection({ overview }: { overview: Statistics['overview'] }) {
   );
 }
 
+/** A column group's heading: its language, or all children together. */
+function groupName(t: T, group: ItemAnalysis): string {
+  return group.language === null ? t('auswertung.all') : languageName(t, group.language);
+}
+
 /** Groups in column order: the languages present, then all together. */
 function orderedGroups(groups: ItemAnalysis[]): ItemAnalysis[] {
   return [
@@ -442,7 +464,7 @@ function ItemSection({ groups }: { groups: ItemAnalysis[] }) {
               </th>
               {ordered.map((group) => (
                 <th scope="colgroup" colSpan={3} key={group.language ?? 'all'} className="group-start">
-                  {group.language === null ? t('auswertung.all') : languageName(t, group.language)}
+                  {groupName(t, group)}
                 </th>
               ))}
             </tr>
@@ -513,34 +535,17 @@ function ReliabilitySection({ groups }: { groups: ItemAnalysis[] }) {
       <h2 id="reliability-heading">{t('auswertung.reliability.heading')}</h2>
       <p className="auswertung-hint">{t('auswertung.reliability.intro')}</p>
       <Scroll label={t('auswertung.reliability.heading')}>
-        <table className="auswertung-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('auswertung.reliability.scope')}</th>
-              {ordered.map((group) => (
-                <th scope="col" key={group.language ?? 'all'} className="num">
-                  {group.language === null ? t('auswertung.all') : languageName(t, group.language)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {scopes.map((scope, index) => (
-              <tr key={scope}>
-                <th scope="row">
-                  {scope === 'all'
-                    ? t('auswertung.reliability.whole')
-                    : t('auswertung.reliability.level', { level: scope })}
-                </th>
-                {ordered.map((group) => (
-                  <td key={group.language ?? 'all'} className="num">
-                    {number(group.reliability[index]?.kr20 ?? null)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <NumberTable
+          corner={t('auswertung.reliability.scope')}
+          columns={ordered.map((group) => groupName(t, group))}
+          rows={scopes.map((scope, index) => ({
+            label:
+              scope === 'all'
+                ? t('auswertung.reliability.whole')
+                : t('auswertung.reliability.level', { level: scope }),
+            cells: ordered.map((group) => number(group.reliability[index]?.kr20 ?? null)),
+          }))}
+        />
       </Scroll>
     </section>
   );
