@@ -80,7 +80,7 @@ const EXPORT_BATCH_SIZE = 250;
  * the primary key from where the last batch ended whatever it believes about the table. The
  * snapshot bound is checked here, not in SQL: with `AND id <= $max` and no statistics (PGlite runs
  * no autovacuum) the planner chose a bitmap scan plus sort of every remaining row per batch, and
- * exporting 100,000 rows took 45 s instead of about 2 s.
+ * reading 100,000 rows from PGlite took 32–41 s instead of about 6 s.
  */
 export async function* readResults(
   db: Queryable,
