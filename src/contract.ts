@@ -14,7 +14,7 @@ export {
   RECORDINGS_PATH,
 } from './preview/dev-protocol.ts';
 // The preview's recording format, which the content pipeline's audio check must accept.
-export { PAD_SECONDS, prepareRecording, TARGET_PEAK } from './preview/recording-audio.ts';
+export { encodeMp3, PAD_SECONDS, prepareRecording, TARGET_PEAK } from './preview/recording-audio.ts';
 export { screenFor } from './store/screen-routing.ts';
 export { SESSION_FORMAT_VERSION, SESSION_STORAGE_KEY } from './store/session-key.ts';
 export { DEFAULT_USER } from './store/slices.ts';

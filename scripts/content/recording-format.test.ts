@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAD_SECONDS, prepareRecording, TARGET_PEAK } from '../../src/contract.ts';
+import { toneSamples } from '../../tests/support/tone-mp3.ts';
 import { audioProblem, decodeMp3 } from './audio.ts';
 
 /**
@@ -9,14 +10,9 @@ import { audioProblem, decodeMp3 } from './audio.ts';
 
 const RATE = 44_100;
 
-/** Silence, then a tone of the given amplitude, then silence (seconds each). */
-function spoken(before: number, voice: number, after: number, amplitude: number): Float32Array {
-  const samples = new Float32Array(Math.round((before + voice + after) * RATE));
-  const start = Math.round(before * RATE);
-  const end = start + Math.round(voice * RATE);
-  for (let i = start; i < end; i++) samples[i] = amplitude * Math.sin((2 * Math.PI * 220 * i) / RATE);
-  return samples;
-}
+/** Silence, then a 220 Hz tone of the given amplitude, then silence (seconds each). */
+const spoken = (before: number, voice: number, after: number, amplitude: number) =>
+  toneSamples({ before, seconds: voice, after, amplitude, frequency: 220, sampleRate: RATE });
 
 describe('a recording made in the preview', () => {
   it('makes an MP3 the content check accepts, trimmed and at the target loudness', async () => {

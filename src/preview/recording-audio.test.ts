@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toneSamples } from '../../tests/support/tone-mp3.ts';
 import {
   mixDown,
   normalisePeak,
@@ -12,14 +13,9 @@ import {
 
 const RATE = 44_100;
 
-/** Silence, then a tone of the given amplitude, then silence (seconds each). */
-function spoken(before: number, voice: number, after: number, amplitude: number): Float32Array {
-  const samples = new Float32Array(Math.round((before + voice + after) * RATE));
-  const start = Math.round(before * RATE);
-  const end = start + Math.round(voice * RATE);
-  for (let i = start; i < end; i++) samples[i] = amplitude * Math.sin((2 * Math.PI * 220 * i) / RATE);
-  return samples;
-}
+/** Silence, then a 220 Hz tone of the given amplitude, then silence (seconds each). */
+const spoken = (before: number, voice: number, after: number, amplitude: number) =>
+  toneSamples({ before, seconds: voice, after, amplitude, frequency: 220, sampleRate: RATE });
 
 describe('trimSilence', () => {
   it('cuts the silence at both ends and keeps a short pad around the voice', () => {

@@ -1,34 +1,42 @@
-import { Mp3Encoder } from '@breezystack/lamejs';
+import { encodeMp3 } from '../../src/contract.ts';
 
 /**
- * An MP3 of a sine tone (or of silence, at amplitude 0), for tests that need real recordings
- * without shipping any: encoded with the same pure-JS encoder the preview saves recordings with.
+ * A sine tone with silence before and after it (seconds each), as a microphone would deliver a
+ * spoken word: the raw signal for tests of the recording pipeline.
  */
-export function toneMp3({
+export function toneSamples({
+  before = 0,
   seconds,
+  after = 0,
   frequency = 440,
   amplitude = 0.3,
   sampleRate = 44_100,
 }: {
+  before?: number;
+  seconds: number;
+  after?: number;
+  frequency?: number;
+  amplitude?: number;
+  sampleRate?: number;
+}): Float32Array {
+  const samples = new Float32Array(Math.round((before + seconds + after) * sampleRate));
+  const start = Math.round(before * sampleRate);
+  const end = start + Math.round(seconds * sampleRate);
+  for (let i = start; i < end; i++)
+    samples[i] = amplitude * Math.sin((2 * Math.PI * frequency * i) / sampleRate);
+  return samples;
+}
+
+/**
+ * An MP3 of a sine tone (or of silence, at amplitude 0), for tests that need real recordings
+ * without shipping any: encoded by the preview's own encoder (src/preview/recording-audio.ts).
+ */
+export function toneMp3(tone: {
   seconds: number;
   frequency?: number;
   amplitude?: number;
   sampleRate?: number;
-}): Uint8Array {
-  const samples = new Int16Array(Math.round(seconds * sampleRate));
-  for (let i = 0; i < samples.length; i++) {
-    samples[i] = Math.round(amplitude * 32767 * Math.sin((2 * Math.PI * frequency * i) / sampleRate));
-  }
-  const encoder = new Mp3Encoder(1, sampleRate, 64);
-  const chunks: Uint8Array[] = [];
-  for (let i = 0; i < samples.length; i += 1152)
-    chunks.push(encoder.encodeBuffer(samples.subarray(i, i + 1152)));
-  chunks.push(encoder.flush());
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
+}) {
+  const sampleRate = tone.sampleRate ?? 44_100;
+  return encodeMp3(toneSamples({ ...tone, sampleRate }), sampleRate, 64);
 }
