@@ -1,8 +1,14 @@
 let passwordCheck: Promise<typeof import('./access-password')> | undefined;
 
-/** The passphrase check (its own chunk), loaded once; screens start it before it is needed. */
+/**
+ * The passphrase check (its own chunk), loaded once; screens start it before it is needed. A load
+ * that failed (offline before the chunk was cached) is not kept: the next call tries again.
+ */
 export function loadPasswordCheck(): Promise<typeof import('./access-password')> {
-  passwordCheck ??= import('./access-password');
+  passwordCheck ??= import('./access-password').catch((error: unknown) => {
+    passwordCheck = undefined;
+    throw error;
+  });
   return passwordCheck;
 }
 
