@@ -15,6 +15,16 @@ export type ChildLanguage = (typeof CHILD_LANGUAGES)[number];
 export const RESULT_LANGUAGE_CODES = { tr: '2', ar: '3', ro: '4' } as const;
 export type ResultLanguageCode = (typeof RESULT_LANGUAGE_CODES)[ChildLanguage];
 
+/**
+ * The pseudonymous child code (docs/product.md, child code): 6 random characters from digits and
+ * capitals without look-alikes (no 0/O, 1/I/L, U/V), e.g. K7M3QX; never derived from the name or
+ * the birth date. Uploaded as `childCode`; the name never leaves the device.
+ */
+export const CHILD_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const CHILD_CODE_LENGTH = 6;
+/** A whole child code, for validation on the device and on the server. */
+export const CHILD_CODE_PATTERN = `^[${CHILD_CODE_ALPHABET}]{${CHILD_CODE_LENGTH}}$`;
+
 /** Kinds of institution, as stored and sent. */
 export const SCHOOLS = ['Kita', 'Grundschule', 'Foerderschule'] as const;
 export type School = (typeof SCHOOLS)[number];
