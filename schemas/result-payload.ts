@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { isStorableBirthDate } from '../src/domain/date.ts';
-import { RESULT_LANGUAGE_CODES, SCHOOL_LEVELS, SCHOOLS, SCORED_QUESTION_IDS } from '../src/domain/facts.ts';
+import {
+  CHILD_CODE_PATTERN,
+  RESULT_LANGUAGE_CODES,
+  SCHOOL_LEVELS,
+  SCHOOLS,
+  SCORED_QUESTION_IDS,
+} from '../src/domain/facts.ts';
 
 export { RESULT_LANGUAGE_CODES, SCORED_QUESTION_IDS } from '../src/domain/facts.ts';
 
@@ -88,6 +94,13 @@ export const resultPayloadSchema = z.strictObject({
     .max(SCORED_QUESTION_IDS.length, { error: `must have at most ${SCORED_QUESTION_IDS.length} entries` })
     .refine((details) => new Set(details.map((detail) => detail.question)).size === details.length, {
       error: 'must name each question once',
+    })
+    .optional(),
+  /** The child's pseudonymous code, linking the tests of one child (never the name). */
+  childCode: z
+    .string()
+    .regex(new RegExp(CHILD_CODE_PATTERN), {
+      error: 'must be a child code: 6 of 23456789ABCDEFGHJKMNPQRSTVWXYZ',
     })
     .optional(),
 });
