@@ -51,6 +51,8 @@ export const answerDetailSchema = z.object({
   exposuresMs: z.array(milliseconds).max(10).optional(),
   /** The page was hidden during the flash: the exposure is not trustworthy. */
   pageHiddenDuringExposure: z.boolean().optional(),
+  /** The flash's first frame reached the screen this many ms late; its exposure was timed from then. */
+  lateFirstFrameMs: milliseconds.optional(),
   /** A reload interrupted the question during or after its flash. */
   interrupted: z.boolean().optional(),
   /** How the spoken prompt was delivered and how often the speaker button replayed it. */

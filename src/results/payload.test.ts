@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resultPayloadSchema } from '../../schemas/result-payload';
+import { answerDetailSchema, resultPayloadSchema } from '../../schemas/result-payload';
 import { answerDetails, buildResultPayload, storableBirthDate } from './payload';
 import { answer, fullRun, USER } from './test-fixtures';
 
@@ -125,6 +125,12 @@ describe('research details of the payload', () => {
       interrupted: true,
       prompt: { source: 'synthesis', replays: 2 },
     });
+  });
+
+  it('marks a flash whose first frame reached the screen late, with the delay in whole ms', () => {
+    const [detail] = answerDetails([{ ...answer(12, true), exposureMs: 1500.4, lateFirstFrameMs: 283.6 }]);
+    expect(detail).toMatchObject({ question: 12, exposureMs: 1500, lateFirstFrameMs: 284 });
+    expect(answerDetailSchema.safeParse(detail).success).toBe(true);
   });
 
   it('sends no practice question and no test day without answers', () => {

@@ -68,6 +68,7 @@ export function answerDetails(answers: readonly AnswerRecord[]): AnswerDetail[] 
     if (record.exposureMs !== undefined) detail.exposureMs = wholeMs(record.exposureMs);
     if (record.exposuresMs?.length) detail.exposuresMs = record.exposuresMs.slice(0, 10).map(wholeMs);
     if (record.pageHiddenDuringExposure) detail.pageHiddenDuringExposure = true;
+    if (record.lateFirstFrameMs !== undefined) detail.lateFirstFrameMs = wholeMs(record.lateFirstFrameMs);
     if (record.interrupted) detail.interrupted = true;
     if (record.prompt) detail.prompt = { source: record.prompt.source, replays: record.prompt.replays };
     byId.set(record.question.id, detail);

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { de } from '../i18n/de';
 import { UpdateNotice } from '../pwa/update-notice';
+import { prepareSound } from '../speech/prepare-sound';
 import { isPassphrase, loadPasswordCheck } from './password-check';
 
 /**
@@ -19,6 +20,7 @@ export function AccessScreen({ onGranted, resuming = false }: { onGranted: () =>
   }, []);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    prepareSound(); // this tap, not a flash's 'Bereit', starts the sound after a reload
     if (await isPassphrase(password)) onGranted();
     else setWrong(true);
   };

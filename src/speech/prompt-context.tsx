@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { ChildLanguage, Texts } from '../content/types';
+import { NO_SOUND_UNLOCK_SELECTOR, prepareSound } from './prepare-sound';
 import { PromptSession } from './prompt-session';
 import { builtRecordings } from './recordings';
 import { pageSpeaker } from './speaker';
@@ -68,15 +69,17 @@ export function useSilenced(): boolean {
 }
 
 /**
- * After a reload in the middle of the test no tap has unlocked sound yet (iPad Safari, Chrome):
- * the first tap anywhere on the resumed screen does, as the tap on 'Start' did before.
+ * After a reload in the middle of the test 'Anmelden' unlocks sound (prepare-sound.ts); where no tap
+ * has yet (iPad Safari, Chrome), the first tap on the resumed screen does, as the tap on 'Start' did
+ * before, except a tap on 'Bereit': a flash's tap does nothing but show the pictures.
  */
 export function useUnlockOnFirstTap(): void {
   useEffect(() => {
     const speaker = pageSpeaker();
     if (speaker.isUnlocked) return;
-    const unlock = () => {
-      speaker.unlock();
+    const unlock = (event: Event) => {
+      if (event.target instanceof Element && event.target.closest(NO_SOUND_UNLOCK_SELECTOR)) return;
+      prepareSound();
       remove();
     };
     const remove = () => {

@@ -2,6 +2,7 @@ import { questions } from 'virtual:zaehltest-content';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChildLanguage } from '../content/types';
+import { prepareSound } from './prepare-sound';
 import { builtRecordings, phraseRecordingUrl } from './recordings';
 import { pageSpeaker } from './speaker';
 import { type TestSource, testSource } from './test-source';
@@ -9,9 +10,8 @@ import './speech.css';
 
 /** Lets the whole page make sound from this tap on ('Start'); stops the sound check. */
 export function unlockSpeech(): void {
-  const speaker = pageSpeaker();
-  speaker.stop();
-  speaker.unlock();
+  pageSpeaker().stop();
+  prepareSound();
 }
 
 /**

@@ -39,6 +39,11 @@ export interface SpeakerPorts {
 
 /** A little slower than the voices' default: the listeners are 4 to 6 years old. */
 const CHILD_RATE = 0.9;
+/**
+ * How long after an unlock a flash waits at most for the media and speech start to be done: an
+ * engine that never reports the empty utterance's end must not hold up the pictures for ever.
+ */
+export const UNLOCK_SETTLE_MS = 1500;
 /** A voice that never reports its end must not hold up the texts after it for ever. */
 const SYNTHESIS_WATCHDOG_MS = 30_000;
 
@@ -57,6 +62,7 @@ export class Speaker {
   private cancelCurrent: (() => void) | null = null;
   private silenced = false;
   private unlocked = false;
+  private unlocking: Promise<void> = Promise.resolve();
   private voices: Promise<readonly SpeechSynthesisVoice[]> | null = null;
   private readonly listeners = new Set<(event: PlaybackEvent) => void>();
 
@@ -91,15 +97,46 @@ export class Speaker {
   unlock(): void {
     this.unlocked = true;
     const { audio, synthesis, makeUtterance } = this.ports;
+    const starts: Promise<unknown>[] = [];
     if (audio && this.cancelCurrent === null) {
       audio.src = SILENCE;
-      startPlaying(audio).catch(() => undefined);
+      starts.push(startPlaying(audio).catch(() => undefined));
     }
     if (synthesis && makeUtterance && this.cancelCurrent === null) {
       const empty = makeUtterance('');
       empty.volume = 0;
+      starts.push(
+        new Promise<void>((resolve) => {
+          empty.onstart = () => resolve();
+          empty.onend = () => resolve();
+          empty.onerror = () => resolve();
+        }),
+      );
       synthesis.speak(empty);
     }
+    if (starts.length === 0) return;
+    let bound: ReturnType<typeof setTimeout> | undefined;
+    this.unlocking = Promise.race([
+      Promise.all(starts).then(() => undefined),
+      new Promise<void>((resolve) => {
+        bound = setTimeout(resolve, UNLOCK_SETTLE_MS);
+      }),
+    ]).finally(() => clearTimeout(bound));
+  }
+
+  /**
+   * Resolves once the last unlock's media and speech start are done, or UNLOCK_SETTLE_MS after it
+   * at the latest (at once when nothing is starting).
+   */
+  unlockSettled(): Promise<void> {
+    return this.unlocking;
+  }
+
+  /** Starts loading the device's voices, so that the first spoken text need not wait for them. */
+  loadVoices(): void {
+    const { synthesis } = this.ports;
+    if (synthesis && this.ports.makeUtterance)
+      this.voices ??= loadVoices(synthesis, this.ports.voicesTimeoutMs);
   }
 
   /** Whether a tap has unlocked sound on this page yet. */

@@ -11,6 +11,8 @@ export interface AnswerSubmission {
   responseTimeMs: number;
   exposureMs?: number;
   pageHiddenDuringExposure?: boolean;
+  /** The flash's first frame reached the screen this many ms late; the exposure was timed from then. */
+  lateFirstFrameMs?: number;
   /** What was entered, for a readable display (five fingers: both splits; move dots: dots laid). */
   entry: AnswerEntry;
   /** The flash was interrupted by a reload: its pictures were not shown again (docs/product.md §19). */

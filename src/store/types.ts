@@ -32,6 +32,11 @@ export interface AnswerRecord {
   exposureMs?: number;
   /** True when the page was hidden while the picture was flashed (exposure not trustworthy). */
   pageHiddenDuringExposure?: boolean;
+  /**
+   * The flash's first frame reached the screen this many ms late (more than two frames); the
+   * exposure was timed from when the pictures really appeared. Absent when it was on time.
+   */
+  lateFirstFrameMs?: number;
   /** A reload during or after the flash: the pictures were not shown again (docs/product.md §19). */
   interrupted?: boolean;
   /** Every measured exposure when the educator showed the pictures again ('Bild nochmal zeigen'). */

@@ -4,13 +4,13 @@ import { FlashLogContext } from './flash-log';
 /** How often the educator may show a question's pictures in all: once, and once more if missed. */
 const MAX_SHOWS = 2;
 
+import { soundSettled } from '../../speech/prepare-sound';
 import { useSilence } from '../../speech/prompt-context';
+import { createFlashClock, type FlashTiming } from './flash-clock';
 
 export type FlashPhase = 'loading' | 'ready' | 'showing' | 'done';
 
-export interface FlashMeasurement {
-  /** Measured time the pictures were on screen, from the frame that showed them to the one that hid them. */
-  exposureMs: number;
+export interface FlashMeasurement extends FlashTiming {
   /** The page was hidden (tab switch, screen off) while the pictures were meant to be seen. */
   pageHiddenDuringExposure: boolean;
 }
@@ -34,8 +34,6 @@ export interface Flash {
   repeat(): void;
 }
 
-const ASSUMED_FRAME_MS = 1000 / 60;
-
 /** Loads and decodes every picture so that the flash shows them in its very first frame. */
 export async function preloadPictures(urls: readonly string[]): Promise<HTMLImageElement[]> {
   return Promise.all(
@@ -55,10 +53,10 @@ export async function preloadPictures(urls: readonly string[]): Promise<HTMLImag
 }
 
 /**
- * Shows pictures for `intervalMs`, counted in animation frames: they appear in one frame and
- * disappear in the first frame where the elapsed time reaches the interval minus half a frame,
- * so the time on screen is within one frame of the target. The DOM is switched directly in the
- * frame callbacks (data-flash on the container), not through a React render that could land later.
+ * Shows pictures for `intervalMs`, counted in animation frames from when they really appeared on
+ * screen (flash-clock.ts), so the time on screen is within one frame of the target. The DOM is
+ * switched directly in the frame callbacks (data-flash on the container), not through a React render
+ * that could land later. 'Bereit' does nothing else: sound was unlocked by an earlier tap.
  */
 export function useFlash(pictures: readonly string[], intervalMs: number): Flash {
   const log = useContext(FlashLogContext);
@@ -98,31 +96,23 @@ export function useFlash(pictures: readonly string[], intervalMs: number): Flash
       if (document.visibilityState === 'hidden') pageHidden = true;
     };
     document.addEventListener('visibilitychange', onVisibility);
-    let frameMs = ASSUMED_FRAME_MS;
-    let shownAt = -1;
-    let lastFrame = -1;
+    const clock = createFlashClock(intervalMs);
     let request = 0;
+    let cancelled = false;
     const frame = (now: number) => {
-      if (shownAt < 0) {
+      const step = clock.frame(now);
+      if (step === 'show') {
         container?.setAttribute('data-flash', 'shown');
         performance.mark('flash-start');
-        shownAt = now;
-        lastFrame = now;
+      } else if (step === 'hide') {
+        container?.setAttribute('data-flash', 'done');
+        performance.mark('flash-end');
+      }
+      if (step !== 'done' || !clock.result) {
         request = requestAnimationFrame(frame);
         return;
       }
-      const delta = now - lastFrame;
-      // The shortest frame seen is the display's frame time; a janky frame must not stretch it.
-      if (delta > 0) frameMs = lastFrame === shownAt ? delta : Math.min(frameMs, delta);
-      lastFrame = now;
-      const elapsed = now - shownAt;
-      if (elapsed < intervalMs - frameMs / 2) {
-        request = requestAnimationFrame(frame);
-        return;
-      }
-      container?.setAttribute('data-flash', 'done');
-      performance.mark('flash-end');
-      const result = { exposureMs: Math.round(elapsed * 10) / 10, pageHiddenDuringExposure: pageHidden };
+      const result: FlashMeasurement = { ...clock.result, pageHiddenDuringExposure: pageHidden };
       console.info('Timer abgelaufen', { intervalMs, ...result });
       log.measured(result.exposureMs);
       setExposures((list) => [...list, result.exposureMs]);
@@ -137,8 +127,13 @@ export function useFlash(pictures: readonly string[], intervalMs: number): Flash
       );
       setPhase('done');
     };
-    request = requestAnimationFrame(frame);
+    // Sound unlocked by an earlier tap may still be starting (WebKit blocks the page meanwhile):
+    // the pictures wait for it, so that it cannot delay their first frame (docs/product.md).
+    void soundSettled().then(() => {
+      if (!cancelled) request = requestAnimationFrame(frame);
+    });
     return () => {
+      cancelled = true;
       cancelAnimationFrame(request);
       document.removeEventListener('visibilitychange', onVisibility);
     };

@@ -15,11 +15,19 @@ export function useFlashedAnswer(pictures: readonly string[], interval: number) 
   }, [flash.phase, restart]);
   const timing = (): Pick<
     AnswerSubmission,
-    'responseTimeMs' | 'exposureMs' | 'pageHiddenDuringExposure' | 'interrupted' | 'exposuresMs'
+    | 'responseTimeMs'
+    | 'exposureMs'
+    | 'pageHiddenDuringExposure'
+    | 'interrupted'
+    | 'exposuresMs'
+    | 'lateFirstFrameMs'
   > => ({
     responseTimeMs: elapsed(),
     exposureMs: flash.measurement?.exposureMs,
     pageHiddenDuringExposure: flash.measurement?.pageHiddenDuringExposure,
+    ...(flash.measurement?.lateFirstFrameMs !== undefined && {
+      lateFirstFrameMs: flash.measurement.lateFirstFrameMs,
+    }),
     ...(flash.interrupted && { interrupted: true }),
     ...(flash.exposuresMs.length > 1 && { exposuresMs: [...flash.exposuresMs] }),
   });
