@@ -1,73 +1,70 @@
-// Injected before the app's own scripts (Playwright addInitScript). It records, for every frame the
-// page renders, the frame's time and what that frame shows, without asking the app anything.
+// Run in the page before 'Bereit' is pressed (the app's and the jsPsych anchor's alike). It records
+// the page's own view of a flash without asking the app anything, and without itself changing
+// anything on screen: an earlier version changed a 1 px sentinel in every frame to be called back
+// after layout, and that extra layout and paint slowed WebKitGTK's frames to about 25 ms.
 //
-// Why this is honest: a frame's content is the DOM and style as they stand after all of that frame's
-// requestAnimationFrame callbacks have run and style and layout are done. ResizeObserver callbacks run
-// exactly there (HTML "update the rendering": rAF callbacks, style, layout, resize observations,
-// then paint), after the app's rAF callbacks whatever their order. A 1 px sentinel changes size every
-// frame so the observer fires in each of them. The frame's time is the timestamp rAF hands to every
-// callback of that frame (the frame's vsync time); on-screen time is the difference of two such frame
-// times, which is what a display shows, up to its constant pipeline latency. A picture counts as shown
-// when it is inside [data-flash="shown"], fully loaded, and visible by CSS (visibility and opacity).
+// - frames: the timestamp of every animation frame (a bare requestAnimationFrame loop, which adds no
+//   style, layout or paint work), to see long frames.
+// - changes: whenever the DOM changes (MutationObserver, a microtask right after the change), how many
+//   pictures are visible (`window.__benchPictureSelector`, default the app's flash; loaded and visible
+//   by CSS) and whether the transition screen is up; `t` is when the change was made and `frame` the
+//   timestamp of the next animation frame, the one after which the change is painted and reaches the
+//   display. The page's estimate of a time on screen is the difference of two such `frame`s.
+// - clicks: event time and the clicked button's text.
 (() => {
-  const FLASH_PICTURES = '[data-flash="shown"] img';
+  const PICTURES = window.__benchPictureSelector ?? '[data-flash="shown"] img';
   const TRANSITION_SCREEN = '.transition';
 
   const probe = {
-    /** Frame times of every rendered frame since the last reset (to see dropped frames). */
     frames: [],
-    /** One entry per frame in which what is shown changed: {t, pictures, transition}. */
     changes: [],
-    /** Clicks: event time, handler time and the clicked button's text. */
     clicks: [],
     reset() {
       probe.frames.length = 0;
       probe.changes.length = 0;
       probe.clicks.length = 0;
       last = '';
+      look();
     },
   };
   Object.defineProperty(window, '__benchProbe', { value: probe });
 
-  let frameTime = 0;
   let last = '';
-  let wide = false;
-  let sentinel = null;
 
   const visiblePictures = () => {
     let count = 0;
-    for (const img of document.querySelectorAll(FLASH_PICTURES)) {
+    for (const img of document.querySelectorAll(PICTURES)) {
       const loaded = img.complete && img.naturalWidth > 0;
       if (loaded && img.checkVisibility({ visibilityProperty: true, opacityProperty: true })) count++;
     }
     return count;
   };
 
-  const observer = new ResizeObserver(() => {
+  const look = () => {
     const pictures = visiblePictures();
     const transition = document.querySelector(TRANSITION_SCREEN) !== null;
-    probe.frames.push(frameTime);
     const state = `${pictures}|${transition}`;
-    if (state !== last) {
-      last = state;
-      probe.changes.push({ t: frameTime, pictures, transition });
-    }
+    if (state === last) return;
+    last = state;
+    const change = { t: performance.now(), frame: null, pictures, transition };
+    probe.changes.push(change);
+    requestAnimationFrame((frame) => {
+      change.frame = frame;
+    });
+  };
+
+  new MutationObserver(look).observe(document.documentElement, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['data-flash', 'style', 'class', 'hidden'],
   });
 
+  // A picture inserted while still loading (jsPsych's <img>) becomes visible when it has loaded.
+  document.addEventListener('load', look, true);
+
   const tick = (now) => {
-    frameTime = now;
-    if (!sentinel && document.body) {
-      sentinel = document.createElement('div');
-      sentinel.setAttribute('aria-hidden', 'true');
-      sentinel.style.cssText =
-        'position:fixed;left:0;top:0;width:1px;height:1px;opacity:0;pointer-events:none';
-      document.body.append(sentinel);
-      observer.observe(sentinel);
-    }
-    if (sentinel) {
-      wide = !wide;
-      sentinel.style.width = wide ? '2px' : '1px';
-    }
+    probe.frames.push(now);
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
@@ -84,4 +81,5 @@
     },
     true,
   );
+  look();
 })();

@@ -6,7 +6,8 @@
 // CPU loaded, default 10), --load-processes=N (busy-loop processes for those, default 1),
 // --lighthouse-runs=N (default 5), --speech-runs=N (per question, default 3),
 // --only=content,bundle,flash,pdf,load,speech,
-// --engines=chromium,webkit,firefox (the flash section's engines, default all three).
+// --engines=chromium,webkit,firefox (the flash section's engines, default all three),
+// --questions=12,22 (the flash section's timed questions, default all).
 import { rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +35,7 @@ const { values } = parseArgs({
     'speech-runs': { type: 'string', default: '3' },
     only: { type: 'string', default: SECTIONS.join(',') },
     engines: { type: 'string', default: ENGINES.join(',') },
+    questions: { type: 'string', default: '' },
   },
 });
 const count = (name: string, value: string) => {
@@ -47,6 +49,10 @@ const loadProcesses = count('load-processes', values['load-processes']);
 const lighthouseRuns = count('lighthouse-runs', values['lighthouse-runs']);
 const speechRuns = count('speech-runs', values['speech-runs']);
 const only = new Set(values.only.split(',').map((s) => s.trim()));
+const questionIds = values.questions
+  .split(',')
+  .filter((s) => s.trim())
+  .map((s) => count('questions', s.trim()));
 const engines = values.engines.split(',').map((s) => s.trim()) as Engine[];
 for (const engine of engines) {
   if (!ENGINES.includes(engine)) throw new Error(`--engines: unknown engine '${engine}'`);
@@ -94,7 +100,14 @@ log(`serving ${app.distDir} at ${server.url}`);
 try {
   await section('bundle', async () => bundleMetrics(app));
   await section('flash', () =>
-    flashMetrics(server.url, questions, { runs, loadedRuns, loadProcesses, engines, onProgress: log }),
+    flashMetrics(server.url, questions, {
+      runs,
+      loadedRuns,
+      loadProcesses,
+      engines,
+      questionIds,
+      onProgress: log,
+    }),
   );
   await section('pdf', () => pdfMetrics(server.url, questions));
   await section('load', () => lighthouseMetrics(server.url, lighthouseRuns));

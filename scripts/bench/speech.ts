@@ -43,7 +43,8 @@ async function measureOnce(page: Page, baseURL: string, questions: readonly Ques
       __speechLog: { spoken: { t: number }[] };
     };
     const { changes } = w.__benchProbe;
-    // The first frame without the transition screen after one with it: the question's first frame.
+    // The change that removed the transition screen: the question screen's first frame was painted
+    // right after it (page-probe.js notes each change as it is made).
     const shown = changes.find((c, i) => !c.transition && changes[i - 1]?.transition === true);
     return { frame: shown?.t ?? null, spoken: w.__speechLog.spoken[0]?.t ?? null };
   });
@@ -62,7 +63,7 @@ export async function speechMetrics(
   const session = await openBrowser();
   try {
     await stubSpeechSynthesis(session.context, [{ lang: 'tr-TR', name: 'Yelda' }]);
-    // page-probe.js (see the flash section) notes, per rendered frame, whether the transition is on screen.
+    // page-probe.js (see the flash section) notes every change of whether the transition is on screen.
     await session.context.addInitScript({ path: PROBE });
     session.page.on('dialog', (dialog) => void dialog.accept());
     await session.page.goto(baseURL);

@@ -280,7 +280,7 @@ function freePort(): Promise<number> {
 let xvfb: Promise<string> | undefined;
 
 /** $DISPLAY, or an Xvfb started for this process (stopped when the process exits). */
-function xDisplay(): Promise<string> {
+export function xDisplay(): Promise<string> {
   if (process.env.DISPLAY) return Promise.resolve(process.env.DISPLAY);
   xvfb ??= new Promise((done, fail) => {
     const server = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1920x1200x24', '-nolisten', 'tcp'], {
