@@ -8,8 +8,8 @@
 // - changes: whenever the DOM changes (MutationObserver, a microtask right after the change), how many
 //   pictures are visible (`window.__benchPictureSelector`, default the app's flash; loaded and visible
 //   by CSS) and whether the transition screen is up; `t` is when the change was made and `frame` the
-//   timestamp of the next animation frame, the one after which the change is painted and reaches the
-//   display. The page's estimate of a time on screen is the difference of two such `frame`s.
+//   timestamp of the animation frame that paints it: the frame whose callback made it, or else the
+//   next one. The page's estimate of a time on screen is the difference of two such `frame`s.
 // - clicks: event time and the clicked button's text.
 (() => {
   const PICTURES = window.__benchPictureSelector ?? '[data-flash="shown"] img';
@@ -40,20 +40,37 @@
     return count;
   };
 
-  const look = () => {
+  // `inFrame`: the timestamp of the animation frame whose callback is running, else null.
+  const look = (inFrame = null) => {
     const pictures = visiblePictures();
     const transition = document.querySelector(TRANSITION_SCREEN) !== null;
     const state = `${pictures}|${transition}`;
     if (state === last) return;
     last = state;
-    const change = { t: performance.now(), frame: null, pictures, transition };
+    const change = { t: performance.now(), frame: inFrame, pictures, transition };
     probe.changes.push(change);
-    requestAnimationFrame((frame) => {
-      change.frame = frame;
-    });
+    if (inFrame === null) {
+      request((frame) => {
+        change.frame = frame;
+      });
+    }
   };
 
-  new MutationObserver(look).observe(document.documentElement, {
+  // A change made in an animation frame callback (the app's flash) is painted in that very frame:
+  // the probe looks right after each such callback, before the MutationObserver would, and notes
+  // that frame's timestamp. Callbacks the page requested before the probe came are not wrapped;
+  // their changes count from the next frame, a frame late at most.
+  const request = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) =>
+    request((frame) => {
+      try {
+        callback(frame);
+      } finally {
+        look(frame);
+      }
+    });
+
+  new MutationObserver(() => look()).observe(document.documentElement, {
     subtree: true,
     childList: true,
     attributes: true,
@@ -61,13 +78,13 @@
   });
 
   // A picture inserted while still loading (jsPsych's <img>) becomes visible when it has loaded.
-  document.addEventListener('load', look, true);
+  document.addEventListener('load', () => look(), true);
 
   const tick = (now) => {
     probe.frames.push(now);
-    requestAnimationFrame(tick);
+    request(tick);
   };
-  requestAnimationFrame(tick);
+  request(tick);
 
   addEventListener(
     'click',

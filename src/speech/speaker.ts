@@ -105,13 +105,16 @@ export class Speaker {
     if (synthesis && makeUtterance && this.cancelCurrent === null) {
       const empty = makeUtterance('');
       empty.volume = 0;
-      starts.push(
-        new Promise<void>((resolve) => {
-          empty.onstart = () => resolve();
-          empty.onend = () => resolve();
-          empty.onerror = () => resolve();
-        }),
-      );
+      // Without any voice (Firefox on Linux) the engine never reports on the utterance: nothing to wait for.
+      if (synthesis.getVoices().length > 0) {
+        starts.push(
+          new Promise<void>((resolve) => {
+            empty.onstart = () => resolve();
+            empty.onend = () => resolve();
+            empty.onerror = () => resolve();
+          }),
+        );
+      }
       synthesis.speak(empty);
     }
     if (starts.length === 0) return;
