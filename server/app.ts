@@ -26,6 +26,8 @@ export interface ServerOptions {
   rateLimit?: { max: number; timeWindowMs: number } | false;
   /** Fastify's logger: false, or a level ('info', 'warn', …). Payloads are never logged. */
   logLevel?: string | false;
+  /** Where the log lines go (default: standard output); tests read what is logged. */
+  logStream?: { write(line: string): void };
   /** Behind a reverse proxy: trust X-Forwarded-For (true, or the proxy addresses, comma-separated). */
   trustProxy?: boolean | string;
   /** Time zone of the received time in the CSV. */
@@ -93,6 +95,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       ? false
       : {
           level: options.logLevel ?? 'info',
+          ...(options.logStream ? { stream: options.logStream } : {}),
           // Only method and path: no bodies, no client addresses, no headers (tokens).
           serializers: {
             req: (request: { method: string; url: string }) => ({
