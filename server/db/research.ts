@@ -1,5 +1,9 @@
 import type { Count } from '../../schemas/auswertung-api.ts';
-import { SCORED_QUESTION_IDS, SCORED_QUESTION_LEVELS } from '../../src/domain/facts.ts';
+import {
+  RESULT_LANGUAGE_CODES,
+  SCORED_QUESTION_IDS,
+  SCORED_QUESTION_LEVELS,
+} from '../../src/domain/facts.ts';
 import { filterClause, readResults } from './rows.ts';
 import type {
   ItemSums,
@@ -211,46 +215,78 @@ async function scoreGroups(db: Queryable, filter: ResultFilter): Promise<ScoreGr
 }
 
 /**
- * The one scan behind the 'Verlauf' statistics: the filtered results with a child code, in each
- * child's test order (test day, then id: the index results_child_code), reduced to one row per
- * child (its first test, with the latest test's values alongside) and grouped, so that only a few
- * hundred groups leave the database whatever the number of children.
+ * Bits of a test's sort key (progressKey): days since 1970 above the row id (the order of a child's
+ * tests: test day, then arrival), above what the Verlauf needs of the test.
+ */
+const KEY_DAY_SHIFT = 47n;
+const KEY_ID_SHIFT = 13n;
+const PAYLOAD_BITS = 13;
+/** Index of each result language in 2 bits (3 = any other, e.g. a code added later). */
+const LANGUAGE_INDEX = Object.values(RESULT_LANGUAGE_CODES);
+
+/**
+ * One bigint per test that sorts like (test day, id) and carries the test's language, assigned
+ * level and points per level in its low 13 bits: 2 bits language, 2 bits level − 1, 3 bits per
+ * level's points (0..7). min() and max() of it per child code are then the child's first and latest
+ * test, found by one hash aggregation instead of a sort and eight window functions (about twice as
+ * fast on 100,000 results). Days are 16 bits (up to 2149), ids 34 bits (17 billion results).
+ */
+const PROGRESS_KEY = `(least(65535, greatest(0, test_day - date '1970-01-01'))::bigint << ${KEY_DAY_SHIFT})
+    | (id << ${KEY_ID_SHIFT})
+    | ((CASE language ${LANGUAGE_INDEX.map((code, index) => `WHEN '${code}' THEN ${index}`).join(' ')} ELSE 3 END)::bigint << 11)
+    | ((assigned_level - 1)::bigint << 9) | (points_l1::bigint << 6) | (points_l2::bigint << 3) | points_l3::bigint`;
+
+/** The low bits of a progress key: language index, level and points of that test. */
+function decodeTest(bits: number) {
+  return {
+    language: LANGUAGE_INDEX[bits >> 11] ?? '',
+    level: ((bits >> 9) & 3) + 1,
+    points: [(bits >> 6) & 7, (bits >> 3) & 7, bits & 7] as const,
+  };
+}
+
+/**
+ * The one scan behind the 'Verlauf' statistics: the filtered results with a child code, reduced to
+ * each child's first and latest test (progressKey) and grouped by what the statistics need, so that
+ * only a few thousand groups leave the database whatever the number of children.
  */
 async function progressGroups(db: Queryable, filter: ResultFilter): Promise<ProgressGroupRow[]> {
   const { where, params } = filterClause(filter);
   const condition = where ? `${where} AND child_code IS NOT NULL` : 'WHERE child_code IS NOT NULL';
+  const payload = (1 << PAYLOAD_BITS) - 1;
   const rows = await db.query<Record<string, unknown>>(
-    `WITH ordered AS (
-       SELECT language, assigned_level, test_day, points_l1, points_l2, points_l3,
-              row_number() OVER child AS rank,
-              count(*) OVER child AS tests,
-              last_value(assigned_level) OVER child AS latest_level,
-              last_value(points_l1) OVER child AS latest_l1,
-              last_value(points_l2) OVER child AS latest_l2,
-              last_value(points_l3) OVER child AS latest_l3,
-              last_value(test_day) OVER child AS latest_day
-         FROM results ${condition}
-       WINDOW child AS (PARTITION BY child_code ORDER BY test_day, id
-                        ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
+    `WITH children AS (
+       SELECT count(*) AS tests, min(key) AS first, max(key) AS latest
+         FROM (SELECT child_code, ${PROGRESS_KEY} AS key FROM results ${condition}) AS keyed
+        GROUP BY child_code
      )
-     SELECT tests > 1 AS repeated, language, assigned_level AS first_level, latest_level,
-            latest_l1 - points_l1 AS d1, latest_l2 - points_l2 AS d2, latest_l3 - points_l3 AS d3,
-            count(*)::int AS n, sum(tests)::float8 AS tests, sum(latest_day - test_day)::float8 AS days
-       FROM ordered
-      WHERE rank = 1
-      GROUP BY 1, 2, 3, 4, 5, 6, 7`,
+     SELECT tests > 1 AS repeated, (first & ${payload})::int AS first_bits,
+            -- The latest test's language does not matter: only its level and points.
+            (latest & ${payload >> 2})::int AS latest_bits,
+            count(*)::int AS n, sum(tests)::float8 AS tests,
+            sum((latest >> ${KEY_DAY_SHIFT}) - (first >> ${KEY_DAY_SHIFT}))::float8 AS days
+       FROM children
+      GROUP BY 1, 2, 3`,
     params,
   );
-  return rows.map((row) => ({
-    repeated: row.repeated === true || row.repeated === 't',
-    language: row.language as string,
-    firstLevel: num(row.first_level),
-    latestLevel: num(row.latest_level),
-    change: [num(row.d1), num(row.d2), num(row.d3)],
-    n: num(row.n),
-    tests: num(row.tests),
-    days: num(row.days),
-  }));
+  return rows.map((row) => {
+    const first = decodeTest(num(row.first_bits));
+    const latest = decodeTest(num(row.latest_bits));
+    return {
+      repeated: row.repeated === true || row.repeated === 't',
+      language: first.language,
+      firstLevel: first.level,
+      latestLevel: latest.level,
+      change: [0, 1, 2].map((level) => (latest.points[level] ?? 0) - (first.points[level] ?? 0)) as [
+        number,
+        number,
+        number,
+      ],
+      n: num(row.n),
+      tests: num(row.tests),
+      days: num(row.days),
+    };
+  });
 }
 
 /** The level of a scored question id. */
