@@ -1,6 +1,5 @@
 import type { Count } from '../../schemas/auswertung-api.ts';
 import {
-  CHILD_CODE_ALPHABET,
   RESULT_LANGUAGE_CODES,
   SCORED_QUESTION_IDS,
   SCORED_QUESTION_LEVELS,
@@ -20,15 +19,7 @@ export type { ItemSums, ResearchStore, ResultFilter, ScoreStratum };
 /** Whole numbers come back as strings (pg) or BigInt (PGlite) from sum(); the queries cast to float8. */
 const num = (value: unknown) => Number(value ?? 0);
 
-export interface ResearchStoreOptions {
-  /**
-   * Reads the Verlauf in slices of child codes with a turn for other requests between them (PGlite,
-   * whose queries hold up uploads while they run); false: one query (PostgreSQL).
-   */
-  sliceProgress?: boolean;
-}
-
-export function createResearchStore(db: Queryable, options: ResearchStoreOptions = {}): ResearchStore {
+export function createResearchStore(db: Queryable): ResearchStore {
   return {
     async overview(filter) {
       const { where, params } = filterClause(filter);
@@ -143,23 +134,7 @@ export function createResearchStore(db: Queryable, options: ResearchStoreOptions
     },
 
     async progressGroups(filter) {
-      if (!options.sliceProgress) return progressGroups(db, filter);
-      // One slice per first character of the code (an index range scan each); every child's tests
-      // fall in one slice, so the groups of the slices add up.
-      const merged = new Map<string, ProgressGroupRow>();
-      for (const slice of CODE_SLICES) {
-        for (const row of await progressGroups(db, filter, slice)) {
-          const key = `${row.repeated}|${row.language}|${row.firstLevel}|${row.latestLevel}|${row.change.join(',')}`;
-          const seen = merged.get(key);
-          if (seen) {
-            seen.n += row.n;
-            seen.tests += row.tests;
-            seen.days += row.days;
-          } else merged.set(key, { ...row });
-        }
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      return [...merged.values()];
+      return progressGroups(db, filter);
     },
 
     iterateResults(filter, batchSize) {
@@ -261,21 +236,6 @@ const PROGRESS_KEY = `(least(65535, greatest(0, test_day - date '1970-01-01'))::
     | ((CASE language ${LANGUAGE_INDEX.map((code, index) => `WHEN '${code}' THEN ${index}`).join(' ')} ELSE 3 END)::bigint << 11)
     | ((assigned_level - 1)::bigint << 9) | (points_l1::bigint << 6) | (points_l2::bigint << 3) | points_l3::bigint`;
 
-/** A range of child codes: from (inclusive) below (exclusive); open where absent. */
-interface CodeSlice {
-  from?: string;
-  below?: string;
-}
-
-/**
- * Slices by the code's first character. The first and last are open-ended, so that together they
- * cover every possible text whatever the collation: no child is left out or counted twice.
- */
-const CODE_SLICES: CodeSlice[] = [...CHILD_CODE_ALPHABET].map((_, index, characters) => ({
-  ...(index > 0 ? { from: characters[index] } : {}),
-  ...(index < characters.length - 1 ? { below: characters[index + 1] } : {}),
-}));
-
 /** The low bits of a progress key: language index, level and points of that test. */
 function decodeTest(bits: number) {
   return {
@@ -290,22 +250,9 @@ function decodeTest(bits: number) {
  * each child's first and latest test (progressKey) and grouped by what the statistics need, so that
  * only a few thousand groups leave the database whatever the number of children.
  */
-async function progressGroups(
-  db: Queryable,
-  filter: ResultFilter,
-  slice: CodeSlice = {},
-): Promise<ProgressGroupRow[]> {
+async function progressGroups(db: Queryable, filter: ResultFilter): Promise<ProgressGroupRow[]> {
   const { where, params } = filterClause(filter);
-  const conditions = [where ? where.slice('WHERE '.length) : '', 'child_code IS NOT NULL'];
-  if (slice.from !== undefined) {
-    params.push(slice.from);
-    conditions.push(`child_code >= $${params.length}`);
-  }
-  if (slice.below !== undefined) {
-    params.push(slice.below);
-    conditions.push(`child_code < $${params.length}`);
-  }
-  const condition = `WHERE ${conditions.filter(Boolean).join(' AND ')}`;
+  const condition = where ? `${where} AND child_code IS NOT NULL` : 'WHERE child_code IS NOT NULL';
   const payload = (1 << PAYLOAD_BITS) - 1;
   const rows = await db.query<Record<string, unknown>>(
     `WITH children AS (

@@ -174,8 +174,7 @@ export function createResultStore(options: ResultStoreOptions): ResultStore {
       if (lastWriteFailure)
         throw new Error(`the last upload could not be stored: ${lastWriteFailure.message}`);
     },
-    // PGlite holds up every other request while a query runs: its Verlauf is read in slices.
-    research: createResearchStore(db, { sliceProgress: options.kind === 'pglite' }),
+    research: createResearchStore(db),
     close: options.close,
   };
 }
