@@ -69,3 +69,50 @@ export interface DifResult {
   chiSquare: number | null;
   category: EtsCategory | null;
 }
+
+/** Points on one level (1, 2, 3) or on the whole test ('total'). */
+export type ProgressMeasure = 1 | 2 | 3 | 'total';
+
+/** The change in points of one measure between the first and the latest test of each child. */
+export interface ChangeStatistic {
+  measure: ProgressMeasure;
+  /** Mean change (latest − first); null without children. */
+  mean: number | null;
+  /** Standard deviation of the change (n − 1 in the denominator); null below 2 children. */
+  sd: number | null;
+  median: number | null;
+  /** Children who lost points, kept the same points, gained points. */
+  down: number;
+  same: number;
+  up: number;
+  /** Children per change in points, ascending by change; only changes that occur. */
+  distribution: { change: number; n: number }[];
+}
+
+/** The children of one group with two or more tests. */
+export interface ProgressGroup {
+  /** All children, by the language of their first test, or by the level first assigned. */
+  by: 'all' | 'language' | 'firstLevel';
+  /** The language code or the level (1..4) as text; null for 'all'. */
+  key: string | null;
+  n: number;
+  /** Mean time between the first and the latest test, in weeks; null without children. */
+  meanWeeks: number | null;
+  /** Level 1, 2, 3 and the total, in that order. */
+  changes: ChangeStatistic[];
+}
+
+/** The 'Verlauf' section: children tested more than once (linked by their child code). */
+export interface Progress {
+  /** Filtered results that carry a child code, and the children (codes) they belong to. */
+  resultsWithCode: number;
+  childrenWithCode: number;
+  /** Children with two or more filtered tests: the n of everything below. */
+  children: number;
+  groups: ProgressGroup[];
+  /** First against latest assigned level (1..4, 4 = 'größer 3'): children per pair. */
+  transitions: { from: number; to: number; n: number }[];
+  movedUp: number;
+  stayed: number;
+  movedDown: number;
+}

@@ -11,30 +11,6 @@ const LANGUAGE_NAMES: Record<StoredResult['language'], string> = {
   '4': 'Rumänisch',
 };
 
-/**
- * Columns of the CSV. Questions are 1/0 rather than WAHR/FALSCH: numbers are read the same by
- * every Excel locale, LibreOffice, R and SPSS, and a column sum is the number of children who
- * answered that question correctly.
- */
-export const CSV_HEADERS = [
-  'Nr',
-  'Eingegangen',
-  'Geburtsdatum',
-  'Einrichtung',
-  'Jahrgang',
-  'Sprache',
-  'Sprachcode',
-  'Testdatum',
-  'Alter in Monaten',
-  ...SCORED_QUESTION_IDS.map((id) => `Frage${id}`),
-  'Punkte Niveau 1',
-  'Punkte Niveau 2',
-  'Punkte Niveau 3',
-  'Zugeordnetes Niveau',
-  'Inhaltsversion',
-  'Einsendungs-ID',
-];
-
 /** Quotes a field when it holds the separator, a quote or a line break (RFC 4180, `;` separated). */
 export function csvField(value: string): string {
   return /[;"\r\n]/.test(value) || value !== value.trim() ? `"${value.replaceAll('"', '""')}"` : value;
@@ -65,27 +41,56 @@ export function dateTimeFormatter(timeZone: string): Intl.DateTimeFormat {
   });
 }
 
+/** One column of the CSV: its header and its cell of a result. */
+export interface CsvColumn {
+  header: string;
+  cell(result: StoredResult, formatter: Intl.DateTimeFormat): string;
+}
+
+const question =
+  (id: number): CsvColumn['cell'] =>
+  (result) =>
+    (result as unknown as Record<string, boolean>)[`question${id}`] ? '1' : '0';
+
+/**
+ * The columns of the CSV, in order, one line each (explained in German on /auswertung,
+ * src/i18n/de-auswertung.ts `columns`, and in the README). A new column adds its line here, at the
+ * end, so that the positions researchers' scripts rely on stay. Questions are 1/0 rather than
+ * WAHR/FALSCH: numbers are read the same by every Excel locale, LibreOffice, R and SPSS, and a
+ * column sum is the number of children who answered that question correctly.
+ */
+export const CSV_COLUMNS: CsvColumn[] = [
+  { header: 'Nr', cell: (result) => String(result.id) },
+  { header: 'Eingegangen', cell: (result, formatter) => germanDateTime(formatter, result.receivedAt) },
+  { header: 'Geburtsdatum', cell: (result) => germanDate(result.born) },
+  { header: 'Einrichtung', cell: (result) => result.school },
+  { header: 'Jahrgang', cell: (result) => result.schoolLevel },
+  { header: 'Sprache', cell: (result) => LANGUAGE_NAMES[result.language] ?? '' },
+  { header: 'Sprachcode', cell: (result) => result.language },
+  { header: 'Testdatum', cell: (result) => germanDate(result.testDate ?? '') },
+  {
+    header: 'Alter in Monaten',
+    cell: (result) => (result.ageMonths === null ? '' : String(result.ageMonths)),
+  },
+  ...SCORED_QUESTION_IDS.map((id) => ({ header: `Frage${id}`, cell: question(id) })),
+  { header: 'Punkte Niveau 1', cell: (result) => String(result.pointsPerLevel[0]) },
+  { header: 'Punkte Niveau 2', cell: (result) => String(result.pointsPerLevel[1]) },
+  { header: 'Punkte Niveau 3', cell: (result) => String(result.pointsPerLevel[2]) },
+  // 4 stands for 'größer 3' (level 3 achieved), so that the column stays numeric.
+  { header: 'Zugeordnetes Niveau', cell: (result) => String(result.assignedLevel) },
+  { header: 'Inhaltsversion', cell: (result) => result.contentVersion ?? '' },
+  { header: 'Einsendungs-ID', cell: (result) => result.submissionId },
+  { header: 'Kind-Code', cell: (result) => result.childCode ?? '' },
+  {
+    header: 'Test Nr. des Kindes',
+    cell: (result) => (result.childTestNumber === undefined ? '' : String(result.childTestNumber)),
+  },
+];
+
+export const CSV_HEADERS = CSV_COLUMNS.map((column) => column.header);
+
 function csvRow(result: StoredResult, formatter: Intl.DateTimeFormat): string {
-  const answers = result as unknown as Record<string, boolean>;
-  return [
-    String(result.id),
-    germanDateTime(formatter, result.receivedAt),
-    germanDate(result.born),
-    result.school,
-    result.schoolLevel,
-    LANGUAGE_NAMES[result.language] ?? '',
-    result.language,
-    germanDate(result.testDate ?? ''),
-    result.ageMonths === null ? '' : String(result.ageMonths),
-    ...SCORED_QUESTION_IDS.map((id) => (answers[`question${id}`] ? '1' : '0')),
-    ...result.pointsPerLevel.map(String),
-    // 4 stands for 'größer 3' (level 3 achieved), so that the column stays numeric.
-    String(result.assignedLevel),
-    result.contentVersion ?? '',
-    result.submissionId,
-  ]
-    .map(csvField)
-    .join(';');
+  return CSV_COLUMNS.map((column) => csvField(column.cell(result, formatter))).join(';');
 }
 
 /** Rows are joined into chunks of this many, so the stream is neither one write per row nor one blob. */

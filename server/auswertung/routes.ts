@@ -1,11 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { TokenGuard } from '../auth/export-token.ts';
 import type { ResultStore } from '../db/index.ts';
-import type { ResultFilter } from '../db/research.ts';
+import type { ResultFilter } from '../db/types.ts';
 import { csvChunks, jsonChunks } from '../export.ts';
+import { type ChildCodeQuery, childCodeQuery } from '../plugins/child-code.ts';
+import { useZodSchemas } from '../plugins/zod-validation.ts';
+import { describeFilterIssues, filterQuery } from './filters.ts';
+import { progressStatistics } from './progress.ts';
 import { analyseItems, differentialItemFunctioning } from './statistics.ts';
 
 /** The researchers' page and its API (docs/product.md §24). */
@@ -47,54 +51,16 @@ function sessionCookie(request: FastifyRequest, value: string, maxAgeSeconds: nu
 
 const tokenHash = (value: string) => sha256(value).toString('hex');
 
-const isoDay = z.iso.date({ error: 'must be a date YYYY-MM-DD' });
-/** The query string of every statistics and download request. */
-const filterSchema = z.strictObject({
-  from: isoDay.optional(),
-  to: isoDay.optional(),
-  language: z.enum(['2', '3', '4'], { error: "must be '2', '3' or '4'" }).optional(),
-  school: z
-    .enum(['Kita', 'Grundschule', 'Foerderschule'], { error: 'must be Kita, Grundschule or Foerderschule' })
-    .optional(),
-  /** A content version, or 'ohne' for results without one. */
-  version: z
-    .union([z.literal('ohne'), z.string().regex(/^[0-9a-f]{6,64}$/)], {
-      error: "must be a content version or 'ohne'",
-    })
-    .optional(),
-});
-
-function parseFilter(query: unknown): ResultFilter | string {
-  // An empty field of the filter form means "any".
-  const cleaned = Object.fromEntries(
-    Object.entries((query ?? {}) as Record<string, unknown>).filter(([, value]) => value !== ''),
-  );
-  const parsed = filterSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    return parsed.error.issues
-      .map((issue) =>
-        issue.code === 'unrecognized_keys'
-          ? `${issue.keys.join(', ')}: unknown filter`
-          : `${issue.path.join('.')}: ${issue.message}`,
-      )
-      .join('; ');
-  }
-  const { version, ...rest } = parsed.data;
-  return {
-    ...rest,
-    ...(version === undefined ? {} : { contentVersion: version === 'ohne' ? null : version }),
-  };
-}
-
 function stamp(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-/** Registers /auswertung and /api/auswertung/* on the results server. */
-export function registerAuswertung(app: FastifyInstance, options: AuswertungOptions): void {
+/** /auswertung and /api/auswertung/*: the researchers' page, its login and its statistics. */
+export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (app, options) => {
   const { db, guard } = options;
   const research = db.research;
   if (!research) throw new Error('the results store has no research queries');
+  useZodSchemas(app, describeFilterIssues);
 
   const requireSession = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
@@ -103,16 +69,9 @@ export function registerAuswertung(app: FastifyInstance, options: AuswertungOpti
       return reply.code(401).send({ error: 'Bitte anmelden.' });
     }
   };
-
-  /** Parses the filter or answers 400; undefined means the reply has been sent. */
-  const filterOf = (request: FastifyRequest, reply: FastifyReply): ResultFilter | undefined => {
-    const filter = parseFilter(request.query);
-    if (typeof filter === 'string') {
-      void reply.code(400).send({ error: filter });
-      return undefined;
-    }
-    return filter;
-  };
+  /** A statistics or download request: signed in (checked before the filter), then the filter. */
+  const filtered = { onRequest: requireSession, schema: { querystring: filterQuery } };
+  type Filtered = { Querystring: ResultFilter };
 
   if (options.hasPage) {
     app.get(PAGE_PATH, (_request, reply) =>
@@ -120,27 +79,31 @@ export function registerAuswertung(app: FastifyInstance, options: AuswertungOpti
     );
   }
 
-  app.post(`${API}/login`, { config: { rateLimit: options.rateLimit } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const token = (request.body as { token?: unknown } | undefined)?.token;
-    const check = guard.check(request.ip, typeof token === 'string' ? token : undefined);
-    if (check.outcome === 'blocked') {
+  app.post<{ Body: { token?: unknown } | undefined }>(
+    `${API}/login`,
+    { config: { rateLimit: options.rateLimit } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const token = request.body?.token;
+      const check = guard.check(request.ip, typeof token === 'string' ? token : undefined);
+      if (check.outcome === 'blocked') {
+        return reply
+          .code(429)
+          .header('retry-after', String(check.retryAfterSeconds))
+          .send({
+            error: `Zu viele Fehlversuche. Bitte in ${Math.ceil(check.retryAfterSeconds / 60)} Minuten erneut versuchen.`,
+          });
+      }
+      if (check.outcome === 'refused')
+        return reply.code(401).send({ error: 'Der Zugangsschlüssel stimmt nicht.' });
+      const value = randomBytes(32).toString('base64url');
+      await research.createSession(tokenHash(value), new Date(Date.now() + SESSION_HOURS * 3600_000));
       return reply
-        .code(429)
-        .header('retry-after', String(check.retryAfterSeconds))
-        .send({
-          error: `Zu viele Fehlversuche. Bitte in ${Math.ceil(check.retryAfterSeconds / 60)} Minuten erneut versuchen.`,
-        });
-    }
-    if (check.outcome === 'refused')
-      return reply.code(401).send({ error: 'Der Zugangsschlüssel stimmt nicht.' });
-    const value = randomBytes(32).toString('base64url');
-    await research.createSession(tokenHash(value), new Date(Date.now() + SESSION_HOURS * 3600_000));
-    return reply
-      .header('set-cookie', sessionCookie(request, value, SESSION_HOURS * 3600))
-      .code(204)
-      .send();
-  });
+        .header('set-cookie', sessionCookie(request, value, SESSION_HOURS * 3600))
+        .code(204)
+        .send();
+    },
+  );
 
   app.post(`${API}/logout`, async (request, reply) => {
     const value = readCookie(request, SESSION_COOKIE);
@@ -152,46 +115,45 @@ export function registerAuswertung(app: FastifyInstance, options: AuswertungOpti
       .send();
   });
 
-  app.get(`${API}/session`, { preHandler: requireSession }, async () => ({ ok: true }));
+  app.get(`${API}/session`, { onRequest: requireSession }, async () => ({ ok: true }));
 
-  app.get(`${API}/overview`, { preHandler: requireSession }, async (request, reply) => {
-    const filter = filterOf(request, reply);
-    if (filter) return research.overview(filter);
-  });
+  app.get<Filtered>(`${API}/overview`, filtered, async (request) => research.overview(request.query));
 
-  app.get(`${API}/items`, { preHandler: requireSession }, async (request, reply) => {
-    const filter = filterOf(request, reply);
-    if (!filter) return;
-    const sums = await research.itemSums(filter);
+  app.get<Filtered>(`${API}/items`, filtered, async (request) => {
+    const sums = await research.itemSums(request.query);
     return { groups: sums.map(analyseItems) };
   });
 
-  app.get(`${API}/dif`, { preHandler: requireSession }, async (request, reply) => {
-    const filter = filterOf(request, reply);
-    if (!filter) return;
+  app.get<Filtered>(`${API}/dif`, filtered, async (request) => {
     // DIF compares languages: a language filter would leave nothing to compare, so it is ignored.
-    const { language: _ignored, ...acrossLanguages } = filter;
+    const { language: _ignored, ...acrossLanguages } = request.query;
     return {
       reference: '2',
       items: differentialItemFunctioning(await research.scoreStrata(acrossLanguages)),
     };
   });
 
-  const download = (kind: 'csv' | 'json') => async (request: FastifyRequest, reply: FastifyReply) => {
-    const filter = filterOf(request, reply);
-    if (!filter) return;
-    const rows = research.iterateResults(filter);
-    return reply
-      .header('content-type', kind === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
-      .header('content-disposition', `attachment; filename="zaehltest-auswertung-${stamp()}.${kind}"`)
-      .send(Readable.from(kind === 'csv' ? csvChunks(rows, options.exportTimeZone) : jsonChunks(rows)));
-  };
-  app.get(`${API}/results.csv`, { preHandler: requireSession }, download('csv'));
-  app.get(`${API}/results.json`, { preHandler: requireSession }, download('json'));
+  app.get<Filtered>(`${API}/progress`, filtered, async (request) =>
+    progressStatistics(await research.progressGroups(request.query)),
+  );
+
+  const download =
+    (kind: 'csv' | 'json') => async (request: FastifyRequest<Filtered>, reply: FastifyReply) => {
+      const rows = research.iterateResults(request.query);
+      return reply
+        .header(
+          'content-type',
+          kind === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
+        )
+        .header('content-disposition', `attachment; filename="zaehltest-auswertung-${stamp()}.${kind}"`)
+        .send(Readable.from(kind === 'csv' ? csvChunks(rows, options.exportTimeZone) : jsonChunks(rows)));
+    };
+  app.get<Filtered>(`${API}/results.csv`, filtered, download('csv'));
+  app.get<Filtered>(`${API}/results.json`, filtered, download('json'));
 
   app.delete<{ Params: { submissionId: string } }>(
     `${API}/results/:submissionId`,
-    { preHandler: requireSession },
+    { onRequest: requireSession },
     async (request, reply) => {
       const parsed = z.uuid().safeParse(request.params.submissionId.trim());
       if (!parsed.success) return reply.code(400).send({ error: 'Die Einsendungs-ID ist keine gültige ID.' });
@@ -201,4 +163,19 @@ export function registerAuswertung(app: FastifyInstance, options: AuswertungOpti
       return reply.code(204).send();
     },
   );
-}
+
+  // Deletion by child code (a parent's request): the page asks for the count first, names it in
+  // its confirmation, then deletes. The code is never logged.
+  const childRoute = {
+    onRequest: requireSession,
+    schema: { querystring: childCodeQuery },
+  };
+  app.get<{ Querystring: ChildCodeQuery }>(`${API}/child-results`, childRoute, async (request) => ({
+    count: await research.countByChildCode(request.query.childCode),
+  }));
+  app.delete<{ Querystring: ChildCodeQuery }>(`${API}/child-results`, childRoute, async (request) => {
+    const deleted = await research.deleteByChildCode(request.query.childCode);
+    request.log.info({ deleted }, `${deleted} results of one child were deleted on request`);
+    return { deleted };
+  });
+};

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SCORED_QUESTION_IDS } from '../../src/domain/facts.ts';
-import type { ItemSums, ScoreStratum } from '../db/research.ts';
+import type { ItemSums, ScoreStratum } from '../db/types.ts';
 import {
   analyseItems,
   correctedItemTotal,

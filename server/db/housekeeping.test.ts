@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makePayload } from '../testing/payload.ts';
 import { createHousekeeping } from './housekeeping.ts';
 import { migrate } from './migrate.ts';
-import { readResults } from './research.ts';
 import { createResultStore } from './result-store.ts';
+import { readResults } from './rows.ts';
 import type { Session } from './types.ts';
 
 let pglite: PGlite;

@@ -1,11 +1,9 @@
 import { type ResultPayload, SCORED_QUESTION_IDS } from '../../schemas/result-payload.ts';
 import { Batcher } from './batcher.ts';
-import { createResearchStore, readResults } from './research.ts';
-import type { BackendKind, InsertOutcome, Queryable, ResultStore, StoredResult } from './types.ts';
+import { createResearchStore } from './research.ts';
+import { QUESTION_COLUMNS, type ResultRow, readResults, SELECT_COLUMNS, toStoredResult } from './rows.ts';
+import type { BackendKind, InsertOutcome, Queryable, ResultStore } from './types.ts';
 
-type QuestionKey = `question${(typeof SCORED_QUESTION_IDS)[number]}`;
-
-const QUESTION_COLUMNS = SCORED_QUESTION_IDS.map((id) => `q${id}`);
 const INSERT_COLUMNS = [
   'submission_id',
   'born',
@@ -16,74 +14,19 @@ const INSERT_COLUMNS = [
   'test_date',
   'content_version',
   'answers',
+  'child_code',
 ];
-export const SELECT_COLUMNS = [
-  'id',
-  'submission_id',
-  'received_at',
-  "coalesce(to_char(born, 'YYYY-MM-DD'), '') AS born",
-  'school',
-  'school_level',
-  'language',
-  ...QUESTION_COLUMNS,
-  "to_char(test_date, 'YYYY-MM-DD') AS test_date",
-  'content_version',
-  'answers',
-  'age_months',
-  'points_l1',
-  'points_l2',
-  'points_l3',
-  'assigned_level',
-].join(', ');
 
-/** Largest batch: 200 rows × 29 parameters stays far below PostgreSQL's 65,535 parameter limit. */
+type QuestionKey = `question${(typeof SCORED_QUESTION_IDS)[number]}`;
+
+/** Largest batch: 200 rows × 30 parameters stays far below PostgreSQL's 65,535 parameter limit. */
 const MAX_BATCH_SIZE = 200;
-
-export interface ResultRow {
-  id: number | string | bigint;
-  submission_id: string;
-  received_at: Date;
-  born: string;
-  school: StoredResult['school'];
-  school_level: StoredResult['schoolLevel'];
-  language: StoredResult['language'];
-  test_date: string | null;
-  content_version: string | null;
-  answers: StoredResult['answers'] | string | null;
-  age_months: number | null;
-  points_l1: number;
-  points_l2: number;
-  points_l3: number;
-  assigned_level: number;
-  [question: `q${number}`]: boolean;
-}
 
 /**
  * A value the database refused although the schema accepted it (SQLSTATE class 22, e.g. the year
  * 0000 in `born`). It is the client's data, so the API answers 400 rather than 500.
  */
 export class RejectedValueError extends Error {}
-
-export function toStoredResult(row: ResultRow): StoredResult {
-  const result: Record<string, unknown> = {
-    id: Number(row.id),
-    submissionId: row.submission_id,
-    receivedAt: row.received_at,
-    born: row.born,
-    school: row.school,
-    schoolLevel: row.school_level,
-    language: row.language,
-  };
-  for (const id of SCORED_QUESTION_IDS) result[`question${id}`] = row[`q${id}`];
-  // Rows stored before the research fields existed have none: they stay absent, not empty.
-  if (row.test_date) result.testDate = row.test_date;
-  if (row.content_version) result.contentVersion = row.content_version;
-  if (row.answers) result.answers = typeof row.answers === 'string' ? JSON.parse(row.answers) : row.answers;
-  result.ageMonths = row.age_months === null ? null : Number(row.age_months);
-  result.pointsPerLevel = [Number(row.points_l1), Number(row.points_l2), Number(row.points_l3)];
-  result.assignedLevel = Number(row.assigned_level);
-  return result as StoredResult;
-}
 
 function rowValues(payload: ResultPayload): unknown[] {
   return [
@@ -96,6 +39,7 @@ function rowValues(payload: ResultPayload): unknown[] {
     payload.testDate ?? null,
     payload.contentVersion ?? null,
     payload.answers ? JSON.stringify(payload.answers) : null,
+    payload.childCode ?? null,
   ];
 }
 

@@ -1,5 +1,5 @@
+import type { Overview } from '../../schemas/auswertung-api.ts';
 import type { ResultPayload } from '../../schemas/result-payload.ts';
-import type { ResearchStore } from './research.ts';
 
 export type BackendKind = 'pglite' | 'postgres';
 
@@ -16,6 +16,11 @@ export type StoredResult = Omit<ResultPayload, 'born'> & {
   pointsPerLevel: [number, number, number];
   /** The assigned level 1..3, or 4 for 'größer 3' (src/results/levels.ts). */
   assignedLevel: number;
+  /**
+   * With a child code: the result's place among the stored results of that code by test day
+   * (1 = the child's first test); absent without a code.
+   */
+  childTestNumber?: number;
 };
 
 export interface InsertOutcome {
@@ -55,4 +60,78 @@ export interface Queryable {
 export interface Session extends Queryable {
   /** Runs a script of several statements without parameters. */
   exec(script: string): Promise<void>;
+}
+
+/** What the researchers' page narrows every number and download to. All fields are optional. */
+export interface ResultFilter {
+  /** First test day, YYYY-MM-DD (inclusive). */
+  from?: string;
+  /** Last test day, YYYY-MM-DD (inclusive). */
+  to?: string;
+  language?: StoredResult['language'];
+  school?: StoredResult['school'];
+  /** A content version, or null for results sent without one (before versions existed). */
+  contentVersion?: string | null;
+}
+
+/**
+ * Sums from which item statistics and KR-20 follow without a second pass: per item the number
+ * correct and the sum of total score over those who got it right; per level the sum and the sum
+ * of squares of the level score. `language` null is the whole filtered set.
+ */
+export interface ItemSums {
+  language: string | null;
+  n: number;
+  totalSum: number;
+  totalSquares: number;
+  items: { question: number; correct: number; totalWhenCorrect: number }[];
+  levels: { level: 1 | 2 | 3; sum: number; squares: number }[];
+}
+
+/** Per language and total score: how many children, and how many of them solved each item. */
+export interface ScoreStratum {
+  language: string;
+  total: number;
+  n: number;
+  /** Correct answers per question id, in SCORED_QUESTION_IDS order. */
+  correct: number[];
+}
+
+/**
+ * Children with a child code among the filtered results, grouped by what the 'Verlauf' statistics
+ * need: the first test's language and level, the latest test's level, and the change in points
+ * per level from the first to the latest test (all 0 for a child with one test).
+ */
+export interface ProgressGroupRow {
+  /** More than one filtered test of the child. */
+  repeated: boolean;
+  language: string;
+  firstLevel: number;
+  latestLevel: number;
+  /** Latest minus first points on levels 1, 2 and 3. */
+  change: [number, number, number];
+  /** Children in this group. */
+  n: number;
+  /** Their filtered results together. */
+  tests: number;
+  /** Sum over the children of the days between the first and the latest test. */
+  days: number;
+}
+
+export interface ResearchStore {
+  overview(filter: ResultFilter): Promise<Overview>;
+  itemSums(filter: ResultFilter): Promise<ItemSums[]>;
+  scoreStrata(filter: ResultFilter): Promise<ScoreStratum[]>;
+  progressGroups(filter: ResultFilter): Promise<ProgressGroupRow[]>;
+  /** The filtered results stored when the call began, in id order, read in batches (readResults). */
+  iterateResults(filter: ResultFilter, batchSize?: number): AsyncGenerator<StoredResult>;
+  /** Deletes the result with this submission id; false when there is none. */
+  deleteBySubmissionId(submissionId: string): Promise<boolean>;
+  /** How many results carry this child code. */
+  countByChildCode(childCode: string): Promise<number>;
+  /** Deletes every result of this child code; the number deleted. */
+  deleteByChildCode(childCode: string): Promise<number>;
+  createSession(tokenHash: string, expiresAt: Date): Promise<void>;
+  hasSession(tokenHash: string): Promise<boolean>;
+  deleteSession(tokenHash: string): Promise<void>;
 }

@@ -1,20 +1,43 @@
 // The page's calls to /api/auswertung/*; their answers are typed in schemas/auswertung-api.ts.
-import type { Count, DifResult, ItemAnalysis, Overview } from '../../schemas/auswertung-api';
+import type {
+  ChangeStatistic,
+  Count,
+  DifResult,
+  ItemAnalysis,
+  Overview,
+  Progress,
+  ProgressGroup,
+} from '../../schemas/auswertung-api';
+import {
+  CHILD_CODE_PATTERN,
+  RESULT_LANGUAGE_CODES,
+  type ResultLanguageCode,
+  SCHOOLS,
+  type School,
+} from '../domain/facts';
 
-export type { Count, DifResult, ItemAnalysis, Overview };
+export type { ChangeStatistic, Count, DifResult, ItemAnalysis, Overview, Progress, ProgressGroup };
 
 const API = '/api/auswertung';
 
-/** The filter form's values; '' means "any". `version` 'ohne' = results without a version. */
+/**
+ * The filter form's values; '' means "any". `version` 'ohne' = results without a version. One
+ * field per filter of the server (server/auswertung/filters.ts); a new filter adds its field here,
+ * in NO_FILTER and in filterFromQuery.
+ */
 export interface Filter {
   from: string;
   to: string;
-  language: '' | '2' | '3' | '4';
-  school: '' | 'Kita' | 'Grundschule' | 'Foerderschule';
+  language: '' | ResultLanguageCode;
+  school: '' | School;
   version: string;
 }
 
 export const NO_FILTER: Filter = { from: '', to: '', language: '', school: '', version: '' };
+
+/** The one filter mistake the form can hold: a 'von' day after the 'bis' day (ISO days compare as text). */
+export const fromAfterTo = (filter: Filter) =>
+  filter.from !== '' && filter.to !== '' && filter.from > filter.to;
 
 export function filterQuery(filter: Filter): string {
   const params = new URLSearchParams();
@@ -33,8 +56,8 @@ export function filterFromQuery(search: string): Filter {
   return {
     from: day('from'),
     to: day('to'),
-    language: pick('language', ['2', '3', '4']),
-    school: pick('school', ['Kita', 'Grundschule', 'Foerderschule']),
+    language: pick('language', Object.values(RESULT_LANGUAGE_CODES)),
+    school: pick('school', SCHOOLS),
     version: /^(ohne|[0-9a-f]{6,64})$/.test(params.get('version') ?? '') ? pick('version') : '',
   };
 }
@@ -83,16 +106,18 @@ export interface Statistics {
   overview: Overview;
   items: { groups: ItemAnalysis[] };
   dif: { reference: string; items: DifResult[] };
+  progress: Progress;
 }
 
 export async function loadStatistics(filter: Filter): Promise<Statistics> {
   const query = filterQuery(filter);
-  const [overview, items, dif] = await Promise.all([
+  const [overview, items, dif, progress] = await Promise.all([
     request<Overview>(`/overview${query}`),
     request<Statistics['items']>(`/items${query}`),
     request<Statistics['dif']>(`/dif${query}`),
+    request<Progress>(`/progress${query}`),
   ]);
-  return { overview, items, dif };
+  return { overview, items, dif, progress };
 }
 
 export function downloadUrl(kind: 'csv' | 'json', filter: Filter): string {
@@ -101,4 +126,27 @@ export function downloadUrl(kind: 'csv' | 'json', filter: Filter): string {
 
 export function deleteResult(submissionId: string): Promise<void> {
   return request(`/results/${encodeURIComponent(submissionId)}`, { method: 'DELETE' });
+}
+
+/** A child code as typed (spaces and lower case forgiven), or undefined when it is not one. */
+export function normaliseChildCode(typed: string): string | undefined {
+  const code = typed.replaceAll(/\s/g, '').toUpperCase();
+  return new RegExp(CHILD_CODE_PATTERN).test(code) ? code : undefined;
+}
+
+/** How many stored results carry this child code (named in the confirmation before deleting). */
+export async function countChildResults(childCode: string): Promise<number> {
+  const { count } = await request<{ count: number }>(
+    `/child-results?childCode=${encodeURIComponent(childCode)}`,
+  );
+  return count;
+}
+
+/** Deletes every result of this child code; resolves with the number deleted. */
+export async function deleteChildResults(childCode: string): Promise<number> {
+  const { deleted } = await request<{ deleted: number }>(
+    `/child-results?childCode=${encodeURIComponent(childCode)}`,
+    { method: 'DELETE' },
+  );
+  return deleted;
 }

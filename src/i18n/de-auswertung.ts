@@ -1,3 +1,5 @@
+import type { ResultLanguageCode, School } from '../domain/facts';
+
 /** German strings of the researchers' page /auswertung (part of `de`, see de.ts). */
 export const deAuswertung = {
   title: 'Zähltest – Auswertung',
@@ -29,9 +31,16 @@ export const deAuswertung = {
     reset: 'Zurücksetzen',
     active: 'Aktive Filter: {{filters}}',
     none: 'Keine Filter: alle Ergebnisse.',
+    fromAfterTo: 'Das Datum „von“ liegt nach dem Datum „bis“. Bitte den Zeitraum korrigieren.',
   },
-  languages: { '2': 'Türkisch', '3': 'Arabisch', '4': 'Rumänisch' },
-  schools: { Kita: 'Kita', Grundschule: 'Grundschule', Foerderschule: 'Förderschule' },
+  languages: { '2': 'Türkisch', '3': 'Arabisch', '4': 'Rumänisch' } satisfies Record<
+    ResultLanguageCode,
+    string
+  >,
+  schools: { Kita: 'Kita', Grundschule: 'Grundschule', Foerderschule: 'Förderschule' } satisfies Record<
+    School,
+    string
+  >,
   unknown: 'unbekannt',
   all: 'Gesamt',
   overview: {
@@ -92,10 +101,68 @@ export const deAuswertung = {
     noFocal: 'Für einen Vergleich fehlen Ergebnisse auf Türkisch oder in einer zweiten Sprache.',
     flagged: 'Kategorie C: {{questions}}',
     noneFlagged: 'Keine Frage in Kategorie C.',
+    tooFewData: 'nicht berechenbar (zu wenige Daten)',
+    someNotComputable: 'Fragen mit „–“: nicht berechenbar (zu wenige Daten).',
+  },
+  progress: {
+    heading: 'Verlauf',
+    intro:
+      'Kinder mit zwei oder mehr Tests, verbunden über den Kind-Code: Veränderung der Punkte vom ersten zum letzten Test (letzter minus erster; mittlere Tests zählen nicht). Die Filter gelten für die Tests: es zählen der erste und der letzte Test im gewählten Zeitraum.',
+    children_one: '{{count}} Kind mit zwei oder mehr Tests',
+    children_other: '{{count}} Kinder mit zwei oder mehr Tests',
+    withCode: '{{results}} Ergebnisse mit Kind-Code von {{children}} Kindern.',
+    none: 'Für diese Filter gibt es kein Kind mit zwei oder mehr Tests.',
+    changeHeading: 'Veränderung der Punkte (Mittelwert)',
+    changeCaption:
+      'Mittlere Veränderung der Punkte je Niveau und gesamt, mit n und mittlerem Abstand in Wochen',
+    group: 'Gruppe',
+    n: 'n',
+    weeks: 'Abstand (Wochen)',
+    level: 'Niveau {{level}}',
+    total: 'Gesamt',
+    all: 'Alle Kinder',
+    firstLevel: 'Erstes Niveau: {{level}}',
+    distributionHeading: 'Verteilung der Veränderung',
+    distributionCaption: 'Kinder je Veränderung der Punkte, je Niveau und gesamt',
+    directionHeading: 'Weniger, gleich, mehr Punkte',
+    directionCaption: 'Kinder mit weniger, gleich vielen und mehr Punkten im letzten Test, je Gruppe',
+    down: 'weniger',
+    same: 'gleich',
+    up: 'mehr',
+    sd: 'SD',
+    median: 'Median',
+    change: 'Veränderung',
+    children: 'Kinder',
+    points: '{{change}} Punkte',
+    levelsHeading: 'Erstes und letztes zugeordnetes Niveau',
+    levelsChart: 'Letztes Niveau nach erstem Niveau',
+    firstLevelRow: 'zuerst {{level}}',
+    moved: 'Aufgestiegen: {{up}} · gleich geblieben: {{stayed}} · abgestiegen: {{down}}',
+  },
+  removeChild: {
+    heading: 'Alle Ergebnisse eines Kindes löschen',
+    intro:
+      'Wenn Eltern die Löschung verlangen und den Kind-Code nennen (6 Zeichen, z. B. K7M3QX): Alle Ergebnisse mit diesem Code werden gelöscht.',
+    code: 'Kind-Code',
+    submit: 'Ergebnisse suchen …',
+    checking: 'Wird gezählt …',
+    invalid:
+      'Bitte einen Kind-Code eingeben: 6 Zeichen aus Ziffern 2–9 und Großbuchstaben (ohne I, L, O, U).',
+    none: 'Zum Kind-Code {{code}} ist kein Ergebnis gespeichert.',
+    confirmHeading: 'Ergebnisse des Kindes endgültig löschen?',
+    confirmText_one:
+      'Zum Kind-Code {{code}} ist {{count}} Ergebnis gespeichert. Es wird gelöscht. Das lässt sich nicht rückgängig machen.',
+    confirmText_other:
+      'Zum Kind-Code {{code}} sind {{count}} Ergebnisse gespeichert. Alle werden gelöscht. Das lässt sich nicht rückgängig machen.',
+    confirm_one: '{{count}} Ergebnis löschen',
+    confirm_other: '{{count}} Ergebnisse löschen',
+    done_one: '{{count}} Ergebnis zum Kind-Code {{code}} wurde gelöscht.',
+    done_other: '{{count}} Ergebnisse zum Kind-Code {{code}} wurden gelöscht.',
+    failed: 'Löschen fehlgeschlagen: {{message}}',
   },
   downloads: {
     heading: 'Download',
-    intro: 'Die gefilterten Ergebnisse, ohne Namen. Die Spalten erklärt die README des Projekts.',
+    intro: 'Die gefilterten Ergebnisse, ohne Namen. Die Spalten der CSV-Datei sind unten erklärt.',
     csv: 'CSV für Excel herunterladen',
     json: 'JSON herunterladen',
   },
@@ -113,6 +180,56 @@ export const deAuswertung = {
     done: 'Das Ergebnis {{id}} wurde gelöscht.',
     failed: 'Löschen fehlgeschlagen: {{message}}',
     invalid: 'Bitte eine Einsendungs-ID eingeben (Form xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx).',
+  },
+  columns: {
+    heading: 'Die Spalten der CSV-Datei',
+    intro:
+      'Eine Zeile je Test. Trennzeichen Semikolon, Datumsangaben TT.MM.JJJJ; die JSON-Datei enthält dieselben Angaben.',
+    /** In the order of the CSV (server/export.ts CSV_COLUMNS). */
+    list: [
+      { name: 'Nr', text: 'Laufende Nummer des Ergebnisses auf dem Server.' },
+      {
+        name: 'Eingegangen',
+        text: 'Datum und Uhrzeit, zu der das Ergebnis beim Server ankam (deutsche Zeit).',
+      },
+      { name: 'Geburtsdatum', text: 'Geburtsdatum des Kindes; leer, wenn es nicht eingetragen wurde.' },
+      { name: 'Einrichtung', text: 'Kita, Grundschule oder Foerderschule.' },
+      { name: 'Jahrgang', text: 'Schuljahr 1 bis 4; leer in der Kita.' },
+      { name: 'Sprache', text: 'Sprache, in der das Kind getestet wurde (Türkisch, Arabisch, Rumänisch).' },
+      { name: 'Sprachcode', text: 'Dieselbe Sprache als Zahl: 2 Türkisch, 3 Arabisch, 4 Rumänisch.' },
+      { name: 'Testdatum', text: 'Tag des Tests; leer bei älteren Ergebnissen.' },
+      {
+        name: 'Alter in Monaten',
+        text: 'Alter am Testtag in ganzen Monaten; leer ohne Geburtsdatum oder Testdatum.',
+      },
+      {
+        name: 'Frage1 … Frage23',
+        text: 'Je gewerteter Frage 1 (richtig) oder 0 (falsch). Die Übungsfragen 7 und 9 fehlen, weil sie nicht gewertet werden.',
+      },
+      { name: 'Punkte Niveau 1', text: 'Richtige Antworten auf Niveau 1 (0 bis 7).' },
+      { name: 'Punkte Niveau 2', text: 'Richtige Antworten auf Niveau 2 (0 bis 7).' },
+      { name: 'Punkte Niveau 3', text: 'Richtige Antworten auf Niveau 3 (0 bis 7).' },
+      {
+        name: 'Zugeordnetes Niveau',
+        text: 'Das zugeordnete Niveau 1 bis 3; 4 bedeutet „größer 3“ (Niveau 3 erreicht).',
+      },
+      {
+        name: 'Inhaltsversion',
+        text: 'Kennung der Fragenpakete, mit denen getestet wurde; leer bei älteren Ergebnissen.',
+      },
+      {
+        name: 'Einsendungs-ID',
+        text: 'Eindeutige Kennung der Einsendung; damit lässt sich ein einzelnes Ergebnis löschen.',
+      },
+      {
+        name: 'Kind-Code',
+        text: 'Pseudonymer Code des Kindes (6 Zeichen), der die Tests desselben Kindes verbindet; leer, wenn keiner vergeben wurde. Der Name verlässt das Gerät nie.',
+      },
+      {
+        name: 'Test Nr. des Kindes',
+        text: '1 für den ersten Test des Kindes, 2 für den zweiten usw., nach Testdatum unter allen gespeicherten Ergebnissen mit diesem Kind-Code (am selben Tag in der Reihenfolge des Eingangs); leer ohne Kind-Code.',
+      },
+    ],
   },
   print: 'Drucken',
   /** Name of a table that scrolls on its own on narrow screens. */

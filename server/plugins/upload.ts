@@ -1,0 +1,44 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { type ResultPayload, resultPayloadSchema } from '../../schemas/result-payload.ts';
+import { RejectedValueError, type ResultStore } from '../db/index.ts';
+import { useZodSchemas } from './zod-validation.ts';
+
+export const UPLOAD_PATH = '/api/results';
+
+export interface UploadOptions {
+  db: ResultStore;
+  /** Fastify rate-limit config of the upload (per client address), or false for none. */
+  rateLimit: { max: number; timeWindow: number } | false;
+}
+
+/** POST /api/results: a finished test's result, stored once per submissionId (docs/product.md §9). */
+export const uploadPlugin: FastifyPluginAsync<UploadOptions> = async (app, { db, rateLimit }) => {
+  useZodSchemas(app);
+
+  app.options(UPLOAD_PATH, async (_request, reply) =>
+    reply
+      .code(204)
+      .headers({
+        'access-control-allow-methods': 'POST',
+        'access-control-allow-headers': 'content-type',
+        'access-control-max-age': '86400',
+      })
+      .send(),
+  );
+
+  app.post<{ Body: ResultPayload }>(
+    UPLOAD_PATH,
+    { schema: { body: resultPayloadSchema }, config: { rateLimit } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      try {
+        const { id, created } = await db.insertResult(request.body);
+        return reply.code(created ? 201 : 200).send({ id });
+      } catch (error) {
+        if (error instanceof RejectedValueError)
+          return reply.code(400).send({ error: `born: ${error.message}` });
+        throw error;
+      }
+    },
+  );
+};

@@ -1,0 +1,127 @@
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { countChildResults, deleteChildResults, normaliseChildCode, SessionEnded } from './api';
+
+/**
+ * A parent's deletion request by child code: the server first counts the code's results, the
+ * confirmation names that number, then all of them are deleted (docs/product.md, deletion by child).
+ */
+export function DeleteChildSection({
+  onDeleted,
+  onSessionEnded,
+}: {
+  onDeleted(): void;
+  onSessionEnded(): void;
+}) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const [working, setWorking] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'done' | 'error'; text: string }>();
+  const [pending, setPending] = useState<{ code: string; count: number }>();
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  const failed = (failure: unknown) => {
+    if (failure instanceof SessionEnded) onSessionEnded();
+    else
+      setMessage({
+        kind: 'error',
+        text: t('auswertung.removeChild.failed', { message: (failure as Error).message }),
+      });
+  };
+
+  const ask = async (event: FormEvent) => {
+    event.preventDefault();
+    if (working) return;
+    const code = normaliseChildCode(typed);
+    if (!code) {
+      setMessage({ kind: 'error', text: t('auswertung.removeChild.invalid') });
+      return;
+    }
+    setMessage(undefined);
+    setWorking(true);
+    try {
+      const count = await countChildResults(code);
+      if (count === 0) {
+        setMessage({ kind: 'done', text: t('auswertung.removeChild.none', { code }) });
+        return;
+      }
+      setPending({ code, count });
+      dialog.current?.showModal();
+    } catch (failure) {
+      failed(failure);
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  const confirm = async () => {
+    dialog.current?.close();
+    if (!pending) return;
+    try {
+      const count = await deleteChildResults(pending.code);
+      setMessage({ kind: 'done', text: t('auswertung.removeChild.done', { count, code: pending.code }) });
+      setTyped('');
+      onDeleted();
+    } catch (failure) {
+      failed(failure);
+    }
+  };
+
+  return (
+    <section className="auswertung-card auswertung-no-print" aria-labelledby="remove-child-heading">
+      <h2 id="remove-child-heading">{t('auswertung.removeChild.heading')}</h2>
+      <p className="auswertung-hint">{t('auswertung.removeChild.intro')}</p>
+      <form onSubmit={(event) => void ask(event)} className="auswertung-remove-form">
+        <label htmlFor="child-code">{t('auswertung.removeChild.code')}</label>
+        <input
+          id="child-code"
+          name="childCode"
+          value={typed}
+          spellCheck={false}
+          autoComplete="off"
+          autoCapitalize="characters"
+          maxLength={12}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+        <button type="submit" className="auswertung-button auswertung-button--danger" disabled={working}>
+          {working ? t('auswertung.removeChild.checking') : t('auswertung.removeChild.submit')}
+        </button>
+      </form>
+      {message && (
+        <p
+          role={message.kind === 'error' ? 'alert' : 'status'}
+          className={message.kind === 'error' ? 'auswertung-error' : 'auswertung-done'}
+        >
+          {message.text}
+        </p>
+      )}
+      <dialog
+        ref={dialog}
+        className="auswertung-dialog"
+        aria-labelledby="remove-child-confirm-heading"
+        aria-describedby="remove-child-confirm-text"
+      >
+        <h3 id="remove-child-confirm-heading">{t('auswertung.removeChild.confirmHeading')}</h3>
+        <p id="remove-child-confirm-text">
+          {pending && t('auswertung.removeChild.confirmText', { count: pending.count, code: pending.code })}
+        </p>
+        <div className="auswertung-dialog-buttons">
+          <button
+            type="button"
+            className="auswertung-button auswertung-button--quiet"
+            onClick={() => dialog.current?.close()}
+          >
+            {t('auswertung.remove.cancel')}
+          </button>
+          <button
+            type="button"
+            className="auswertung-button auswertung-button--danger"
+            onClick={() => void confirm()}
+          >
+            {pending && t('auswertung.removeChild.confirm', { count: pending.count })}
+          </button>
+        </div>
+      </dialog>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import type { useTranslation } from 'react-i18next';
+import { RESULT_LANGUAGE_CODES, type ResultLanguageCode, SCHOOLS, type School } from '../domain/facts';
+
+export type T = ReturnType<typeof useTranslation>['t'];
+
+/** Result-side language codes, in the order of the filter and the tables. */
+export const LANGUAGE_CODES: readonly ResultLanguageCode[] = Object.values(RESULT_LANGUAGE_CODES);
+export { SCHOOLS };
+/** Assigned levels: 1..3, and 4 for 'größer 3'. */
+export const LEVELS = [1, 2, 3, 4] as const;
+
+const decimal = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const oneDecimal = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+export const percent = new Intl.NumberFormat('de-DE', { style: 'percent', maximumFractionDigits: 0 });
+/** Two decimals, German style; a value that rounds to zero shows as 0,00, never -0,00. */
+export const number = (value: number | null) =>
+  value === null ? '–' : decimal.format(Math.abs(value) < 0.005 ? 0 : value);
+/** A change in points, one decimal with its sign: +1,5, −0,3, 0,0. */
+export const signed = (value: number | null) => {
+  if (value === null) return '–';
+  const rounded = Math.abs(value) < 0.05 ? 0 : value;
+  return `${rounded > 0 ? '+' : rounded < 0 ? '−' : ''}${oneDecimal.format(Math.abs(rounded))}`;
+};
+/** One decimal (weeks). */
+export const tenths = (value: number | null) => (value === null ? '–' : oneDecimal.format(value));
+
+const isLanguage = (code: string | null): code is ResultLanguageCode =>
+  code !== null && (LANGUAGE_CODES as readonly string[]).includes(code);
+const isSchool = (school: string | null): school is School =>
+  school !== null && (SCHOOLS as readonly string[]).includes(school);
+
+export const languageName = (t: T, code: string | null) =>
+  isLanguage(code) ? t(`auswertung.languages.${code}`) : t('auswertung.unknown');
+
+export const schoolName = (t: T, school: string | null) =>
+  isSchool(school) ? t(`auswertung.schools.${school}`) : t('auswertung.unknown');
+
+export const germanDay = (day: string) => day.split('-').reverse().join('.');
+
+export function levelName(t: T, level: number): string {
+  return level === 4 ? t('auswertung.levels.above3') : t('auswertung.levels.level', { level });
+}
+
+export function ageBandName(t: T, band: number | null): string {
+  if (band === null) return t('auswertung.levels.ageUnknown');
+  if (band <= 3) return t('auswertung.levels.under4');
+  if (band >= 10) return t('auswertung.levels.tenPlus');
+  return t('auswertung.levels.years', { years: band });
+}

@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import type { Statistics } from './api';
+import { languageName, schoolName } from './format';
+import { CountTable } from './tables';
+
+export function OverviewSection({ overview }: { overview: Statistics['overview'] }) {
+  const { t } = useTranslation();
+  const monthName = (month: string | null) => {
+    if (!month) return t('auswertung.unknown');
+    const [year, monthIndex] = month.split('-').map(Number) as [number, number];
+    return new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(year, monthIndex - 1, 1)),
+    );
+  };
+  return (
+    <section className="auswertung-card" aria-labelledby="overview-heading">
+      <h2 id="overview-heading">{t('auswertung.overview.heading')}</h2>
+      <p className="auswertung-total" data-testid="total">
+        {t('auswertung.overview.total', { count: overview.total })}
+      </p>
+      {overview.total === 0 ? (
+        <p>{t('auswertung.overview.empty')}</p>
+      ) : (
+        <div className="auswertung-grid">
+          <CountTable
+            caption={t('auswertung.overview.byLanguage')}
+            rows={overview.byLanguage.map((row) => ({ label: languageName(t, row.key), n: row.n }))}
+          />
+          <CountTable
+            caption={t('auswertung.overview.bySchool')}
+            rows={overview.bySchool.map((row) => ({ label: schoolName(t, row.key), n: row.n }))}
+          />
+          <CountTable
+            caption={t('auswertung.overview.bySchoolLevel')}
+            rows={overview.bySchoolLevel.map((row) => ({
+              label: row.key ? row.key : t('auswertung.overview.noSchoolLevel'),
+              n: row.n,
+            }))}
+          />
+          <CountTable
+            caption={t('auswertung.overview.byMonth')}
+            rows={overview.byMonth.map((row) => ({ label: monthName(row.key), n: row.n }))}
+          />
+        </div>
+      )}
+    </section>
+  );
+}
