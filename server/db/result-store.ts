@@ -16,6 +16,7 @@ const INSERT_COLUMNS = [
   'test_date',
   'content_version',
   'answers',
+  'site',
 ];
 export const SELECT_COLUMNS = [
   'id',
@@ -34,9 +35,10 @@ export const SELECT_COLUMNS = [
   'points_l2',
   'points_l3',
   'assigned_level',
+  'site',
 ].join(', ');
 
-/** Largest batch: 200 rows × 29 parameters stays far below PostgreSQL's 65,535 parameter limit. */
+/** Largest batch: 200 rows × 30 parameters stays far below PostgreSQL's 65,535 parameter limit. */
 const MAX_BATCH_SIZE = 200;
 
 export interface ResultRow {
@@ -55,6 +57,7 @@ export interface ResultRow {
   points_l2: number;
   points_l3: number;
   assigned_level: number;
+  site?: string | null;
   [question: `q${number}`]: boolean;
 }
 
@@ -82,6 +85,7 @@ export function toStoredResult(row: ResultRow): StoredResult {
   result.ageMonths = row.age_months === null ? null : Number(row.age_months);
   result.pointsPerLevel = [Number(row.points_l1), Number(row.points_l2), Number(row.points_l3)];
   result.assignedLevel = Number(row.assigned_level);
+  if (row.site) result.site = row.site;
   return result as StoredResult;
 }
 
@@ -96,6 +100,7 @@ function rowValues(payload: ResultPayload): unknown[] {
     payload.testDate ?? null,
     payload.contentVersion ?? null,
     payload.answers ? JSON.stringify(payload.answers) : null,
+    payload.site ?? null,
   ];
 }
 

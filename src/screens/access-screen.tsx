@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { de } from '../i18n/de';
 import { UpdateNotice } from '../pwa/update-notice';
 import { isPassphrase, loadPasswordCheck } from './password-check';
+import { PlainHttpWarning } from './plain-http-warning';
 
 /**
  * docs/product.md §3: the password gate (against children wandering off, not security). It is the
@@ -52,6 +53,7 @@ export function AccessScreen({ onGranted, resuming = false }: { onGranted: () =>
         </p>
       )}
       <UpdateNotice />
+      <PlainHttpWarning />
     </form>
   );
 }
