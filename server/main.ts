@@ -136,7 +136,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const { de, en } = explainStartupError(error, { port, host, dataDir: databaseUrl ? undefined : dataDir });
+  const { de, en } = explainStartupError(error, {
+    port,
+    host,
+    dataDir: databaseUrl ? undefined : dataDir,
+    databaseUrl,
+  });
   console.error(`Zähltest konnte nicht starten: ${de}\nZähltest could not start: ${en}`);
   process.exit(1);
 });
