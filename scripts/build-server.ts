@@ -28,7 +28,8 @@ function migrationsBesideBundle(): Plugin {
     transform(code, id) {
       if (!id.endsWith('server/db/migrate.ts')) return undefined;
       const from = /join\(import\.meta\.dirname, (['"])\.\.\/migrations\1\)/;
-      if (!from.test(code)) throw new Error(`${id}: the migrations folder not found; update scripts/build-server.ts`);
+      if (!from.test(code))
+        throw new Error(`${id}: the migrations folder not found; update scripts/build-server.ts`);
       return code.replace(from, "join(import.meta.dirname, 'migrations')");
     },
   };
