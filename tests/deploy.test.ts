@@ -66,6 +66,16 @@ function serviceEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH, HOME: work, LANG: 'C.UTF-8', ...extra };
 }
 
+/** KEY=value lines of an environment file, as systemd's EnvironmentFile= reads them. */
+function envFile(path: string): Record<string, string> {
+  const entries = readFileSync(path, 'utf8')
+    .split('\n')
+    .map((line) => /^([A-Z_]+)=(.*)$/.exec(line.trim()))
+    .filter((match) => match !== null)
+    .map((match) => [match[1] as string, match[2] as string]);
+  return Object.fromEntries(entries);
+}
+
 interface Answer {
   status: number;
   body: string;
@@ -133,9 +143,9 @@ beforeAll(async () => {
   const server = start(process.execPath, ['main.mjs'], {
     cwd: serverDir,
     env: serviceEnv({
-      HOST: '127.0.0.1',
+      // The settings of deploy/zaehltest.env (HOST, TRUST_PROXY), with this test's port and folders.
+      ...envFile(join(ROOT, 'deploy/zaehltest.env')),
       PORT: String(serverPort),
-      TRUST_PROXY: '127.0.0.1',
       DATA_DIR: join(work, 'var-lib-zaehltest'),
       EXPORT_TOKEN,
       RATE_LIMIT_PER_MINUTE: String(UPLOADS_PER_MINUTE),
@@ -299,6 +309,10 @@ describe('over HTTPS behind Caddy', () => {
     await page.getByLabel('Einrichtungskennung', { exact: true }).fill('kita-017');
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('Gespeichert: KITA-017').waitFor();
+    await screenshot(page, 'deploy-site-setting');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'deploy-site-setting-phone');
+    await page.setViewportSize(TABLET);
 
     // Another client exhausts its uploads; X-Forwarded-For of its own does not get it round the limit.
     const post = (headers: Record<string, string> = {}) =>
