@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import './site-setting.css';
 import { SITE_MAX_LENGTH } from '../domain/facts';
 import { normalizeSite, readSite, type SiteProblem, saveSite, siteProblem } from '../settings/site';
 
@@ -44,45 +45,47 @@ export function SiteSetting() {
       <summary className="field-label">
         {stored ? t('site.current', { site: stored }) : t('site.none')}
       </summary>
-      <p id={ids.hint} className="panel-text">
-        {t('site.hint')}
-      </p>
-      <label htmlFor={ids.input} className="field-label">
-        {t('site.label')}
-      </label>
-      <input
-        id={ids.input}
-        type="text"
-        className="text-input"
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        placeholder="KITA-017"
-        // A little room above the limit, so that a pasted, too long code is told, not cut.
-        maxLength={SITE_MAX_LENGTH + 10}
-        aria-invalid={problem !== undefined}
-        aria-describedby={problem ? `${ids.hint} ${ids.problem}` : ids.hint}
-        value={text}
-        onKeyDown={onKeyDown}
-        onChange={(e) => {
-          setText(e.target.value);
-          setProblem(undefined);
-          setNotice(undefined);
-        }}
-      />
-      {problem && (
-        <p id={ids.problem} className="field-problem" role="alert">
-          {t(`site.problems.${problem}`)}
+      <div className="site-setting-body">
+        <p id={ids.hint} className="panel-text">
+          {t('site.hint')}
         </p>
-      )}
-      <button type="button" className="button" onClick={save}>
-        {t('site.save')}
-      </button>
-      <p role="status" className="panel-text">
-        {notice === 'saved' && t('site.saved', { site: stored })}
-        {notice === 'cleared' && t('site.cleared')}
-        {notice === 'failed' && t('site.saveFailed')}
-      </p>
+        <label htmlFor={ids.input} className="field-label">
+          {t('site.label')}
+        </label>
+        <input
+          id={ids.input}
+          type="text"
+          className="text-input"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="KITA-017"
+          // A little room above the limit, so that a pasted, too long code is told, not cut.
+          maxLength={SITE_MAX_LENGTH + 10}
+          aria-invalid={problem !== undefined}
+          aria-describedby={problem ? `${ids.hint} ${ids.problem}` : ids.hint}
+          value={text}
+          onKeyDown={onKeyDown}
+          onChange={(e) => {
+            setText(e.target.value);
+            setProblem(undefined);
+            setNotice(undefined);
+          }}
+        />
+        {problem && (
+          <p id={ids.problem} className="field-problem" role="alert">
+            {t(`site.problems.${problem}`)}
+          </p>
+        )}
+        <button type="button" className="button" onClick={save}>
+          {t('site.save')}
+        </button>
+        <p role="status" className="panel-text">
+          {notice === 'saved' && t('site.saved', { site: stored })}
+          {notice === 'cleared' && t('site.cleared')}
+          {notice === 'failed' && t('site.saveFailed')}
+        </p>
+      </div>
     </details>
   );
 }
