@@ -86,6 +86,19 @@ describe.skipIf(SKIP_POSTGRES)('PostgreSQL start-up errors say what is wrong and
     );
   }, 60_000);
 
+  it('an SSL mode the server does not match', async () => {
+    const url = new URL(base);
+    url.searchParams.set('sslmode', 'verify-full');
+    const { code, output } = await runServerToExit({ DATABASE_URL: url.toString() });
+    expect(code).toBe(1);
+    // Debian's cluster may have SSL on (a self-signed certificate) or off: either way it is told.
+    expectBothLanguages(
+      output,
+      /Verschlüsselung \(SSL\) zwischen Zähltest und PostgreSQL unter .* passt nicht zusammen .*sslmode in DATABASE_URL anpassen/,
+      /Encryption \(SSL\) between Zähltest and PostgreSQL at .* does not match .*Adjust sslmode in DATABASE_URL/,
+    );
+  }, 60_000);
+
   describe.skipIf(!canAdminister)('with the set-up script of docs/deploy.md', () => {
     const suffix = randomBytes(4).toString('hex');
     const owner = { role: `zt_owner_${suffix}`, database: `zt_db_${suffix}` };

@@ -128,6 +128,13 @@ async function waitFor(
 }
 
 beforeAll(async () => {
+  for (const [tool, pkg] of [
+    ['caddy', 'caddy'],
+    ['systemd-analyze', 'systemd'],
+  ]) {
+    const found = spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
+    expect(found, `${tool} is missing: sudo apt-get install ${pkg} (.ci/run installs it)`).toBe(true);
+  }
   // npm run build, as on the build machine: the app (the e2e build) and the server bundle.
   cpSync(inject('distDir'), join(app, 'dist'), { recursive: true });
   const serverDir = await buildServerBundle(join(app, 'dist-server'));
