@@ -6,6 +6,7 @@ import {
   SCHOOL_LEVELS,
   SCHOOLS,
   SCORED_QUESTION_IDS,
+  SITE_PATTERN,
 } from '../src/domain/facts.ts';
 
 export { RESULT_LANGUAGE_CODES, SCORED_QUESTION_IDS } from '../src/domain/facts.ts';
@@ -103,6 +104,13 @@ export const resultPayloadSchema = z.strictObject({
     .string()
     .regex(new RegExp(CHILD_CODE_PATTERN), {
       error: 'must be a child code: 6 of 23456789ABCDEFGHJKMNPQRSTVWXYZ',
+    })
+    .optional(),
+  /** The 'Einrichtungskennung' of the tablet (e.g. KITA-017), set once per device behind the passphrase. */
+  site: z
+    .string()
+    .regex(new RegExp(SITE_PATTERN), {
+      error: "must be a site code: letters, digits and '-', at most 20, beginning with a letter or digit",
     })
     .optional(),
 });

@@ -85,6 +85,7 @@ export const CSV_COLUMNS: CsvColumn[] = [
     header: 'Test Nr. des Kindes',
     cell: (result) => (result.childTestNumber === undefined ? '' : String(result.childTestNumber)),
   },
+  { header: 'Einrichtungskennung', cell: (result) => result.site ?? '' },
 ];
 
 export const CSV_HEADERS = CSV_COLUMNS.map((column) => column.header);

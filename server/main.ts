@@ -95,7 +95,18 @@ async function runServer(announce: boolean): Promise<void> {
   const local = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   console.log(`Zähltest läuft auf http://${local}:${actualPort}`);
   if (host === '0.0.0.0' || host === '::') {
-    for (const url of lanAddresses(actualPort)) console.log(`  im Netzwerk / on the network: ${url}`);
+    const lan = lanAddresses(actualPort);
+    for (const url of lan) console.log(`  im Netzwerk / on the network: ${url}`);
+    // Browsers run the service worker only over HTTPS (or on this machine itself): a tablet that
+    // opens one of these addresses cannot test offline (docs/deploy.md).
+    if (lan.length > 0 && !env.TRUST_PROXY) {
+      console.log(
+        '  Achtung: Über diese http-Adressen laufen Tablets ohne Offline-Betrieb (kein HTTPS). ' +
+          'Für Tablets HTTPS einrichten: docs/deploy.md (Caddy).\n' +
+          '  Warning: over these http addresses tablets cannot work offline (no HTTPS). ' +
+          'Set up HTTPS for tablets: docs/deploy.md (Caddy).',
+      );
+    }
   }
   console.log(
     databaseUrl
@@ -136,7 +147,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const { de, en } = explainStartupError(error, { port, host, dataDir: databaseUrl ? undefined : dataDir });
+  const { de, en } = explainStartupError(error, {
+    port,
+    host,
+    dataDir: databaseUrl ? undefined : dataDir,
+    databaseUrl,
+  });
   console.error(`Zähltest konnte nicht starten: ${de}\nZähltest could not start: ${en}`);
   process.exit(1);
 });

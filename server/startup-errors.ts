@@ -136,6 +136,8 @@ export interface StartupContext {
   host: string;
   /** Set when the embedded database is used. */
   dataDir?: string;
+  /** Set when PostgreSQL is used (DATABASE_URL); its password is never shown. */
+  databaseUrl?: string;
 }
 
 /** German and English lines for an error that stopped the start. */
@@ -171,9 +173,80 @@ export function explainStartupError(error: unknown, context: StartupContext): { 
       en: message,
     };
   }
+  if (context.databaseUrl) {
+    const explained = describePostgresProblem(error, context.databaseUrl);
+    if (explained) return explained;
+  }
   if (context.dataDir) {
     const problem = checkDataDir(context.dataDir);
     if (problem) return describeDataDirProblem(problem, context.dataDir);
   }
   return { de: message, en: message };
+}
+
+/** Host, port, database and role of a DATABASE_URL, for messages (never the password). */
+function describeDatabaseUrl(databaseUrl: string): { where: string; role: string; database: string } {
+  try {
+    const url = new URL(databaseUrl);
+    const role = decodeURIComponent(url.username) || process.env.PGUSER || process.env.USER || '?';
+    const database = decodeURIComponent(url.pathname.slice(1)) || role;
+    return { where: `${url.hostname || 'localhost'}:${url.port || '5432'}`, role, database };
+  } catch {
+    return { where: '?', role: '?', database: '?' };
+  }
+}
+
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+/** SQLSTATEs of a refused login: wrong password, no pg_hba.conf entry, unknown role. */
+const LOGIN_REFUSED = new Set(['28P01', '28000']);
+
+/**
+ * PostgreSQL start-up failures (docs/deploy.md, PostgreSQL): the server cannot be reached, refuses
+ * the login, has no such database, lacks privileges, or disagrees on SSL. Undefined for others.
+ */
+export function describePostgresProblem(
+  error: unknown,
+  databaseUrl: string,
+): { de: string; en: string } | undefined {
+  const { where, role, database } = describeDatabaseUrl(databaseUrl);
+  const { code, message = '' } = (error ?? {}) as { code?: string; message?: string };
+  const guide = 'docs/deploy.md';
+  if ((code && UNREACHABLE.has(code)) || /timeout|Connection terminated unexpectedly/i.test(message)) {
+    return {
+      de: `Die PostgreSQL-Datenbank unter ${where} ist nicht erreichbar (${code ?? message}). Prüfen, ob PostgreSQL läuft (systemctl status postgresql) und ob Rechnername und Port in DATABASE_URL stimmen; siehe ${guide}, Abschnitt PostgreSQL.`,
+      en: `The PostgreSQL database at ${where} cannot be reached (${code ?? message}). Check that PostgreSQL is running (systemctl status postgresql) and that host and port in DATABASE_URL are right; see ${guide}, section PostgreSQL.`,
+    };
+  }
+  if (code && LOGIN_REFUSED.has(code)) {
+    return {
+      de: `PostgreSQL unter ${where} lehnt die Anmeldung als Rolle „${role}“ ab (${message}). Benutzername und Passwort in DATABASE_URL prüfen, oder die Rolle anlegen: sudo deploy/postgres-setup.sh (${guide}, Abschnitt PostgreSQL).`,
+      en: `PostgreSQL at ${where} refuses the login as role "${role}" (${message}). Check user name and password in DATABASE_URL, or create the role: sudo deploy/postgres-setup.sh (${guide}, section PostgreSQL).`,
+    };
+  }
+  if (code === '3D000') {
+    return {
+      de: `Die Datenbank „${database}“ gibt es auf ${where} nicht. Sie anlegen (sudo deploy/postgres-setup.sh, ${guide}) oder den Namen in DATABASE_URL berichtigen.`,
+      en: `The database "${database}" does not exist on ${where}. Create it (sudo deploy/postgres-setup.sh, ${guide}) or correct its name in DATABASE_URL.`,
+    };
+  }
+  if (code === '42501') {
+    return {
+      de: `Die Rolle „${role}“ hat in der Datenbank „${database}“ nicht die nötigen Rechte (${message}). Die Datenbank der Rolle gehören lassen: sudo -u postgres psql -c 'ALTER DATABASE "${database}" OWNER TO "${role}"' (${guide}, Abschnitt PostgreSQL).`,
+      en: `The role "${role}" lacks the privileges it needs in the database "${database}" (${message}). Make the role the database's owner: sudo -u postgres psql -c 'ALTER DATABASE "${database}" OWNER TO "${role}"' (${guide}, section PostgreSQL).`,
+    };
+  }
+  if (/does not support SSL|SSL.*(required|off)|self[- ]signed certificate|certificate/i.test(message)) {
+    return {
+      de: `Verschlüsselung (SSL) zwischen Zähltest und PostgreSQL unter ${where} passt nicht zusammen (${message}). sslmode in DATABASE_URL anpassen: ohne SSL auf demselben Rechner sslmode=disable, sonst sslmode=require mit einem Zertifikat des Servers (${guide}).`,
+      en: `Encryption (SSL) between Zähltest and PostgreSQL at ${where} does not match (${message}). Adjust sslmode in DATABASE_URL: on the same machine without SSL sslmode=disable, otherwise sslmode=require with a server certificate (${guide}).`,
+    };
+  }
+  return undefined;
 }

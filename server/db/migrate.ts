@@ -44,7 +44,11 @@ export async function migrate(session: Session, dir = MIGRATIONS_DIR): Promise<s
         await session.exec('COMMIT');
       } catch (error) {
         await session.exec('ROLLBACK');
-        throw new Error(`migration ${migration.version} failed: ${(error as Error).message}`);
+        // The SQLSTATE stays on the error, so that start-up can tell missing privileges (42501).
+        throw Object.assign(new Error(`migration ${migration.version} failed: ${(error as Error).message}`), {
+          code: (error as { code?: unknown }).code,
+          cause: error,
+        });
       }
       applied.push(migration.version);
     }

@@ -22,7 +22,9 @@ export async function openPostgresStore(
 ): Promise<ResultStore> {
   const poolSize = options.poolSize ?? 10;
   // A schema other than `public` comes with the URL: `?options=-c%20search_path%3Dname`.
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // A server that does not answer (a wrong address, a firewall) fails the start within seconds
+  // rather than after the system's TCP timeout of about two minutes.
+  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 10_000 });
   // An idle client that loses its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   try {

@@ -15,6 +15,7 @@ const INSERT_COLUMNS = [
   'content_version',
   'answers',
   'child_code',
+  'site',
 ];
 
 type QuestionKey = `question${(typeof SCORED_QUESTION_IDS)[number]}`;
@@ -40,6 +41,7 @@ function rowValues(payload: ResultPayload): unknown[] {
     payload.contentVersion ?? null,
     payload.answers ? JSON.stringify(payload.answers) : null,
     payload.childCode ?? null,
+    payload.site ?? null,
   ];
 }
 

@@ -35,6 +35,7 @@ export const SELECT_COLUMNS = [
   'assigned_level',
   'child_code',
   CHILD_TEST_NUMBER,
+  'site',
 ].join(', ');
 
 export interface ResultRow {
@@ -55,6 +56,7 @@ export interface ResultRow {
   assigned_level: number;
   child_code: string | null;
   child_test_number: number | string | null;
+  site: string | null;
   [question: `q${number}`]: boolean;
 }
 
@@ -80,6 +82,7 @@ export function toStoredResult(row: ResultRow): StoredResult {
   result.ageMonths = row.age_months === null ? null : Number(row.age_months);
   result.pointsPerLevel = [Number(row.points_l1), Number(row.points_l2), Number(row.points_l3)];
   result.assignedLevel = Number(row.assigned_level);
+  if (row.site) result.site = row.site;
   return result as StoredResult;
 }
 

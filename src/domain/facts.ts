@@ -90,3 +90,11 @@ export type ScoredLevel = (typeof SCORED_LEVELS)[number];
  * (0.65 = 13/20, kept as a fraction so the comparison is exact integer arithmetic; docs/product.md §28).
  */
 export const LEVEL_THRESHOLD = { numerator: 13, denominator: 20 } as const;
+
+/**
+ * The 'Einrichtungskennung' (docs/product.md, deployment): a short code the association hands out
+ * per Kita, e.g. KITA-017. Letters, digits and '-', at most 20 characters, beginning with a letter
+ * or digit, so that an exported value can never start a spreadsheet formula (=, +, -, @).
+ */
+export const SITE_MAX_LENGTH = 20;
+export const SITE_PATTERN = `^[A-Za-z0-9][A-Za-z0-9-]{0,${SITE_MAX_LENGTH - 1}}$`;

@@ -229,6 +229,10 @@ export const deAuswertung = {
         name: 'Test Nr. des Kindes',
         text: '1 für den ersten Test des Kindes, 2 für den zweiten usw., nach Testdatum unter allen gespeicherten Ergebnissen mit diesem Kind-Code (am selben Tag in der Reihenfolge des Eingangs); leer ohne Kind-Code.',
       },
+      {
+        name: 'Einrichtungskennung',
+        text: 'Kennung der Einrichtung, die auf dem Tablet eingestellt ist (z. B. KITA-017); leer, wenn keine gesetzt ist.',
+      },
     ],
   },
   print: 'Drucken',

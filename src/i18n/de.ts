@@ -279,4 +279,25 @@ export const de = {
       listFailed: 'Die vorhandenen Aufnahmen konnten nicht geladen werden (nur mit npm run dev).',
     },
   },
+  site: {
+    summary: 'Einrichtungskennung dieses Geräts',
+    current: 'Einrichtungskennung: {{site}}',
+    none: 'Keine Einrichtungskennung gesetzt',
+    label: 'Einrichtungskennung',
+    hint: 'Die Kennung, die der Träger für diese Kita vergeben hat, z. B. KITA-017. Sie wird einmal pro Gerät eingestellt und mit jedem Ergebnis gesendet.',
+    save: 'Speichern',
+    saved: 'Gespeichert: {{site}}',
+    cleared: 'Die Einrichtungskennung wurde entfernt.',
+    saveFailed: 'Die Einrichtungskennung konnte auf diesem Gerät nicht gespeichert werden.',
+    resultLabel: 'Einrichtungskennung',
+    problems: {
+      characters: 'Nur Buchstaben (ohne Umlaute), Ziffern und Bindestrich „-“ sind erlaubt, z. B. KITA-017.',
+      length: 'Höchstens 20 Zeichen, z. B. KITA-017.',
+      start: 'Die Kennung muss mit einem Buchstaben oder einer Ziffer beginnen, z. B. KITA-017.',
+    },
+  },
+  plainHttp: {
+    warning:
+      'Achtung: Zähltest ist über unverschlüsseltes HTTP geöffnet. So lädt die App ohne Netz nicht – offline testen ist auf diesem Gerät unmöglich. Abhilfe: Zähltest über HTTPS einrichten (Einrichtungsanleitung docs/deploy.md).',
+  },
 } as const;

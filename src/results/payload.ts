@@ -1,6 +1,7 @@
 import type { AnswerDetail, ResultPayload } from '../../schemas/result-payload';
 import { isStorableBirthDate } from '../domain/date';
 import { RESULT_LANGUAGE_CODES, SCORED_QUESTION_IDS } from '../domain/facts';
+import { readSite } from '../settings/site';
 import type { AnswerRecord, UserData } from '../store/types';
 import { localDay } from './format';
 
@@ -28,6 +29,8 @@ export function buildResultPayload(
   user: Pick<UserData, 'birthdate' | 'school' | 'schoolLevel' | 'language'>,
   answers: readonly AnswerRecord[],
   contentVersion?: string,
+  /** The device's 'Einrichtungskennung'; read from the device setting unless given. */
+  site: string | undefined = readSite(),
 ): ResultPayload {
   const correctById = new Map(answers.map((answer) => [answer.question.id, answer.correct]));
   const flags = Object.fromEntries(
@@ -43,6 +46,7 @@ export function buildResultPayload(
     ...testDate(answers),
     ...(contentVersion ? { contentVersion } : {}),
     answers: answerDetails(answers),
+    ...(site ? { site } : {}),
   };
 }
 

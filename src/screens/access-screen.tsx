@@ -3,6 +3,7 @@ import { de } from '../i18n/de';
 import { UpdateNotice } from '../pwa/update-notice';
 import { prepareSound } from '../speech/prepare-sound';
 import { isPassphrase, loadPasswordCheck } from './password-check';
+import { PlainHttpWarning } from './plain-http-warning';
 
 /**
  * docs/product.md §3: the password gate (against children wandering off, not security). It is the
@@ -54,6 +55,7 @@ export function AccessScreen({ onGranted, resuming = false }: { onGranted: () =>
         </p>
       )}
       <UpdateNotice />
+      <PlainHttpWarning />
     </form>
   );
 }

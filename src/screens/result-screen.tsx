@@ -6,6 +6,7 @@ import { type OutboxSnapshot, startOutbox, type UploadStatus } from '../results/
 import { pdfFileName } from '../results/pdf-file-name';
 import { useStore } from '../store';
 import { BackToStart } from './leave-results';
+import { SiteDetail } from './site-setting';
 import { useResultDocument } from './use-result-document';
 
 /**
@@ -85,6 +86,7 @@ export function ResultScreen() {
             {doc.details.map((detail) => (
               <Detail key={detail.label} label={detail.label} value={detail.value} />
             ))}
+            <SiteDetail />
           </dl>
         </header>
 

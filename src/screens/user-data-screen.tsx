@@ -7,6 +7,7 @@ import { useStore } from '../store';
 import type { SchoolLevel, UserData } from '../store/types';
 import { Dialog } from '../ui/dialog';
 import { ageInYears, type BirthdateEntry, MAX_AGE, MIN_AGE, parseBirthdate } from './birthdate';
+import { SiteSetting } from './site-setting';
 
 type BirthdateProblem = Extract<BirthdateEntry, { kind: 'invalid' }>['problem'];
 
@@ -134,6 +135,7 @@ export function UserDataScreen() {
           ))}
         </select>
       </div>
+      <SiteSetting />
       <button type="submit" className="button button-primary">
         {t('userData.submit')}
       </button>

@@ -1,0 +1,172 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPgliteStore, openPostgresStore } from '../../server/db/index.ts';
+import { makeResearchPayload } from '../../server/testing/payload.ts';
+import { SKIP_POSTGRES } from '../../server/testing/postgres.ts';
+import { backup } from './backup.ts';
+import { restore } from './restore.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const TOTAL = 1000;
+const work = mkdtempSync(join(tmpdir(), 'zaehltest-backup-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** 1,000 results of the current shape, with and without the optional fields, Kita codes included. */
+async function fill(store: Awaited<ReturnType<typeof openPgliteStore>>): Promise<void> {
+  const payloads = Array.from({ length: TOTAL }, (_, i) =>
+    makeResearchPayload({
+      correct: [1, 2, 3, 4, 5, 6, 8, 10, 11].slice(0, i % 10),
+      overrides: {
+        ...(i % 3 === 0 ? { site: `KITA-${String(i % 30).padStart(3, '0')}` } : {}),
+        ...(i % 7 === 0 ? { born: '' } : {}),
+      },
+    }),
+  );
+  await Promise.all(payloads.map((payload) => store.insertResult(payload)));
+  expect(await store.count()).toBe(TOTAL);
+}
+
+const TABLES = ['results', 'schema_migrations'];
+
+async function pgliteRows(dataDir: string): Promise<Record<string, unknown[]>> {
+  const db = await PGlite.create(join(dataDir, 'pglite'));
+  try {
+    const rows: Record<string, unknown[]> = {};
+    for (const table of TABLES) rows[table] = (await db.query(`SELECT * FROM ${table} ORDER BY 1`)).rows;
+    return rows;
+  } finally {
+    await db.close();
+  }
+}
+
+async function postgresRows(url: string): Promise<Record<string, unknown[]>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const rows: Record<string, unknown[]> = {};
+    for (const table of TABLES) rows[table] = (await client.query(`SELECT * FROM ${table} ORDER BY 1`)).rows;
+    return rows;
+  } finally {
+    await client.end();
+  }
+}
+
+describe('backup and restore of the embedded database (DATA_DIR)', () => {
+  it('backs up 1,000 results and restores every row into an empty DATA_DIR, which then takes new ones', async () => {
+    const source = join(work, 'pglite-source');
+    const store = await openPgliteStore(source);
+    await fill(store);
+    await store.close();
+
+    const folder = join(work, 'pglite-backups');
+    const file = await backup(folder, { DATA_DIR: source });
+    expect(file).toMatch(/zaehltest-pglite-\d{4}-\d{2}-\d{2}-\d{6}\.tar\.gz$/);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readdirSync(folder)).toEqual([file.slice(folder.length + 1)]);
+
+    const target = join(work, 'pglite-target');
+    expect(await restore(file, { DATA_DIR: target })).toBe(TOTAL);
+    const [before, after] = [await pgliteRows(source), await pgliteRows(target)];
+    expect(after.results).toHaveLength(TOTAL);
+    expect(after).toEqual(before);
+
+    const restored = await openPgliteStore(target);
+    try {
+      const { id } = await restored.insertResult(makeResearchPayload());
+      expect(id).toBeGreaterThan(TOTAL);
+    } finally {
+      await restored.close();
+    }
+    // Never over existing data.
+    await expect(restore(file, { DATA_DIR: target })).rejects.toThrow(/already holds a database/);
+  }, 180_000);
+
+  it('refuses a damaged file, an empty DATA_DIR to back up, and a PostgreSQL dump without DATABASE_URL', async () => {
+    const damaged = join(work, 'damaged.tar.gz');
+    writeFileSync(damaged, 'not a tarball');
+    await expect(restore(damaged, { DATA_DIR: join(work, 'fresh') })).rejects.toThrow(
+      /could not be unpacked/,
+    );
+    mkdirSync(join(work, 'empty'));
+    await expect(backup(join(work, 'unused'), { DATA_DIR: join(work, 'empty') })).rejects.toThrow(
+      /holds no database/,
+    );
+    const dump = join(work, 'x.dump');
+    writeFileSync(dump, '');
+    await expect(restore(dump, { DATA_DIR: join(work, 'fresh2') })).rejects.toThrow(/needs DATABASE_URL/);
+  }, 60_000);
+});
+
+/** Creating databases needs the postgres superuser, reached through root (as in .ci/run). */
+const canAdminister = !SKIP_POSTGRES && process.getuid?.() === 0;
+
+describe.skipIf(!canAdminister)('backup and restore with PostgreSQL (DATABASE_URL)', () => {
+  const suffix = randomBytes(4).toString('hex');
+  const role = `zt_backup_${suffix}`;
+  const databases = [`zt_source_${suffix}`, `zt_target_${suffix}`];
+  const asPostgres = (sql: string) =>
+    execFileSync('runuser', ['-u', 'postgres', '--', 'psql', '-v', 'ON_ERROR_STOP=1', '-qtAc', sql], {
+      stdio: 'pipe',
+    });
+  afterAll(() => {
+    for (const database of databases) asPostgres(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    asPostgres(`DROP ROLE IF EXISTS ${role}`);
+  });
+
+  it('npm run backup and npm run restore carry 1,000 results into a new database, every row equal', async () => {
+    // The set-up of docs/deploy.md, twice: the running database and a new, empty one.
+    const setUp = (database: string) =>
+      /^DATABASE_URL=(\S+)$/m.exec(
+        execFileSync(join(ROOT, 'deploy/postgres-setup.sh'), [role, database], { encoding: 'utf8' }),
+      )?.[1] as string;
+    const source = setUp(databases[0] as string);
+    const target = setUp(databases[1] as string);
+    // The second run set a new password for the role: both URLs carry the last one.
+    const password = new URL(target).password;
+    const sourceUrl = new URL(source);
+    sourceUrl.password = password;
+
+    const store = await openPostgresStore(sourceUrl.toString(), { poolSize: 4 });
+    await fill(store);
+    await store.close();
+
+    const folder = join(work, 'postgres-backups');
+    const run = (script: string, args: string[], url: string) =>
+      spawnSync('npm', ['run', '--silent', script, '--', ...args], {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: url },
+        encoding: 'utf8',
+      });
+    const backedUp = run('backup', [folder], sourceUrl.toString());
+    expect(backedUp.status, backedUp.stderr).toBe(0);
+    const file = /backup written: (\S+)/.exec(backedUp.stdout)?.[1] as string;
+    expect(file).toMatch(/zaehltest-postgres-\d{4}-\d{2}-\d{2}-\d{6}\.dump$/);
+    expect(`${backedUp.stdout}${backedUp.stderr}`).not.toContain(password);
+
+    const restored = run('restore', [file], target);
+    expect(restored.status, restored.stderr).toBe(0);
+    expect(restored.stdout).toContain(`Wiederhergestellt / restored: ${TOTAL} Ergebnisse / results`);
+    const [before, after] = [await postgresRows(sourceUrl.toString()), await postgresRows(target)];
+    expect(after.results).toHaveLength(TOTAL);
+    expect(after).toEqual(before);
+
+    const again = run('restore', [file], target);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain('ist nicht leer');
+    expect(again.stderr).toContain('is not empty');
+    expect(again.stderr).not.toContain(password);
+
+    const next = await openPostgresStore(target, { poolSize: 1 });
+    try {
+      expect((await next.insertResult(makeResearchPayload())).id).toBeGreaterThan(TOTAL);
+    } finally {
+      await next.close();
+    }
+  }, 240_000);
+});

@@ -1,0 +1,108 @@
+// `npm run restore -- FILE` (docs/deploy.md, backups): restores a file of `npm run backup` into an
+// EMPTY database — a new PostgreSQL database (DATABASE_URL) or a new DATA_DIR — and reports how
+// many results it holds. It never overwrites data: a target that holds tables is refused.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { openPgliteStore, openPostgresStore } from '../../server/db/index.ts';
+import { libpqConnection, OperatorError, runPgTool, runTool, shownUrl, targetFromEnv } from './common.ts';
+import { hasDatabase, lockForTool } from './pglite-lock.ts';
+
+async function tablesIn(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = ANY (current_schemas(false))`,
+    );
+    return rows[0]?.n ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Restores `file` into the (empty) database of `env`; resolves to the number of results in it. */
+export async function restore(file: string, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  if (!existsSync(file))
+    throw new OperatorError(`Die Datei ${file} gibt es nicht.`, `The file ${file} does not exist.`);
+  const target = targetFromEnv(env);
+  const isDump = file.endsWith('.dump');
+  if (isDump !== (target.kind === 'postgres')) {
+    throw new OperatorError(
+      isDump
+        ? 'Eine PostgreSQL-Sicherung (.dump) braucht DATABASE_URL der neuen, leeren Datenbank.'
+        : 'Eine Sicherung der eingebauten Datenbank (.tar.gz) wird in einen DATA_DIR zurückgespielt; DATABASE_URL dafür nicht setzen.',
+      isDump
+        ? 'A PostgreSQL backup (.dump) needs DATABASE_URL of the new, empty database.'
+        : 'A backup of the embedded database (.tar.gz) is restored into a DATA_DIR; leave DATABASE_URL unset for it.',
+    );
+  }
+  if (target.kind === 'postgres') {
+    if ((await tablesIn(target.url)) > 0) {
+      throw new OperatorError(
+        `Die Datenbank ${shownUrl(target.url)} ist nicht leer. Zurückgespielt wird nur in eine neue, leere Datenbank (sudo deploy/postgres-setup.sh ROLLE DATENBANK), nichts wird überschrieben.`,
+        `The database ${shownUrl(target.url)} is not empty. Backups are restored into a new, empty database only (sudo deploy/postgres-setup.sh ROLE DATABASE); nothing is overwritten.`,
+      );
+    }
+    const { dbname, env: toolEnv } = libpqConnection(target.url);
+    runPgTool(
+      'pg_restore',
+      [
+        '--no-owner',
+        '--no-privileges',
+        '--exit-on-error',
+        '--single-transaction',
+        `--dbname=${dbname}`,
+        file,
+      ],
+      toolEnv,
+    );
+    const store = await openPostgresStore(target.url, { poolSize: 1 });
+    try {
+      return await store.count();
+    } finally {
+      await store.close();
+    }
+  }
+  const { dataDir } = target;
+  mkdirSync(dataDir, { recursive: true });
+  const unlock = await lockForTool(dataDir);
+  try {
+    const pgdata = join(dataDir, 'pglite');
+    if (hasDatabase(dataDir) || (existsSync(pgdata) && readdirSync(pgdata).length > 0)) {
+      throw new OperatorError(
+        `DATA_DIR ${dataDir} enthält schon eine Datenbank. Zurückgespielt wird nur in einen leeren Ordner; nichts wird überschrieben.`,
+        `DATA_DIR ${dataDir} already holds a database. Backups are restored into an empty folder only; nothing is overwritten.`,
+      );
+    }
+    const tar = spawnSync('tar', ['-xzf', file, '-C', dataDir, 'pglite'], { encoding: 'utf8' });
+    if (tar.status !== 0) {
+      rmSync(pgdata, { recursive: true, force: true });
+      throw new OperatorError(
+        `Die Datei ${file} ließ sich nicht entpacken (${tar.stderr.trim()}). Ist sie vollständig?`,
+        `The file ${file} could not be unpacked (${tar.stderr.trim()}). Is it complete?`,
+      );
+    }
+  } finally {
+    await unlock();
+  }
+  const store = await openPgliteStore(dataDir);
+  try {
+    return await store.count();
+  } finally {
+    await store.close();
+  }
+}
+
+const isMain = process.argv[1] && resolve(process.argv[1]) === import.meta.filename;
+if (isMain) {
+  runTool('Wiederherstellung / Restore', async () => {
+    const file = process.argv[2];
+    if (!file) {
+      throw new OperatorError('Aufruf: npm run restore -- DATEI', 'Usage: npm run restore -- FILE');
+    }
+    const count = await restore(resolve(file));
+    console.log(`Wiederhergestellt / restored: ${count} Ergebnisse / results`);
+  });
+}
