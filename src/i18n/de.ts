@@ -184,7 +184,7 @@ export const de = {
       heading: 'Was die Niveaus bedeuten',
       level: 'Niveau {{level}}: {{title}}',
       assignedMark: 'zugeordnet',
-      activities: 'Förderhinweise für Niveau {{level}} ({{title}})',
+      activities: 'Förderhinweise für Niveau {{level}}: {{title}}',
       activitiesAbove3: 'Förderhinweise: alle drei Niveaus erreicht',
     },
     questions: {
