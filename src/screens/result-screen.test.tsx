@@ -145,7 +145,9 @@ describe('ResultScreen', () => {
     expect(screen.getByText(/das nächste nach dem höchsten erreichten Niveau/)).toBeTruthy();
     expect(screen.getByText(/ein Screening, keine Diagnose/)).toBeTruthy();
     expect(
-      screen.getByRole('heading', { name: 'Förderhinweise für Niveau 2: Zahlen ordnen und vergleichen (ordinaler Zahlenstrahl)' }),
+      screen.getByRole('heading', {
+        name: 'Förderhinweise für Niveau 2: Zahlen ordnen und vergleichen (ordinaler Zahlenstrahl)',
+      }),
     ).toBeTruthy();
     const rows = within(screen.getAllByRole('table')[1]!).getAllByRole('row').slice(1);
     expect(rows[0]!.querySelector('.result-given')?.textContent).toBe('Ja');
