@@ -33,6 +33,8 @@ export const CSV_HEADERS = [
   'Zugeordnetes Niveau',
   'Inhaltsversion',
   'Einsendungs-ID',
+  // 'Weiß nicht' (docs/product.md §31): the question numbers the child gave no answer to, e.g. "17 21".
+  'Keine Antwort',
 ];
 
 /** Quotes a field when it holds the separator, a quote or a line break (RFC 4180, `;` separated). */
@@ -83,9 +85,19 @@ function csvRow(result: StoredResult, formatter: Intl.DateTimeFormat): string {
     String(result.assignedLevel),
     result.contentVersion ?? '',
     result.submissionId,
+    noAnswerQuestions(result),
   ]
     .map(csvField)
     .join(';');
+}
+
+/** The ids of the questions recorded as 'keine Antwort', space-separated ('' for none). */
+function noAnswerQuestions(result: StoredResult): string {
+  return (result.answers ?? [])
+    .filter((detail) => detail.noAnswer)
+    .map((detail) => detail.question)
+    .sort((a, b) => a - b)
+    .join(' ');
 }
 
 /** Rows are joined into chunks of this many, so the stream is neither one write per row nor one blob. */

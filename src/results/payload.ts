@@ -70,6 +70,7 @@ export function answerDetails(answers: readonly AnswerRecord[]): AnswerDetail[] 
     if (record.pageHiddenDuringExposure) detail.pageHiddenDuringExposure = true;
     if (record.interrupted) detail.interrupted = true;
     if (record.prompt) detail.prompt = { source: record.prompt.source, replays: record.prompt.replays };
+    if (record.noAnswer) detail.noAnswer = true;
     byId.set(record.question.id, detail);
   }
   return [...byId.values()];
