@@ -79,7 +79,10 @@ export interface FlashSlice {
 
 export interface ScreenSlice {
   screen: Screen;
+  /** The last test was cancelled: the access screen says it was discarded and nothing sent (not saved). */
+  testCancelled: boolean;
   goTo(screen: Screen): void;
+  setTestCancelled(cancelled: boolean): void;
 }
 
 /** Actions that span slices; they write only through the slices' own actions. */
@@ -180,5 +183,7 @@ export const createFlashSlice: Slice<FlashSlice> = (set, get) => ({
 
 export const createScreenSlice: Slice<ScreenSlice> = (set) => ({
   screen: 'access',
+  testCancelled: false,
   goTo: (screen) => set({ screen }),
+  setTestCancelled: (testCancelled) => set({ testCancelled }),
 });
