@@ -18,7 +18,7 @@ export const de = {
     wrongPassword: 'Falsches Passwort',
     resume: 'Auf diesem Gerät ist ein Test gespeichert. Nach dem Passwort geht es dort weiter, wo er stand.',
     resumeFinished:
-      'Auf diesem Gerät ist ein abgeschlossener Test gespeichert. Nach dem Passwort öffnen sich seine Ergebnisse.',
+      'Auf diesem Gerät ist ein Test gespeichert. Er ist abgeschlossen: Nach dem Passwort öffnen sich seine Ergebnisse.',
   },
   userData: {
     title: 'Angaben zum Kind',

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QUESTION_SCREENS as QUESTION_SCREEN_LIST } from '../answer-types/registry';
 import { useStore } from '../store';
@@ -6,7 +6,7 @@ import type { Screen } from '../store/types';
 import { CancelTest } from './cancel-test';
 import './educator-tools.css';
 import { NoAnswerButton } from './no-answer-button';
-import { NumberWords } from './number-words';
+import { NumberWordsButton, NumberWordsList } from './number-words';
 
 const QUESTION_SCREENS: ReadonlySet<Screen> = new Set(QUESTION_SCREEN_LIST);
 
@@ -23,6 +23,9 @@ export function EducatorBar({ screen }: { screen: Screen }) {
   const currentId = useStore((s) => s.currentId);
   const educatorLine = useStore((s) => s.educatorLine);
   const language = useStore((s) => s.user.language);
+  // The number words stay open from one question to the next until the educator closes them.
+  const [wordsOpen, setWordsOpen] = useState(false);
+  const wordsId = useId();
   // In the pause after a question its line keeps its place, hidden, so the bar does not jump.
   const idle = screen === 'transition';
   const onQuestion = currentId !== null && (idle || QUESTION_SCREENS.has(screen));
@@ -55,10 +58,15 @@ export function EducatorBar({ screen }: { screen: Screen }) {
         </p>
       )}
       <div className="educator-actions">
-        {onQuestion && !idle && <NumberWords language={language} />}
+        {onQuestion && !idle && (
+          <NumberWordsButton open={wordsOpen} listId={wordsId} onToggle={() => setWordsOpen(!wordsOpen)} />
+        )}
         {scored && <NoAnswerButton />}
         <CancelTest />
       </div>
+      {onQuestion && !idle && wordsOpen && (
+        <NumberWordsList language={language} listId={wordsId} onClose={() => setWordsOpen(false)} />
+      )}
     </section>
   );
 }

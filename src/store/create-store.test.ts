@@ -348,7 +348,12 @@ describe('the session store', () => {
       noAnswer: true,
     });
     expect(store.getState().answers).toEqual([
-      expect.objectContaining({ givenAnswer: '', correct: false, noAnswer: true, entry: { kind: 'no-answer' } }),
+      expect.objectContaining({
+        givenAnswer: '',
+        correct: false,
+        noAnswer: true,
+        entry: { kind: 'no-answer' },
+      }),
     ]);
   });
 
