@@ -102,6 +102,8 @@ describe('ResultScreen', () => {
     renderScreen();
     expect(screen.getByTestId('assigned-level').textContent).toBe('größer 3');
     expect(screen.getByRole('heading', { name: 'Förderhinweise: alle drei Niveaus erreicht' })).toBeTruthy();
+    // What the screening does not measure (content/levels.yaml, above3).
+    expect(screen.getByText(/es misst nicht/)).toBeTruthy();
     await act(async () => {});
   });
 
