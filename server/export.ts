@@ -33,7 +33,7 @@ export const CSV_HEADERS = [
   'Zugeordnetes Niveau',
   'Inhaltsversion',
   'Einsendungs-ID',
-  // 'Weiß nicht' (docs/product.md §31): the question numbers the child gave no answer to, e.g. "17 21".
+  // 'Weiß nicht' (docs/product.md, "The educator understands the child"): the question numbers the child gave no answer to, e.g. "17 21".
   'Keine Antwort',
 ];
 

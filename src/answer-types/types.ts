@@ -31,7 +31,7 @@ export type AnswerEntry =
   | { kind: 'no' }
   | { kind: 'fingers'; attempts: FingerSplit[] }
   | { kind: 'dots'; count: number }
-  /** 'Weiß nicht' in the educator's bar: the child gave no answer (docs/product.md §31). */
+  /** 'Weiß nicht' in the educator's bar: the child gave no answer (docs/product.md, "The educator understands the child"). */
   | { kind: 'no-answer' };
 
 /** How a given answer reads; `answerText()` in shared/answer-text.ts turns it into German. */

@@ -13,7 +13,7 @@ const QUESTION_SCREENS: ReadonlySet<Screen> = new Set(QUESTION_SCREEN_LIST);
 /**
  * The educator's strip at the foot of every screen of a running test (docs/product.md §15, §17):
  * 'Frage 7 von 23', the German reference text and the authored hint ("Für Sie: …") unless switched
- * off on the start screen, 'Zahlwörter' and, on a scored question, 'Weiß nicht' (§31), and 'Test
+ * off on the start screen, 'Zahlwörter' and, on a scored question, 'Weiß nicht', and 'Test
  * abbrechen'. German, small and apart from the child's text; it
  * is not task text, so nothing reads it aloud. During the pause between questions it keeps its
  * place but shows no question.

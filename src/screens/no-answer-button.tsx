@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../ui/dialog';
 import { recordNoAnswer } from './no-answer-target';
 
 /**
- * 'Weiß nicht' (docs/product.md §31): small, in the educator's bar, never among the child's answers.
+ * 'Weiß nicht' (docs/product.md, "The educator understands the child"): small, in the educator's bar, never among the child's answers.
  * One tap asks, the confirmation records the question as "keine Antwort" (0 points, kept apart from
  * a wrong answer) and the test goes on, so a stray tap records nothing. While it asks, the answer
  * clock stands still.

@@ -3,7 +3,7 @@ import { languagePack } from '../content/language-packs';
 import type { ChildLanguage } from '../content/types';
 
 /**
- * 'Zahlwörter' (docs/product.md §31): the button in the educator's bar that opens and closes the
+ * 'Zahlwörter' (docs/product.md, "The educator understands the child"): the button in the educator's bar that opens and closes the
  * number words of the child's language with one tap.
  */
 export function NumberWordsButton({

@@ -39,7 +39,7 @@ export function QuestionScreen() {
   // The spoken prompt (docs/product.md §14): stops when the child answers or the screen goes.
   const prompt = usePromptSession(question.id, language, question.currentTexts);
   useUnlockOnFirstTap();
-  // 'Weiß nicht' in the educator's bar (docs/product.md §31): "keine Antwort", scored 0, the time
+  // 'Weiß nicht' in the educator's bar (docs/product.md, "The educator understands the child"): "keine Antwort", scored 0, the time
   // since the question was shown.
   const clock = useAnswerClock();
   useEffect(

@@ -21,7 +21,7 @@ export interface AnswerSubmission {
   tries?: number;
   /** How the spoken prompt reached the child and how often it was replayed. */
   prompt?: PromptRecord;
-  /** 'Weiß nicht': recorded as "keine Antwort", scored 0, kept apart from a wrong answer (§31). */
+  /** 'Weiß nicht': recorded as "keine Antwort", scored 0, kept apart from a wrong answer. */
   noAnswer?: true;
 }
 
