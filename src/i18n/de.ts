@@ -74,7 +74,7 @@ export const de = {
     /** The note on the access screen after a cancelled test. */
     cancelled: 'Der Test wurde abgebrochen und gelöscht. Es wurde nichts gesendet.',
   },
-  /** 'Weiß nicht' in the educator's bar (docs/product.md §31). */
+  /** 'Weiß nicht' in the educator's bar (docs/product.md, "The educator understands the child"). */
   noAnswer: {
     button: 'Weiß nicht',
     title: 'Keine Antwort eintragen?',
