@@ -138,7 +138,7 @@ describe("the educator's line and the progress", () => {
     const line = educatorLine(page);
     expect(await line.textContent()).toBe(
       'Für Sie: Hör gut zu. Ich zähle: eins, zwei, drei, fünf, sechs. Habe ich richtig gezählt?' +
-        'Das Kind antwortet mit Ja oder Nein. Bei „Nein“ nennt das Kind die vergessene Zahl; tragen Sie sie ein.',
+        'Das Kind sagt Ja oder Nein; Sie tippen auf „Ja“ oder „Nein“. Bei „Nein“ sagt das Kind die vergessene Zahl; Sie tippen sie ein und dann auf „Antwort“.',
     );
     // German, outside the child's task text (which is what is read aloud), and small.
     expect(await line.evaluate((el) => el.closest('[lang]')?.getAttribute('lang'))).toBe('de');
