@@ -210,7 +210,11 @@ describe("'Weiß nicht'", () => {
     });
     expect(await row.locator('.result-given').textContent()).toBe('keine Antwort');
     expect(await row.locator('.result-points').textContent()).toContain('0');
-    await screenshot(page, 'no-answer-results-ar');
+    for (const [name, size] of SIZES) {
+      await page.setViewportSize(size);
+      await screenshot(page, `no-answer-results-ar-${name}`);
+    }
+    await page.setViewportSize(TABLET);
     await page.waitForFunction(() => document.body.textContent?.includes('Ergebnis gesendet.'));
     const sent = uploads.at(-1);
     expect(sent?.question2).toBe(false);
@@ -348,7 +352,10 @@ describe('level texts and spoken numbers', () => {
     expect(page3).not.toContain('bereit für das Rechnen');
     expect(await page.textContent('main')).toContain('es misst nicht');
     expect(await page.textContent('main')).toContain('nummerierten Zahlenweg');
-    await screenshot(page, 'levels-above3-results');
+    for (const [name, size] of SIZES) {
+      await page.setViewportSize(size);
+      await screenshot(page, `levels-above3-results-${name}`);
+    }
     expect(errors).toEqual([]);
   });
 
@@ -417,6 +424,12 @@ describe('words the educator reads', () => {
     const { page, errors, uploads } = await open();
     await login(page, baseURL);
     expect(await page.getByRole('radio', { name: 'Foerderschule' }).count()).toBe(0);
+    await page.getByRole('radio', { name: 'Förderschule' }).check();
+    for (const [name, size] of SIZES) {
+      await page.setViewportSize(size);
+      await screenshot(page, `foerderschule-form-${name}`);
+    }
+    await page.setViewportSize(TABLET);
     await enterUserData(page, { name: 'Radu', school: 'Förderschule', schoolLevel: '2', language: 'ro' });
     // Straight on to the last question.
     await page.evaluate((key) => {
@@ -433,7 +446,11 @@ describe('words the educator reads', () => {
     expect(await page.locator('main').textContent()).toContain('Förderschule');
     await page.waitForFunction(() => document.body.textContent?.includes('Ergebnis gesendet.'));
     expect(uploads.at(-1)?.school).toBe('Foerderschule');
-    await screenshot(page, 'foerderschule-results');
+    for (const [name, size] of SIZES) {
+      await page.setViewportSize(size);
+      await screenshot(page, `foerderschule-results-${name}`);
+    }
+    await page.setViewportSize(TABLET);
     const downloads = await mkdtemp(join(tmpdir(), 'zaehltest-i24-pdf-'));
     try {
       const [download] = await Promise.all([
