@@ -378,6 +378,14 @@ describe('level texts and spoken numbers', () => {
       ),
     );
     expect(spoken).toContain('Doğru cevap: 3');
+    // The practice feedback covers the speaker button too.
+    const speaker = await page.getByRole('button', { name: 'Nochmal vorlesen' }).boundingBox();
+    expect(
+      await page.evaluate(
+        ({ x, y }) => document.elementFromPoint(x, y)?.closest('.dialog-backdrop') !== null,
+        { x: speaker!.x + speaker!.width / 2, y: speaker!.y + speaker!.height / 2 },
+      ),
+    ).toBe(true);
     expect(spoken.filter((text) => /\d\.(?!\d)/.test(text))).toEqual([]);
     expect(errors).toEqual([]);
   });
