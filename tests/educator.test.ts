@@ -174,7 +174,7 @@ describe("the educator's line and the progress", () => {
       'Zeigen Sie selbst keine Finger vor. Das Kind zeigt fünf Finger mit beiden Händen; Sie tippen ein, wie viele an jeder Hand (Links = linke Hand des Kindes), und dann auf „Antwort“. Es zählt eine Aufteilung auf beide Hände (z. B. 4 und 1); 5 und 0 beendet die Aufgabe als nicht gelöst.',
     ],
     [11, 'Sie tippen auf „Bereit“, wenn das Kind auf den Bildschirm schaut'],
-    [8, 'Das Kind tippt selbst auf ↓ und legt so einen Punkt ins Kästchen (mit ↑ nimmt es einen zurück)'],
+    [8, 'Das Kind tippt selbst auf ↓ und legt so Punkte ins Kästchen (mit ↑ nimmt es einen zurück)'],
   ])('question %i tells the educator what to do, in Arabic too, at every size', async (id, hint) => {
     const { page, errors } = await open();
     await jumpTo(page, baseURL, [id], 'ar');
