@@ -20,7 +20,7 @@ export const LANGUAGE_PACK_REFERENCE = {
   yes: 'Ja',
   no: 'Nein',
   practiceCorrect: 'Richtig!',
-  practiceWrongNumber: `Die richtige Antwort ist: ${ANSWER_PLACEHOLDER}.`,
+  practiceWrongNumber: `Die richtige Antwort ist: ${ANSWER_PLACEHOLDER}`,
   practiceWrongNo: 'Die richtige Antwort ist: Nein.',
   practiceWrongYes: 'Die richtige Antwort ist: Ja.',
   soundCheck: 'Hallo! Kannst du mich gut hören?',
@@ -45,7 +45,7 @@ const FIELD_DOC: Record<LanguagePackField, { what: string; doc: string }> = {
   },
   practiceWrongNumber: {
     what: `sentence for a wrong practice number, with ${ANSWER_PLACEHOLDER} where the right number goes`,
-    doc: `Spoken when a practice number is wrong; ${ANSWER_PLACEHOLDER} becomes the right number ("Die richtige Antwort ist: ${ANSWER_PLACEHOLDER}.").`,
+    doc: `Spoken when a practice number is wrong; ${ANSWER_PLACEHOLDER} becomes the right number ("Die richtige Antwort ist: ${ANSWER_PLACEHOLDER}"). No full stop right after ${ANSWER_PLACEHOLDER}: a voice may read "3." as "third".`,
   },
   practiceWrongNo: {
     what: 'sentence for a practice question whose right answer is Nein',
@@ -112,19 +112,73 @@ function packText(language: Language, field: LanguagePackField) {
   );
 }
 
+/** How many number words a pack lists: 0 to 20. */
+export const NUMBER_WORD_COUNT = 21;
+
+/**
+ * The number words 0–20 of one language, for the educator's 'Zahlwörter' list (never spoken):
+ * the word as the child says it and a German pronunciation aid.
+ */
+function numberWordsSchema(language: Language) {
+  const name = LANGUAGE_NAMES[language];
+  const entryText = (what: string) =>
+    z
+      .string({
+        error: (issue: { input?: unknown }) =>
+          issue.input === undefined
+            ? `is missing — write ${what}`
+            : `must be a text — write ${what}; put it in double quotes`,
+      })
+      .trim()
+      .min(1, { error: `must not be empty — write ${what}` });
+  return z
+    .array(
+      z.strictObject(
+        {
+          word: entryText(`the ${name} number word`).describe(
+            "The number word as the child says it, in the language's own script.",
+          ),
+          say: entryText('how a German speaker reads it aloud, e.g. "ütsch" for üç').describe(
+            'A pronunciation aid a German speaker can read aloud ("ütsch" for üç); common spoken forms in brackets.',
+          ),
+        },
+        {
+          error: (issue: { input?: unknown }) =>
+            issue.input == null
+              ? 'must not be empty — write { word: "…", say: "…" }'
+              : 'must be a map — write { word: "…", say: "…" }',
+        },
+      ),
+      {
+        error: `must be a list — write ${NUMBER_WORD_COUNT} lines "- { word: …, say: … }", for 0 to 20`,
+      },
+    )
+    .length(NUMBER_WORD_COUNT, {
+      error: `must list exactly ${NUMBER_WORD_COUNT} number words — 0 to 20, one "- { word: …, say: … }" line each, in order`,
+    })
+    .describe(
+      `The ${NUMBER_WORD_COUNT} number words 0 to 20, in order: the word and a German pronunciation aid, shown to the educator under 'Zahlwörter' and never spoken.`,
+    );
+}
+
+/** Every field of a pack: the texts and the number words. */
+export const LANGUAGE_PACK_KEYS = [...LANGUAGE_PACK_FIELDS, 'numberWords'] as const;
+
 /** The pack of one language; messages name that language. */
 export function languagePackSchema(language: Language) {
   return z
     .strictObject(
-      Object.fromEntries(LANGUAGE_PACK_FIELDS.map((field) => [field, packText(language, field)])) as Record<
-        LanguagePackField,
-        ReturnType<typeof packText>
-      >,
+      {
+        ...(Object.fromEntries(
+          LANGUAGE_PACK_FIELDS.map((field) => [field, packText(language, field)]),
+        ) as Record<LanguagePackField, ReturnType<typeof packText>>),
+        numberWords: numberWordsSchema(language),
+      },
       {
         error: (issue: { input?: unknown }) =>
           issue.input == null
-            ? `the file holds no language pack — write the fields ${LANGUAGE_PACK_FIELDS.join(', ')}, one per line (see de.yaml)`
-            : `must be a map of texts — write the fields ${LANGUAGE_PACK_FIELDS.join(', ')}, one per line (see de.yaml)`,
+            ? `the file holds no language pack — write the fields ${LANGUAGE_PACK_KEYS.join(', ')}, one per line (see de.yaml)`
+            : `must be a map of texts — write the fields ${LANGUAGE_PACK_KEYS.join(', ')}, one per line (see de.yaml)`,
       },
     )
     .meta({
@@ -150,6 +204,16 @@ export interface LanguagePack {
   practiceWrongYes: string;
   /** The educator's sound-check sample sentence. */
   soundCheck: string;
+  /** The number words 0–20 (index = number) with a German pronunciation aid; never spoken. */
+  numberWords: NumberWord[];
+}
+
+/** One number word of a language: `{ word: 'üç', say: 'ütsch' }`. */
+export interface NumberWord {
+  /** The word as the child says it, in the language's script. */
+  word: string;
+  /** How a German speaker reads it aloud. */
+  say: string;
 }
 
 // The interface above is what authors and components read; this keeps it equal to the schema.

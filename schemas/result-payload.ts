@@ -65,6 +65,8 @@ export const answerDetailSchema = z.object({
       replays: z.number().int().min(0).max(1000),
     })
     .optional(),
+  /** 'Weiß nicht': the child gave no answer (scored false, kept apart from a wrong answer). */
+  noAnswer: z.literal(true, { error: 'must be true when present' }).optional(),
 });
 
 export type AnswerDetail = z.infer<typeof answerDetailSchema>;

@@ -6,7 +6,7 @@ import type { ResultStore } from './db/index.ts';
 import { CSV_HEADERS } from './export.ts';
 import { storeBackends } from './testing/backends.ts';
 import { parseCsv } from './testing/csv.ts';
-import { makePayload } from './testing/payload.ts';
+import { makePayload, makeResearchPayload } from './testing/payload.ts';
 
 const TOKEN = 'export-token-for-tests';
 const BORN_ERROR = 'must be a date YYYY-MM-DD between 1900 and 2999, or empty';
@@ -273,6 +273,43 @@ describe.each(storeBackends)('results API on $name', (backend) => {
       expect(second?.[column('Geburtsdatum')]).toBe('');
       expect(second?.[column('Sprache')]).toBe('Türkisch');
       expect(rows.every((row) => row.length === header?.length)).toBe(true);
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    "keeps 'Weiß nicht' apart from a wrong answer: the noAnswer flag in JSON, the question numbers in CSV",
+    async () => {
+      const payload = makeResearchPayload({ correct: [1, 2, 3] });
+      const answers = (payload.answers ?? []).map((detail) =>
+        detail.question === 21 || detail.question === 17
+          ? { ...detail, given: '', noAnswer: true as const }
+          : detail,
+      );
+      const sent = { ...payload, answers };
+      const { id } = (await post(app, sent)).json();
+      const json = await app.inject({
+        method: 'GET',
+        url: '/api/results.json',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      const ours = json.json().find((result: { id: number }) => result.id === id);
+      expect(ours.answers.filter((detail: { noAnswer?: boolean }) => detail.noAnswer)).toEqual([
+        expect.objectContaining({ question: 17, given: '', noAnswer: true }),
+        expect.objectContaining({ question: 21, given: '', noAnswer: true }),
+      ]);
+      expect(ours.question17).toBe(false);
+      const csv = await app.inject({
+        method: 'GET',
+        url: '/api/results.csv',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      const [header, ...rows] = parseCsv(csv.rawPayload.subarray(3).toString('utf8'));
+      const column = (name: string) => header?.indexOf(name) ?? -1;
+      const row = rows.find((r) => r[column('Einsendungs-ID')] === sent.submissionId);
+      expect(row?.[column('Keine Antwort')]).toBe('17 21');
+      expect(row?.[column('Frage17')]).toBe('0');
+      const other = rows.find((r) => r[column('Einsendungs-ID')] !== sent.submissionId);
+      expect(other?.[column('Keine Antwort')]).toBe('');
     },
   );
 

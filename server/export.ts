@@ -86,7 +86,18 @@ export const CSV_COLUMNS: CsvColumn[] = [
     cell: (result) => (result.childTestNumber === undefined ? '' : String(result.childTestNumber)),
   },
   { header: 'Einrichtungskennung', cell: (result) => result.site ?? '' },
+  // 'Weiß nicht' (docs/product.md, "The educator understands the child"): e.g. "17 21".
+  { header: 'Keine Antwort', cell: (result) => noAnswerQuestions(result) },
 ];
+
+/** The ids of the questions recorded as 'keine Antwort', space-separated ('' for none). */
+function noAnswerQuestions(result: StoredResult): string {
+  return (result.answers ?? [])
+    .filter((detail) => detail.noAnswer)
+    .map((detail) => detail.question)
+    .sort((a, b) => a - b)
+    .join(' ');
+}
 
 export const CSV_HEADERS = CSV_COLUMNS.map((column) => column.header);
 

@@ -28,6 +28,8 @@ const baseURL = inject('baseURL');
 const questions = loadQuestions();
 const byId = new Map(questions.map((q) => [q.id, q]));
 const PHONE = { width: 390, height: 844 } as const;
+const FINISHED_NOTE =
+  'Auf diesem Gerät ist ein Test gespeichert. Er ist abgeschlossen: Nach dem Passwort öffnen sich seine Ergebnisse.';
 
 let session: Session | undefined;
 afterEach(async () => {
@@ -136,7 +138,7 @@ describe("the educator's line and the progress", () => {
     const line = educatorLine(page);
     expect(await line.textContent()).toBe(
       'Für Sie: Hör gut zu. Ich zähle: eins, zwei, drei, fünf, sechs. Habe ich richtig gezählt?' +
-        'Das Kind antwortet mit Ja oder Nein. Bei „Nein“ nennt das Kind die vergessene Zahl; tragen Sie sie ein.',
+        'Das Kind sagt Ja oder Nein; Sie tippen auf „Ja“ oder „Nein“. Bei „Nein“ sagt das Kind die vergessene Zahl; Sie tippen sie ein und dann auf „Antwort“.',
     );
     // German, outside the child's task text (which is what is read aloud), and small.
     expect(await line.evaluate((el) => el.closest('[lang]')?.getAttribute('lang'))).toBe('de');
@@ -169,10 +171,10 @@ describe("the educator's line and the progress", () => {
   it.each([
     [
       21,
-      'Das Kind zeigt die Finger. Tragen Sie ein, wie viele an jeder Hand (Links = linke Hand des Kindes).',
+      'Zeigen Sie selbst keine Finger vor. Das Kind zeigt fünf Finger mit beiden Händen; Sie tippen ein, wie viele an jeder Hand (Links = linke Hand des Kindes), und dann auf „Antwort“. Es zählt eine Aufteilung auf beide Hände (z. B. 4 und 1); 5 und 0 beendet die Aufgabe als nicht gelöst.',
     ],
-    [11, 'Drücken Sie „Bereit“, wenn das Kind auf den Bildschirm schaut'],
-    [8, 'Das Kind legt die Punkte mit „Runter“ ins Kästchen'],
+    [11, 'Sie tippen auf „Bereit“, wenn das Kind auf den Bildschirm schaut'],
+    [8, 'Das Kind tippt selbst auf ↓ und legt so Punkte ins Kästchen (mit ↑ nimmt es einen zurück)'],
   ])('question %i tells the educator what to do, in Arabic too, at every size', async (id, hint) => {
     const { page, errors } = await open();
     await jumpTo(page, baseURL, [id], 'ar');
@@ -197,7 +199,7 @@ describe("the educator's line and the progress", () => {
 });
 
 describe("'Test abbrechen'", () => {
-  it('needs the passphrase and a confirmation, then discards the session and sends nothing', async () => {
+  it('needs the passphrase, says what each button does, discards the session, sends nothing and says so', async () => {
     const { page, errors, uploads } = await open();
     await login(page, baseURL);
     await enterUserData(page, { name: 'Mara', language: 'ro' });
@@ -212,15 +214,18 @@ describe("'Test abbrechen'", () => {
     expect((await storedSession(page))?.answers).toHaveLength(2);
 
     await page.getByRole('button', { name: 'Test abbrechen' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Test abbrechen' });
+    const dialog = page.getByRole('alertdialog', { name: 'Test abbrechen' });
+    await dialog.getByText('es wird nichts gesendet').waitFor();
+    // Each button says what it does: no 'Weiter testen' beside a 'Weiter' that goes on cancelling.
+    expect(await dialog.getByRole('button').allTextContents()).toEqual(['Test fortsetzen', 'Test abbrechen']);
     await dialog.getByLabel('Passwort eingeben, um den Test abzubrechen:').fill('falsch');
-    await dialog.getByRole('button', { name: 'Weiter', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Test abbrechen', exact: true }).click();
     await dialog.getByText('Falsches Passwort').waitFor();
     await screenshot(page, 'educator-cancel-wrong-password');
     // The educator's time in the dialog is not the child's response time.
     await page.waitForTimeout(5_000);
-    // 'Weiter testen' goes back to the question, nothing lost.
-    await dialog.getByRole('button', { name: 'Weiter testen' }).click();
+    // 'Test fortsetzen' goes back to the question, nothing lost.
+    await dialog.getByRole('button', { name: 'Test fortsetzen' }).click();
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect((await storedSession(page))?.currentId).toBe(3);
     await answerCorrectly(page, byId.get(3)!);
@@ -231,20 +236,23 @@ describe("'Test abbrechen'", () => {
 
     await page.getByRole('button', { name: 'Test abbrechen' }).click();
     await dialog.getByLabel('Passwort eingeben, um den Test abzubrechen:').fill(TEST_PASSWORD);
-    await dialog.getByLabel('Passwort eingeben, um den Test abzubrechen:').press('Enter');
-    // The last question before anything is thrown away interrupts as an alert dialog.
-    const confirm = page.getByRole('alertdialog', { name: 'Test abbrechen' });
-    await confirm.getByText('Test wirklich abbrechen?').waitFor();
     for (const [name, size] of [
       ['1024x768', TABLET],
+      ['768x1024', TABLET_PORTRAIT],
       ['390x844', PHONE],
+      ['844x390', { width: 844, height: 390 }],
     ] as const) {
       await page.setViewportSize(size);
-      await screenshot(page, `educator-cancel-confirm-${name}`);
+      await screenshot(page, `educator-cancel-dialog-${name}`);
     }
     await page.setViewportSize(TABLET);
-    await confirm.getByRole('button', { name: 'Ja, Test abbrechen' }).click();
+    await dialog.getByRole('button', { name: 'Test abbrechen', exact: true }).click();
     await waitForScreen(page, 'access');
+    // A short note: the test was discarded and nothing was sent.
+    expect(await page.getByRole('status').textContent()).toBe(
+      'Der Test wurde abgebrochen und gelöscht. Es wurde nichts gesendet.',
+    );
+    await screenshot(page, 'educator-cancelled-note');
     expect(await storedSession(page)).toBeNull();
     await page.waitForTimeout(1_000);
     expect(uploads).toEqual([]);
@@ -300,7 +308,12 @@ describe('a shared device', () => {
     await waitForNextScreen(page);
     await answerCorrectly(page, byId.get(23)!);
     await waitForScreen(page, 'result');
-    await reloadAndUnlock(page);
+    // Reopened, a finished test says that its results open after the passphrase.
+    await page.reload();
+    await page.getByText(FINISHED_NOTE).waitFor();
+    expect(await page.getByText('geht es dort weiter').count()).toBe(0);
+    await screenshot(page, 'educator-locked-finished');
+    await unlock(page);
     await waitForScreen(page, 'result');
     await page.getByRole('button', { name: 'Zurück zum Start' }).click();
     const ask = page.getByRole('alertdialog', { name: 'PDF noch nicht gespeichert' });

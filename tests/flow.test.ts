@@ -173,7 +173,7 @@ describe('access and child details', () => {
       await page.getByRole('radio', { name: 'Grundschule' }).check();
       expect(await level.isDisabled()).toBe(false);
       await level.selectOption('3');
-      await page.getByRole('radio', { name: 'Foerderschule' }).check();
+      await page.getByRole('radio', { name: 'Förderschule' }).check();
       expect(await level.inputValue()).toBe('3');
       await page.getByRole('radio', { name: 'Kita' }).check();
       expect(await level.isDisabled()).toBe(true);

@@ -391,13 +391,19 @@ describe('results page', () => {
         /Screening, keine Diagnose.*keine Normwerte/,
       );
       expect(await page.locator('.result-level-list li').allTextContents()).toEqual([
-        expect.stringMatching(/^Niveau 1: Zählzahl/),
-        expect.stringMatching(/^Niveau 2: Ordinaler Zahlenstrahlzugeordnet/),
-        expect.stringMatching(/^Niveau 3: Kardinalität und Zerlegbarkeit/),
+        expect.stringMatching(/^Niveau 1: Zahlen aufsagen und zählen \(Zählzahl\)/),
+        expect.stringMatching(
+          /^Niveau 2: Zahlen ordnen und vergleichen \(ordinaler Zahlenstrahl\)zugeordnet/,
+        ),
+        expect.stringMatching(
+          /^Niveau 3: Mengen zerlegen und zusammensetzen \(Kardinalität und Zerlegbarkeit\)/,
+        ),
       ]);
       expect(
         await page
-          .getByRole('heading', { name: 'Förderhinweise für Niveau 2 (Ordinaler Zahlenstrahl)' })
+          .getByRole('heading', {
+            name: 'Förderhinweise für Niveau 2: Zahlen ordnen und vergleichen (ordinaler Zahlenstrahl)',
+          })
           .count(),
       ).toBe(1);
       expect(await page.locator('.result-activities li').count()).toBeGreaterThanOrEqual(3);

@@ -16,6 +16,7 @@ import { formatCoverage, translationCoverage } from './coverage.ts';
 import { writeLanguagePackJsonSchema, writeQuestionJsonSchema } from './json-schema.ts';
 import { LEVELS_FILE, loadLevels } from './levels.ts';
 import {
+  formatIssue,
   formatReport,
   LANGUAGE_PACK_SCHEMA_FILE,
   type LoadOptions,
@@ -24,6 +25,7 @@ import {
   ROOT_DIR,
   SCHEMA_FILE,
 } from './load.ts';
+import { spokenNumberWarnings } from './spoken-numbers.ts';
 
 const folder = process.argv[2];
 const options: LoadOptions = folder ? { contentDir: resolve(folder) } : REAL_CONTENT;
@@ -60,6 +62,13 @@ console.log(`Recordings (${relative(ROOT_DIR, audio.audioDir)})\n`);
 console.log(formatAudioCoverage(content.questions, audio));
 console.log('');
 content.issues.push(...audio.issues);
+
+// Warnings do not fail the check: the text is valid, but may be read wrongly aloud.
+const warnings = spokenNumberWarnings(content.questionsDir, content.languagesDir, (path) =>
+  relative(ROOT_DIR, path),
+);
+for (const warning of warnings) console.warn(`Warning: ${formatIssue(warning)}`);
+if (warnings.length > 0) console.warn('');
 
 if (content.issues.length > 0) {
   console.error(formatReport(content.issues));

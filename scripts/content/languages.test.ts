@@ -29,7 +29,7 @@ describe('the language packs', () => {
     expect(content.issues).toEqual([]);
     expect(Object.keys(content.languagePacks)).toEqual(['de', 'tr', 'ar', 'ro']);
     expect(content.languagePacks.tr).toMatchObject({ yes: 'Evet', no: 'Hayır' });
-    expect(content.languagePacks.ar?.practiceWrongNumber).toBe('الجواب الصحيح هو: {answer}.');
+    expect(content.languagePacks.ar?.practiceWrongNumber).toBe('الجواب الصحيح هو: {answer}');
   });
 
   it('report every problem of every pack at once, beside the problems of the question packs', () => {
@@ -37,13 +37,13 @@ describe('the language packs', () => {
     expect(problems(fixture)).toEqual([
       `${languages(fixture, 'ar.yaml')}:4:1  practiceCorect  is not a field of a language pack — rename it to "practiceCorrect"`,
       `${languages(fixture, 'ar.yaml')}:5:22  practiceWrongNumber  has the placeholder {antwort}, which the app does not fill in — write {answer} exactly (lower case, curly braces) where the right number goes`,
-      `${languages(fixture, 'ar.yaml')}:5:22  practiceWrongNumber  has no {answer} — write {answer} where the right number is said, e.g. "Die richtige Antwort ist: {answer}."`,
+      `${languages(fixture, 'ar.yaml')}:5:22  practiceWrongNumber  has no {answer} — write {answer} where the right number is said, e.g. "Die richtige Antwort ist: {answer}"`,
       `${languages(fixture, 'ar.yaml')}:7:19  practiceWrongYes  has the placeholder {answer}, which the app does not fill in here — write the sentence without it; only practiceWrongNumber has {answer}`,
       `${languages(fixture, 'ar.yaml')}:8:1  soundCheck  must not be empty — write the Arabic sound-check sentence (German: "Hallo! Kannst du mich gut hören?")`,
       `${languages(fixture, 'fr.yaml')}:1:1  (file name)  is not a language pack of the test — rename or remove it; the packs are de.yaml, tr.yaml, ar.yaml, ro.yaml`,
       `${languages(fixture, 'ro.yaml')}:1:1  (language pack)  the Romanian language pack is missing — copy de.yaml to ro.yaml and translate every text into Romanian`,
       `${languages(fixture, 'tr.yaml')}:2:1  no  is missing — add "no:" and write the Turkish word for "Nein" (German: "Nein")`,
-      `${languages(fixture, 'tr.yaml')}:4:22  practiceWrongNumber  has no {answer} — write {answer} where the right number is said, e.g. "Die richtige Antwort ist: {answer}."`,
+      `${languages(fixture, 'tr.yaml')}:4:22  practiceWrongNumber  has no {answer} — write {answer} where the right number is said, e.g. "Die richtige Antwort ist: {answer}"`,
       `${questions(fixture, '01-empty.yaml')}:15:19  texts.ar.questionText  must not be empty — write the Arabic question text`,
       `${questions(fixture, '01-empty.yaml')}:17:5  texts.ro.situationText  must not be empty — write the Romanian situation text`,
     ]);
@@ -92,7 +92,31 @@ describe('the language packs', () => {
     const issues = loadContent(fixture.options).issues.map(formatIssue);
     expect(issues).toEqual([
       expect.stringContaining(
-        'languages/tr.yaml:9:1  colour  is not a field of a language pack — remove it; the fields are yes, no, practiceCorrect, practiceWrongNumber, practiceWrongNo, practiceWrongYes, soundCheck',
+        'languages/tr.yaml:31:1  colour  is not a field of a language pack — remove it; the fields are yes, no, practiceCorrect, practiceWrongNumber, practiceWrongNo, practiceWrongYes, soundCheck, numberWords',
+      ),
+    ]);
+  });
+
+  it('need the 21 number words 0 to 20, each with a word and a German pronunciation aid', () => {
+    const fixture = copyFixture('valid');
+    onTestFinished(fixture.remove);
+    const file = join(fixture.dir, 'languages/ro.yaml');
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+    const first = lines.findIndex((line) => line.startsWith('numberWords:')) + 1;
+    lines[first + 3] = '  - { word: "trei" }';
+    lines.pop();
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const issues = loadContent(fixture.options).issues.map(formatIssue);
+    expect(issues).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `languages/ro\\.yaml:${first + 1}:3 {2}numberWords {2}must list exactly 21 number words — 0 to 20`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(
+          `languages/ro\\.yaml:${first + 4}:5 {2}numberWords\\[3\\]\\.say {2}is missing — write how a German speaker reads it aloud`,
+        ),
       ),
     ]);
   });

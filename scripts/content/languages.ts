@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
-import { LANGUAGE_PACK_FIELDS, type LanguagePack, languagePackSchema } from '../../schemas/language-pack.ts';
+import { LANGUAGE_PACK_KEYS, type LanguagePack, languagePackSchema } from '../../schemas/language-pack.ts';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../schemas/question.ts';
 import { type ContentIssue, closest, dedupe, splitMessage, yamlIssue } from './issues.ts';
 import { formatPath, type IssuePath, locate } from './yaml-position.ts';
@@ -142,19 +142,19 @@ function loadPack(
     for (const issue of result.error.issues) {
       if (issue.code !== 'unrecognized_keys') continue;
       for (const key of issue.keys) {
-        const similar = closest(key, LANGUAGE_PACK_FIELDS);
+        const similar = closest(key, [...LANGUAGE_PACK_KEYS]);
         if (similar && !fields.includes(similar)) renamed.add(similar);
       }
     }
     for (const issue of result.error.issues) {
       if (issue.code === 'unrecognized_keys') {
         for (const key of issue.keys) {
-          const similar = closest(key, LANGUAGE_PACK_FIELDS);
+          const similar = closest(key, [...LANGUAGE_PACK_KEYS]);
           add(
             [key],
             similar && !fields.includes(similar)
               ? `is not a field of a language pack — rename it to "${similar}"`
-              : `is not a field of a language pack — remove it; the fields are ${LANGUAGE_PACK_FIELDS.join(', ')}`,
+              : `is not a field of a language pack — remove it; the fields are ${LANGUAGE_PACK_KEYS.join(', ')}`,
             'key',
           );
         }

@@ -9,15 +9,19 @@ describe('content/levels.yaml', () => {
   it('is valid: three levels and "größer 3", each with a description and 3 to 4 Förderhinweise', () => {
     const { levels, issues } = loadLevels();
     expect(issues).toEqual([]);
-    expect(levels?.levels['1'].title).toBe('Zählzahl');
-    expect(levels?.levels['2'].title).toBe('Ordinaler Zahlenstrahl');
-    expect(levels?.levels['3'].title).toBe('Kardinalität und Zerlegbarkeit');
+    expect(levels?.levels['1'].title).toBe('Zahlen aufsagen und zählen (Zählzahl)');
+    expect(levels?.levels['2'].title).toBe('Zahlen ordnen und vergleichen (ordinaler Zahlenstrahl)');
+    expect(levels?.levels['3'].title).toBe(
+      'Mengen zerlegen und zusammensetzen (Kardinalität und Zerlegbarkeit)',
+    );
     for (const level of Object.values(levels!.levels)) {
       expect(level.activities.length).toBeGreaterThanOrEqual(3);
       expect(level.activities.length).toBeLessThanOrEqual(4);
     }
     // Plain data for the client: no YAML, no validator.
-    expect(compileLevelsModule(levels!)).toMatch(/^export const levels = \{"1":\{"title":"Zählzahl"/);
+    expect(compileLevelsModule(levels!)).toMatch(
+      /^export const levels = \{"1":\{"title":"Zahlen aufsagen und zählen \(Zählzahl\)"/,
+    );
   });
 
   it('reports every problem of a broken file with file, line, column and what to do', () => {

@@ -30,7 +30,9 @@ export type AnswerEntry =
   | { kind: 'yes' }
   | { kind: 'no' }
   | { kind: 'fingers'; attempts: FingerSplit[] }
-  | { kind: 'dots'; count: number };
+  | { kind: 'dots'; count: number }
+  /** 'Weiß nicht' in the educator's bar: the child gave no answer (docs/product.md, "The educator understands the child"). */
+  | { kind: 'no-answer' };
 
 /** How a given answer reads; `answerText()` in shared/answer-text.ts turns it into German. */
 export type AnswerDisplay = AnswerEntry | { kind: 'empty' };

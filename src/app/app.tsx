@@ -33,7 +33,8 @@ function ResultScreen() {
 
 /** The access screen inside the app (after 'Zurück zum Start'); the first one is boot.tsx's. */
 function Access() {
-  return <AccessScreen onGranted={grantAccess} />;
+  const cancelled = useStore((s) => s.testCancelled);
+  return <AccessScreen onGranted={grantAccess} cancelled={cancelled} />;
 }
 
 /** The store's 'access granted' (for boot.tsx, which has no store of its own). */

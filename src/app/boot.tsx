@@ -1,7 +1,7 @@
 import { use, useEffect, useState } from 'react';
 import { AccessScreen } from '../screens/access-screen';
 import { loadPasswordCheck } from '../screens/password-check';
-import { clearExpiredSession, storedSessionRunning } from '../store/session-key';
+import { clearExpiredSession, storedSessionFinished, storedSessionRunning } from '../store/session-key';
 import { type Chunk, ChunkBoundary, trackChunk } from './chunk';
 import './app.css';
 
@@ -55,6 +55,7 @@ clearExpiredSession();
 // once, but shows it only after the passphrase: the device may be shared, and the last child's
 // name and answers are not for whoever opens it next (docs/product.md §20).
 const resumingTest = storedSessionRunning();
+const resumingFinished = resumingTest && storedSessionFinished();
 if (resumingTest) {
   startApp();
   // The passphrase check too, so that a connection lost right after the reload still unlocks.
@@ -77,7 +78,7 @@ export function Boot() {
   };
   return (
     <main className="app app-access" data-screen="access">
-      <AccessScreen onGranted={onGranted} resuming={resumingTest} />
+      <AccessScreen onGranted={onGranted} resuming={resumingTest} finished={resumingFinished} />
     </main>
   );
 }

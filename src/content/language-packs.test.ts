@@ -10,7 +10,7 @@ describe('languagePack', () => {
   });
 
   it('fills the right number into practiceWrongNumber', () => {
-    expect(practiceWrongNumberText('tr', 3)).toBe('Doğru cevap: 3.');
-    expect(practiceWrongNumberText('de', 3)).toBe('Die richtige Antwort ist: 3.');
+    expect(practiceWrongNumberText('tr', 3)).toBe('Doğru cevap: 3');
+    expect(practiceWrongNumberText('de', 3)).toBe('Die richtige Antwort ist: 3');
   });
 });

@@ -233,6 +233,10 @@ export const deAuswertung = {
         name: 'Einrichtungskennung',
         text: 'Kennung der Einrichtung, die auf dem Tablet eingestellt ist (z. B. KITA-017); leer, wenn keine gesetzt ist.',
       },
+      {
+        name: 'Keine Antwort',
+        text: 'Fragen, bei denen die Fachkraft „Weiß nicht“ eingetragen hat (keine Antwort), z. B. 17 21; sie zählen in Frage… als 0. Leer, wenn es keine gibt.',
+      },
     ],
   },
   print: 'Drucken',

@@ -17,13 +17,16 @@ export const de = {
     submit: 'Anmelden',
     wrongPassword: 'Falsches Passwort',
     resume: 'Auf diesem Gerät ist ein Test gespeichert. Nach dem Passwort geht es dort weiter, wo er stand.',
+    resumeFinished:
+      'Auf diesem Gerät ist ein Test gespeichert. Er ist abgeschlossen: Nach dem Passwort öffnen sich seine Ergebnisse.',
   },
   userData: {
     title: 'Angaben zum Kind',
     name: 'Name',
     birthdate: 'Geburtsdatum',
     school: 'Einrichtung',
-    schools: { Kita: 'Kita', Grundschule: 'Grundschule', Foerderschule: 'Foerderschule' },
+    // Shown with ö; the stored and sent value stays 'Foerderschule' (SPEC §2).
+    schools: { Kita: 'Kita', Grundschule: 'Grundschule', Foerderschule: 'Förderschule' },
     schoolLevel: 'Jahrgang',
     noSchoolLevel: '-',
     language: 'Sprache',
@@ -64,10 +67,39 @@ export const de = {
     title: 'Test abbrechen',
     passwordLabel: 'Passwort eingeben, um den Test abzubrechen:',
     next: 'Weiter',
-    keepGoing: 'Weiter testen',
+    keepGoing: 'Test fortsetzen',
     confirm:
-      'Test wirklich abbrechen? Die Angaben und Antworten dieses Tests werden von diesem Gerät gelöscht; es wird nichts gesendet.',
-    confirmButton: 'Ja, Test abbrechen',
+      'Beim Abbrechen werden die Angaben und Antworten dieses Tests von diesem Gerät gelöscht; es wird nichts gesendet.',
+    confirmButton: 'Test abbrechen',
+    /** The note on the access screen after a cancelled test. */
+    cancelled: 'Der Test wurde abgebrochen und gelöscht. Es wurde nichts gesendet.',
+  },
+  /** 'Weiß nicht' in the educator's bar (docs/product.md, "The educator understands the child"). */
+  noAnswer: {
+    button: 'Weiß nicht',
+    title: 'Keine Antwort eintragen?',
+    confirm:
+      'Das Kind hat „weiß nicht“ gesagt oder nicht geantwortet. Die Frage wird als „keine Antwort“ mit 0 Punkten eingetragen, und der Test geht mit der nächsten Frage weiter.',
+    back: 'Zurück zur Frage',
+    goOn: 'Keine Antwort eintragen',
+  },
+  /** The number words of the child's language in the educator's bar (never spoken). */
+  numberWords: {
+    button: 'Zahlwörter',
+    title: 'Zahlwörter auf {{language}}',
+    note: 'Nur für Sie, wird nicht vorgelesen. Daneben: so sprechen Sie es aus; in Klammern, wie viele Kinder es im Alltag sagen.',
+    close: 'Schließen',
+  },
+  /** 'So geben Sie den Test' on the start screen. */
+  checklist: {
+    title: 'So geben Sie den Test',
+    items: [
+      'Nicht mitzählen, nicht auf Punkte oder Zahlen zeigen, nicht nicken und keine Aufgabe auf Deutsch wiederholen.',
+      'Eine Aufgabe nur mit dem Lautsprecher-Knopf wiederholen: Er liest sie in der Sprache des Kindes vor.',
+      'Die Mühe loben („Du hast gut zugehört“), nicht richtige Antworten.',
+      'Bei den Aufgaben 17 und 23 darf das Kind seine eigenen Finger benutzen.',
+      'Sagt das Kind „weiß nicht“ oder antwortet es nicht, tippen Sie unten auf „Weiß nicht“; die Zahlwörter seiner Sprache stehen unter „Zahlwörter“.',
+    ],
   },
   question: {
     answerLabel: 'Deine Antwort',
@@ -184,7 +216,7 @@ export const de = {
       heading: 'Was die Niveaus bedeuten',
       level: 'Niveau {{level}}: {{title}}',
       assignedMark: 'zugeordnet',
-      activities: 'Förderhinweise für Niveau {{level}} ({{title}})',
+      activities: 'Förderhinweise für Niveau {{level}}: {{title}}',
       activitiesAbove3: 'Förderhinweise: alle drei Niveaus erreicht',
     },
     questions: {

@@ -133,6 +133,28 @@ describe('research details of the payload', () => {
     expect(answerDetailSchema.safeParse(detail).success).toBe(true);
   });
 
+  it("sends 'Weiß nicht' as its own noAnswer flag, false in the question flags, accepted by the server", () => {
+    const answers = fullRun([1, 2]).map((record) =>
+      record.question.id === 17
+        ? {
+            ...record,
+            givenAnswer: '',
+            correct: false,
+            noAnswer: true as const,
+            entry: { kind: 'no-answer' as const },
+          }
+        : record,
+    );
+    const payload = buildResultPayload('5d6f1c2e-3a4b-4c5d-8e9f-0a1b2c3d4e5f', USER, answers);
+    expect(payload.question17).toBe(false);
+    expect(payload.answers?.find((detail) => detail.question === 17)).toMatchObject({
+      given: '',
+      noAnswer: true,
+    });
+    expect(payload.answers?.filter((detail) => detail.noAnswer)).toHaveLength(1);
+    expect(resultPayloadSchema.parse(payload).answers?.find((d) => d.question === 17)?.noAnswer).toBe(true);
+  });
+
   it('sends no practice question and no test day without answers', () => {
     expect(answerDetails(fullRun([])).some((detail) => detail.question === 7 || detail.question === 9)).toBe(
       false,

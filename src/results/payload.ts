@@ -75,6 +75,7 @@ export function answerDetails(answers: readonly AnswerRecord[]): AnswerDetail[] 
     if (record.lateFirstFrameMs !== undefined) detail.lateFirstFrameMs = wholeMs(record.lateFirstFrameMs);
     if (record.interrupted) detail.interrupted = true;
     if (record.prompt) detail.prompt = { source: record.prompt.source, replays: record.prompt.replays };
+    if (record.noAnswer) detail.noAnswer = true;
     byId.set(record.question.id, detail);
   }
   return [...byId.values()];

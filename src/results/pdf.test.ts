@@ -93,8 +93,10 @@ describe('the results PDF', () => {
       expect(pageTexts[0]).toMatch(/Zugeordnetes Niveau\s+2/);
       expect(text).toContain('mindestens 65 % der Fragen dieses Niveaus richtig beantwortet (5 von 7)');
       expect(text).toContain('Der Zähltest ist ein Screening, keine Diagnose.');
-      expect(text).toContain('Förderhinweise für Niveau 2 (Ordinaler Zahlenstrahl)');
-      expect(text).toContain('Niveau 3: Kardinalität und Zerlegbarkeit');
+      expect(text).toContain(
+        'Förderhinweise für Niveau 2: Zahlen ordnen und vergleichen (ordinaler Zahlenstrahl)',
+      );
+      expect(text).toContain('Niveau 3: Mengen zerlegen und zusammensetzen (Kardinalität und Zerlegbarkeit)');
       for (const q of questions) {
         for (const part of [q.texts.de.situationText, q.texts.de.questionText]) {
           expect(text, `question ${q.id}`).toContain(part.replace(/\s+/g, ' '));

@@ -275,6 +275,12 @@ export function renderResultPdf(doc: ResultDocument, options: Pick<PdfOptions, '
   }
   y += 1;
   heading(doc.meanings.activities.heading, 10, 12);
+  if (doc.meanings.activities.description) {
+    const text = block(doc.meanings.activities.description, CONTENT_WIDTH, { size: 8.5 });
+    ensure(text.height);
+    draw(text, MARGIN_X, y, CONTENT_WIDTH);
+    y += text.height + 1.5;
+  }
   for (const item of doc.meanings.activities.items) {
     const b = block(item, CONTENT_WIDTH - 8, { size: 8.5 });
     ensure(b.height);

@@ -32,7 +32,12 @@ export interface LevelMeanings {
   heading: string;
   levels: { key: string; title: string; description: string; assigned: boolean }[];
   /** Förderhinweise for the assigned level. */
-  activities: { heading: string; items: string[] };
+  activities: {
+    heading: string;
+    /** 'größer 3' only: what reaching all three levels means and what the screening does not measure. */
+    description?: string;
+    items: string[];
+  };
 }
 
 export type RowState = 'correct' | 'incorrect' | 'practice';

@@ -9,9 +9,20 @@ import { PlainHttpWarning } from './plain-http-warning';
  * docs/product.md §3: the password gate (against children wandering off, not security). It is the
  * first screen, so it reads its strings from the German resource directly and gets the store's
  * action as a prop: it is on screen before i18next and the store have loaded (see app/boot.tsx).
- * `resuming`: a test (or its results) is stored on the device and shows after the passphrase.
+ * `resuming`: a test (or its results) is stored on the device and shows after the passphrase;
+ * `finished`: it is a finished test, so its results open. `cancelled`: the last test was cancelled.
  */
-export function AccessScreen({ onGranted, resuming = false }: { onGranted: () => void; resuming?: boolean }) {
+export function AccessScreen({
+  onGranted,
+  resuming = false,
+  finished = false,
+  cancelled = false,
+}: {
+  onGranted: () => void;
+  resuming?: boolean;
+  finished?: boolean;
+  cancelled?: boolean;
+}) {
   const t = de.access;
   const [password, setPassword] = useState('');
   const [wrong, setWrong] = useState(false);
@@ -29,7 +40,12 @@ export function AccessScreen({ onGranted, resuming = false }: { onGranted: () =>
     <form className="panel access" onSubmit={submit}>
       {/* Every screen has a level-one heading (axe page-has-heading-one); this one only for screen readers. */}
       <h1 className="visually-hidden">{de.common.appName}</h1>
-      {resuming && <p className="panel-text access-resume">{t.resume}</p>}
+      {resuming && <p className="panel-text access-resume">{finished ? t.resumeFinished : t.resume}</p>}
+      {cancelled && (
+        <p className="panel-text access-cancelled" role="status">
+          {de.cancel.cancelled}
+        </p>
+      )}
       <label htmlFor={id} className="field-label">
         {t.label}
       </label>

@@ -2,33 +2,33 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pauseAnswerClocks } from '../answer-types/shared/use-answer-clock';
 import { useStore } from '../store';
-import { ConfirmDialog, Dialog } from '../ui/dialog';
+import { Dialog } from '../ui/dialog';
 import { isPassphrase, loadPasswordCheck } from './password-check';
 
 /**
- * 'Test abbrechen' (docs/product.md §17): small, in the educator's bar. The passphrase (as on the
- * access screen, so a child cannot end the test), then a confirmation; the session is discarded
- * and nothing is sent: the result reaches the outbox only on the results page. While it is open,
- * the answer clock stands still.
+ * 'Test abbrechen' (docs/product.md §17): small, in the educator's bar. One dialog says what
+ * cancelling does and asks for the passphrase (as on the access screen, so a child cannot end the
+ * test); each button says what it does: 'Test fortsetzen' or 'Test abbrechen'. The session is
+ * discarded and nothing is sent: the result reaches the outbox only on the results page; the access
+ * screen then says so. While it is open, the answer clock stands still.
  */
 export function CancelTest() {
   const { t } = useTranslation();
   const cancelTest = useStore((s) => s.cancelTest);
-  const [step, setStep] = useState<'closed' | 'passphrase' | 'confirm'>('closed');
+  const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [wrong, setWrong] = useState(false);
   const fieldId = useId();
-  const open = step !== 'closed';
   // The child cannot answer meanwhile: the dialog's time is not the child's response time.
   useEffect(() => (open ? pauseAnswerClocks() : undefined), [open]);
   const close = () => {
-    setStep('closed');
+    setOpen(false);
     setPassword('');
     setWrong(false);
   };
   const checkPassword = async (e: FormEvent) => {
     e.preventDefault();
-    if (await isPassphrase(password)) setStep('confirm');
+    if (await isPassphrase(password)) cancelTest();
     else setWrong(true);
   };
   return (
@@ -38,14 +38,15 @@ export function CancelTest() {
         className="cancel-test"
         onClick={() => {
           void loadPasswordCheck();
-          setStep('passphrase');
+          setOpen(true);
         }}
       >
         {t('cancel.button')}
       </button>
-      {step === 'passphrase' && (
-        <Dialog title={t('cancel.title')} onClose={close}>
+      {open && (
+        <Dialog title={t('cancel.title')} onClose={close} role="alertdialog">
           <form className="dialog-form" onSubmit={checkPassword}>
+            <p className="dialog-text">{t('cancel.confirm')}</p>
             <label htmlFor={fieldId} className="field-label">
               {t('cancel.passwordLabel')}
             </label>
@@ -70,23 +71,12 @@ export function CancelTest() {
               <button type="button" className="button" onClick={close}>
                 {t('cancel.keepGoing')}
               </button>
-              <button type="submit" className="button button-primary">
-                {t('cancel.next')}
+              <button type="submit" className="button button-danger">
+                {t('cancel.confirmButton')}
               </button>
             </div>
           </form>
         </Dialog>
-      )}
-      {step === 'confirm' && (
-        <ConfirmDialog
-          title={t('cancel.title')}
-          message={t('cancel.confirm')}
-          back={t('cancel.keepGoing')}
-          goOn={t('cancel.confirmButton')}
-          onBack={close}
-          onGoOn={cancelTest}
-          danger
-        />
       )}
     </>
   );

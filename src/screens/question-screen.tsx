@@ -1,12 +1,14 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rendererFor } from '../answer-types/renderers';
 import { type FlashLog, FlashLogContext } from '../answer-types/shared/flash-log';
+import { useAnswerClock } from '../answer-types/shared/use-answer-clock';
 import type { RendererProps } from '../answer-types/types';
 import type { AnswerType } from '../content/types';
 import { PromptProvider, usePromptSession, useUnlockOnFirstTap } from '../speech/prompt-context';
 import { SpeakerButton } from '../speech/speaker-button';
 import { useStore } from '../store';
+import { offerNoAnswer } from './no-answer-target';
 import { ProgressStrip } from './progress-strip';
 
 /**
@@ -37,6 +39,23 @@ export function QuestionScreen() {
   // The spoken prompt (docs/product.md §14): stops when the child answers or the screen goes.
   const prompt = usePromptSession(question.id, language, question.currentTexts);
   useUnlockOnFirstTap();
+  // 'Weiß nicht' in the educator's bar (docs/product.md, "The educator understands the child"): "keine Antwort", scored 0, the time
+  // since the question was shown.
+  const clock = useAnswerClock();
+  useEffect(
+    () =>
+      offerNoAnswer(() =>
+        submitAnswer(question, {
+          givenAnswer: '',
+          correct: false,
+          responseTimeMs: clock.elapsed(),
+          entry: { kind: 'no-answer' },
+          noAnswer: true,
+          prompt: prompt.end(),
+        }),
+      ),
+    [question, submitAnswer, clock, prompt],
+  );
   return (
     <PromptProvider session={prompt}>
       {/* Every screen has a level-one heading (axe page-has-heading-one); this one only for screen readers. */}

@@ -102,6 +102,8 @@ describe('ResultScreen', () => {
     renderScreen();
     expect(screen.getByTestId('assigned-level').textContent).toBe('größer 3');
     expect(screen.getByRole('heading', { name: 'Förderhinweise: alle drei Niveaus erreicht' })).toBeTruthy();
+    // What the screening does not measure (content/levels.yaml, above3).
+    expect(screen.getByText(/es misst nicht/)).toBeTruthy();
     await act(async () => {});
   });
 
@@ -145,7 +147,9 @@ describe('ResultScreen', () => {
     expect(screen.getByText(/das nächste nach dem höchsten erreichten Niveau/)).toBeTruthy();
     expect(screen.getByText(/ein Screening, keine Diagnose/)).toBeTruthy();
     expect(
-      screen.getByRole('heading', { name: 'Förderhinweise für Niveau 2 (Ordinaler Zahlenstrahl)' }),
+      screen.getByRole('heading', {
+        name: 'Förderhinweise für Niveau 2: Zahlen ordnen und vergleichen (ordinaler Zahlenstrahl)',
+      }),
     ).toBeTruthy();
     const rows = within(screen.getAllByRole('table')[1]!).getAllByRole('row').slice(1);
     expect(rows[0]!.querySelector('.result-given')?.textContent).toBe('Ja');

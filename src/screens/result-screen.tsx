@@ -158,6 +158,7 @@ export function ResultScreen() {
           </ul>
           <div className="result-activities">
             <h3>{doc.meanings.activities.heading}</h3>
+            {doc.meanings.activities.description && <p>{doc.meanings.activities.description}</p>}
             <ul>
               {doc.meanings.activities.items.map((item) => (
                 <li key={item}>{item}</li>

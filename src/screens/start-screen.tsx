@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { languagePack } from '../content/language-packs';
 import { SoundCheck, unlockSpeech } from '../speech/sound-check';
 import { useStore } from '../store';
+import { TestChecklist } from './test-checklist';
 
 /**
  * docs/product.md §26: 'Bist du bereit?' and a big 'Start' that leads to the first transition. Below
@@ -58,6 +59,7 @@ export function StartScreen() {
           </button>
         </div>
       </section>
+      <TestChecklist />
       <SoundCheck language={language} sample={languagePack(language).soundCheck} />
     </div>
   );

@@ -107,6 +107,7 @@ export function buildResultDocument(
                 level: assignedText,
                 title: levelTexts[assignedKey as '1' | '2' | '3'].title,
               }),
+        ...(assignedKey === 'above3' ? { description: levelTexts.above3.description } : {}),
         items: [...levelTexts[assignedKey as keyof typeof levelTexts].activities],
       },
     },

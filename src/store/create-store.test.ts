@@ -328,8 +328,33 @@ describe('the session store', () => {
       answers: [],
       submissionId: null,
       educatorLine: true,
+      // The access screen says the test was discarded and nothing sent; the next passphrase forgets it.
+      testCancelled: true,
     });
     expect(storage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    store.getState().grantAccess();
+    expect(store.getState().testCancelled).toBe(false);
+  });
+
+  it("'Weiß nicht' is kept as its own flag on the answer record, scored 0", () => {
+    const { store } = setup();
+    store.getState().startTest(USER);
+    store.getState().advance();
+    store.getState().submitAnswer(store.getState().currentQuestion(), {
+      givenAnswer: '',
+      correct: false,
+      responseTimeMs: 7,
+      entry: { kind: 'no-answer' },
+      noAnswer: true,
+    });
+    expect(store.getState().answers).toEqual([
+      expect.objectContaining({
+        givenAnswer: '',
+        correct: false,
+        noAnswer: true,
+        entry: { kind: 'no-answer' },
+      }),
+    ]);
   });
 
   it('keeps the flash of the question on screen through a reload, and forgets it at the next question', () => {

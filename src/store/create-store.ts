@@ -25,7 +25,10 @@ export { SESSION_STORAGE_KEY };
 const createFlowActions =
   (questions: readonly Question[], storage: StateStorage<void>): Slice<FlowActions> =>
   (_set, get) => ({
-    grantAccess: () => get().goTo('userdata'),
+    grantAccess: () => {
+      get().setTestCancelled(false);
+      get().goTo('userdata');
+    },
     startTest: (user) => {
       const s = get();
       s.setUser(user);
@@ -84,6 +87,8 @@ const createFlowActions =
     backToDetails: () => get().goTo('userdata'),
     cancelTest: () => {
       console.info('Test abgebrochen', { answered: get().answers.length });
+      // Before the session ends: it removes the saved session last, and this flag is never saved.
+      get().setTestCancelled(true);
       get().endSession();
     },
     progress: () => {

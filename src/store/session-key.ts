@@ -32,6 +32,11 @@ export function storedSessionRunning(storage: () => Storage = () => localStorage
   return typeof screen === 'string' && screen !== 'access';
 }
 
+/** Whether the stored session is a finished test: after the passphrase its results open. */
+export function storedSessionFinished(storage: () => Storage = () => localStorage): boolean {
+  return readStoredState(storage)?.screen === 'result';
+}
+
 /**
  * Whether a session is a finished test older than 12 hours whose result is in the outbox. A result
  * not yet stored for upload keeps its session, so that the results page can still store it.

@@ -23,6 +23,8 @@ export interface AnswerSubmission {
   tries?: number;
   /** How the spoken prompt reached the child and how often it was replayed. */
   prompt?: PromptRecord;
+  /** 'Weiß nicht': recorded as "keine Antwort", scored 0, kept apart from a wrong answer. */
+  noAnswer?: true;
 }
 
 export interface SessionSlice {
@@ -79,7 +81,10 @@ export interface FlashSlice {
 
 export interface ScreenSlice {
   screen: Screen;
+  /** The last test was cancelled: the access screen says it was discarded and nothing sent (not saved). */
+  testCancelled: boolean;
   goTo(screen: Screen): void;
+  setTestCancelled(cancelled: boolean): void;
 }
 
 /** Actions that span slices; they write only through the slices' own actions. */
@@ -180,5 +185,7 @@ export const createFlashSlice: Slice<FlashSlice> = (set, get) => ({
 
 export const createScreenSlice: Slice<ScreenSlice> = (set) => ({
   screen: 'access',
+  testCancelled: false,
   goTo: (screen) => set({ screen }),
+  setTestCancelled: (testCancelled) => set({ testCancelled }),
 });

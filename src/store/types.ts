@@ -48,6 +48,8 @@ export interface AnswerRecord {
    * button replayed it. Missing in sessions saved before prompts were spoken.
    */
   prompt?: { source: 'recording' | 'synthesis' | 'none'; replays: number };
+  /** 'Weiß nicht' in the educator's bar: "keine Antwort", scored 0 (docs/product.md, "The educator understands the child"). */
+  noAnswer?: true;
   /** ISO timestamp of the answer. */
   answeredAt: string;
 }

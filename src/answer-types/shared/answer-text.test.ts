@@ -15,6 +15,18 @@ describe('how a given answer reads', () => {
     expect(shown('CountAndForgotten', '4', { kind: 'number', value: '4' })).toBe('4');
   });
 
+  it("reads 'Weiß nicht' as 'keine Antwort' on every scored type", () => {
+    for (const type of [
+      'TextInput',
+      'ImageCompare',
+      'FiveFingers',
+      'MoveDots',
+      'CountAndForgotten',
+    ] as const) {
+      expect(shown(type, '', { kind: 'no-answer' })).toBe('keine Antwort');
+    }
+  });
+
   it('reads Ja/Nein of the comparing types', () => {
     expect(shown('ImageCompare', '0', { kind: 'yes' })).toBe('Ja');
     expect(shown('ImageCompare', '1')).toBe('Nein');

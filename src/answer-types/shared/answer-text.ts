@@ -9,6 +9,7 @@ export function answerText(display: AnswerDisplay, t: TFunction): string {
   const split = (s: FingerSplit) => t('answers.fingerSplit', { left: s.left, right: s.right });
   switch (display.kind) {
     case 'empty':
+    case 'no-answer':
       return t('answers.none');
     case 'number':
       return display.value.trim();
