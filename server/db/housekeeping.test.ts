@@ -19,7 +19,8 @@ beforeEach(async () => {
     },
   };
   await db.exec('CREATE TABLE items (id bigserial PRIMARY KEY, v int)');
-});
+  // Starting PGlite (a WebAssembly PostgreSQL) took over 10 s on a loaded 2-core machine.
+}, 60_000);
 
 afterEach(async () => {
   await pglite.close();
