@@ -73,7 +73,7 @@ describe('Gruppenübersicht', () => {
       '2 von 7',
       '1 von 7',
       '2',
-      '⚠ Niveau 2, 3',
+      'Niveau 2, 3',
       '13.12.2026',
     ]);
     expect(names()).toEqual(['Amal Haddad', 'Emre Demir', 'Ioana Popescu', 'Zeynep Kaya']);
@@ -133,7 +133,7 @@ describe('Gruppenübersicht', () => {
     expect(within(dialog).getByText('Kind-Code: AAAAAA')).toBeTruthy();
     const rows = within(dialog).getAllByRole('row');
     expect(rows).toHaveLength(3);
-    expect(rows[2]!.textContent).toContain('Zugeordnetes Niveau 1 → größer 3 (höher)');
+    expect(rows[2]!.textContent).toContain('Zugeordnetes Niveau von 1 auf größer 3 (höher)');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Kind löschen' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Kind löschen?' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Nicht löschen' }));

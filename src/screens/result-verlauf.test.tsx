@@ -78,7 +78,7 @@ describe('Verlauf on the results page', () => {
         '4 von 7',
         '1 von 7',
         '2',
-        'Niveau 1: +2 · Niveau 2: +3 · Niveau 3: +1 · Zugeordnetes Niveau 1 → 2 (höher)',
+        'Niveau 1: +2 · Niveau 2: +3 · Niveau 3: +1 · Zugeordnetes Niveau von 1 auf 2 (höher)',
       ],
     ]);
     expect(screen.getByText('2 Tests dieses Kindes auf diesem Gerät, der älteste zuerst.')).toBeTruthy();
