@@ -1,5 +1,5 @@
 import './group-overview.css';
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   buildOverview,
@@ -76,13 +76,21 @@ export function GroupOverviewScreen() {
     () => (data.kind === 'ready' ? buildOverview(data.children, data.results, today, weeks) : []),
     [data, today, weeks],
   );
-  const shown = useMemo(
-    () => sortRows(filterRows(rows, filter), sort.key, sort.direction),
-    [rows, filter, sort],
+  // Every row stays in the table; a filter only hides rows, so it never re-creates them.
+  const sorted = useMemo(() => sortRows(rows, sort.key, sort.direction), [rows, sort]);
+  const visible = useMemo(
+    () => new Set(filterRows(rows, filter).map((row) => row.child.code)),
+    [rows, filter],
   );
+  const shown = useMemo(() => sorted.filter((row) => visible.has(row.child.code)), [sorted, visible]);
+  // The texts of every row once per data set, not per sort or filter (docs/product.md: fast with 300 children).
   const cells = useMemo(
-    () => new Map(shown.map((row) => [row.child.code, overviewCells(row, today, t)])),
-    [shown, today, t],
+    () => new Map(rows.map((row) => [row.child.code, overviewCells(row, today, t)])),
+    [rows, today, t],
+  );
+  const openLabels = useMemo(
+    () => new Map([...cells].map(([code, row]) => [code, t('overview.openNamed', { name: row.name })])),
+    [cells, t],
   );
   const expired = useMemo(() => rows.filter((row) => row.expired), [rows]);
   const openedRow = rows.find((row) => row.child.code === opened);
@@ -108,6 +116,7 @@ export function GroupOverviewScreen() {
   };
 
   const columnLabel = (key: SortKey) => t(`overview.columns.${key}`);
+  const openText = t('overview.open');
   const filterText = [
     filter.language ? t(`userData.languages.${filter.language}`) : t('overview.allLanguages'),
     ...(filter.supportOnly ? [t('overview.supportOnly')] : []),
@@ -284,12 +293,16 @@ export function GroupOverviewScreen() {
                   </tr>
                 </thead>
                 <tbody>
-                  {shown.map((row) => (
+                  {sorted.map((row) => (
                     <OverviewTableRow
                       key={row.child.code}
-                      row={row}
+                      hidden={!visible.has(row.child.code)}
+                      code={row.child.code}
+                      needsSupport={row.needsSupport}
                       cells={cells.get(row.child.code)!}
-                      onOpen={() => setOpened(row.child.code)}
+                      openLabel={openLabels.get(row.child.code)!}
+                      openText={openText}
+                      onOpen={setOpened}
                     />
                   ))}
                 </tbody>
@@ -325,27 +338,30 @@ export function GroupOverviewScreen() {
   );
 }
 
-function OverviewTableRow({
-  row,
+/** One child's row; memoised, so a sort or a filter only moves rows and never re-renders them. */
+const OverviewTableRow = memo(function OverviewTableRow({
+  code,
+  hidden,
+  needsSupport,
   cells,
+  openLabel,
+  openText,
   onOpen,
 }: {
-  row: OverviewRow;
+  code: string;
+  hidden: boolean;
+  needsSupport: boolean;
   cells: OverviewCells;
-  onOpen(): void;
+  openLabel: string;
+  openText: string;
+  onOpen(code: string): void;
 }) {
-  const { t } = useTranslation();
   return (
-    <tr className={row.needsSupport ? 'needs-support' : undefined}>
+    <tr className={needsSupport ? 'needs-support' : undefined} hidden={hidden}>
       <th scope="row" className="col-name">
         <span dir="auto">{cells.name}</span>
-        <button
-          type="button"
-          className="overview-open"
-          aria-label={t('overview.openNamed', { name: cells.name })}
-          onClick={onOpen}
-        >
-          {t('overview.open')}
+        <button type="button" className="overview-open" aria-label={openLabel} onClick={() => onOpen(code)}>
+          {openText}
         </button>
       </th>
       <td>{cells.age}</td>
@@ -355,11 +371,11 @@ function OverviewTableRow({
       <td className="col-points">{cells.level2}</td>
       <td className="col-points">{cells.level3}</td>
       <td className="col-assigned">{cells.assigned}</td>
-      <td className={row.needsSupport ? 'col-unmet is-unmet' : 'col-unmet'}>{cells.unmet}</td>
+      <td className={needsSupport ? 'col-unmet is-unmet' : 'col-unmet'}>{cells.unmet}</td>
       <td>{cells.retest}</td>
     </tr>
   );
-}
+});
 
 /** A child's Verlauf, opened from the overview, with 'Kind löschen'. */
 function ChildVerlauf({ row, onClose, onDelete }: { row: OverviewRow; onClose(): void; onDelete(): void }) {
