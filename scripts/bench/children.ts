@@ -1,7 +1,5 @@
 import type { Page } from 'playwright-core';
-import { CHILDREN_DB_NAME } from '../../src/children/db.ts';
-import { child, result } from '../../src/children/test-fixtures.ts';
-import { CHILD_CODE_ALPHABET } from '../../src/domain/facts.ts';
+import { CHILD_CODE_ALPHABET, CHILDREN_DB_NAME, type Child, type LocalResult } from '../../src/contract.ts';
 import { openBrowser } from '../../tests/support/browser.ts';
 import { login } from '../../tests/support/flow.ts';
 import { type Metric, median } from './report.ts';
@@ -13,18 +11,45 @@ const FIRST_RENDER_BUDGET_MS = 200;
 const SORT_FILTER_BUDGET_MS = 50;
 const LANGUAGES = ['tr', 'ar', 'ro'] as const;
 
+function child(n: number, code: string): Child {
+  return {
+    code,
+    name: `Kind ${String((n * 37) % CHILDREN).padStart(3, '0')}`,
+    birthDate: `20${19 + (n % 3)}-${String((n % 12) + 1).padStart(2, '0')}-15`,
+    school: 'Kita',
+    schoolLevel: '',
+    language: LANGUAGES[n % 3]!,
+    createdAt: '2024-01-10T08:00:00.000Z',
+    updatedAt: '2024-01-10T08:00:00.000Z',
+  };
+}
+
+/** A test with these points on levels 1–3 (7 questions each), scored by the 65 % rule. */
+function result(childCode: string, testDate: string, points: number[], submissionId: string): LocalResult {
+  const levels = points.map((p, index) => ({
+    level: (index + 1) as 1 | 2 | 3,
+    points: p,
+    questions: 7,
+    achieved: p * 20 >= 7 * 13,
+  }));
+  const highest = Math.max(0, ...levels.filter((row) => row.achieved).map((row) => row.level));
+  return {
+    submissionId,
+    childCode,
+    testDate,
+    finishedAt: `${testDate}T09:30:00.000Z`,
+    language: 'tr',
+    levels,
+    assignedLevel: highest >= 3 ? 'above-3' : ((highest + 1) as 1 | 2 | 3),
+    answers: [],
+  };
+}
+
 /** A deterministic data set: codes, names, languages and points vary so every sort does work. */
 function dataSet() {
   const code = (n: number) =>
     Array.from({ length: 6 }, (_, i) => CHILD_CODE_ALPHABET[Math.floor(n / 30 ** i) % 30]).join('');
-  const children = Array.from({ length: CHILDREN }, (_, n) =>
-    child({
-      code: code(n * 7919 + 13),
-      name: `Kind ${String((n * 37) % CHILDREN).padStart(3, '0')}`,
-      birthDate: `20${19 + (n % 3)}-${String((n % 12) + 1).padStart(2, '0')}-15`,
-      language: LANGUAGES[n % 3],
-    }),
-  );
+  const children = Array.from({ length: CHILDREN }, (_, n) => child(n, code(n * 7919 + 13)));
   const results = children.flatMap((c, n) =>
     Array.from({ length: TESTS_PER_CHILD }, (_, t) =>
       result(

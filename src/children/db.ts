@@ -1,5 +1,6 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { Sealed } from '../storage/sealed';
+import { CHILDREN_DB_NAME, CHILDREN_DB_VERSION } from './storage-names';
 
 /**
  * The children of this device in IndexedDB (docs/product.md, children of the device). Only the
@@ -7,8 +8,7 @@ import type { Sealed } from '../storage/sealed';
  * ever inside it (src/storage/sealed.ts). The backup (src/screens/backup-panel.tsx) reads and
  * writes these two stores through `openChildrenDb`.
  */
-export const CHILDREN_DB_NAME = 'zaehltest-children';
-export const CHILDREN_DB_VERSION = 1;
+export { CHILDREN_DB_NAME, CHILDREN_DB_VERSION };
 
 export interface ChildRecord {
   code: string;
