@@ -5,6 +5,8 @@
  */
 export { ANSWER_TYPES } from './answer-types/registry.ts';
 export type { AnswerEntry, QuestionScreen } from './answer-types/types.ts';
+export { CHILDREN_DB_NAME } from './children/storage-names.ts';
+export type { Child, LocalResult } from './children/types.ts';
 export { germanDate } from './domain/date.ts';
 export * from './domain/facts.ts';
 export {

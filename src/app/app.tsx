@@ -20,6 +20,7 @@ import './app.css';
  */
 const questionScreens = trackChunk(import('../screens/question-screen'));
 const resultScreen = trackChunk(import('../screens/result-screen'));
+const groupOverviewScreen = trackChunk(import('../screens/group-overview-screen'));
 
 function QuestionScreen() {
   const { QuestionScreen: Screen } = use(questionScreens);
@@ -28,6 +29,11 @@ function QuestionScreen() {
 
 function ResultScreen() {
   const { ResultScreen: Screen } = use(resultScreen);
+  return <Screen />;
+}
+
+function GroupOverviewScreen() {
+  const { GroupOverviewScreen: Screen } = use(groupOverviewScreen);
   return <Screen />;
 }
 
@@ -46,6 +52,7 @@ export function grantAccess(): void {
 const SCREENS = {
   access: Access,
   userdata: UserDataScreen,
+  overview: GroupOverviewScreen,
   startscreen: StartScreen,
   transition: TransitionScreen,
   question: QuestionScreen,

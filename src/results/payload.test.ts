@@ -164,3 +164,16 @@ describe('research details of the payload', () => {
     expect(empty.answers).toEqual([]);
   });
 });
+
+describe('the child code in the payload', () => {
+  it('carries the child code of a saved child, never its name', () => {
+    const payload = buildResultPayload(ID, { ...USER, childCode: 'K7M3QX' }, fullRun([1, 2]));
+    expect(payload.childCode).toBe('K7M3QX');
+    expect(resultPayloadSchema.safeParse(payload).success).toBe(true);
+    expect(JSON.stringify(payload)).not.toContain(USER.name);
+  });
+
+  it('has no child code for a test without saving the child', () => {
+    expect('childCode' in buildResultPayload(ID, USER, fullRun([1, 2]))).toBe(false);
+  });
+});

@@ -21,12 +21,13 @@ const SCORED = new Set<number>(SCORED_QUESTION_IDS);
  * The payload a finished test uploads (docs/product.md §9): birth date, school, year, the
  * result-side language code and one true/false flag per scored question id under its own key;
  * for research (§24) the test day, the content version and what happened on each scored question.
- * The child's name is deliberately not a parameter, so it cannot end up in the upload.
+ * The child's name is deliberately not a parameter, so it cannot end up in the upload; the child
+ * code of a saved child is (docs/product.md, child code).
  * A scored question without an answer counts as false.
  */
 export function buildResultPayload(
   submissionId: string,
-  user: Pick<UserData, 'birthdate' | 'school' | 'schoolLevel' | 'language'>,
+  user: Pick<UserData, 'birthdate' | 'school' | 'schoolLevel' | 'language' | 'childCode'>,
   answers: readonly AnswerRecord[],
   contentVersion?: string,
   /** The device's 'Einrichtungskennung'; read from the device setting unless given. */
@@ -45,6 +46,8 @@ export function buildResultPayload(
     ...flags,
     ...testDate(answers),
     ...(contentVersion ? { contentVersion } : {}),
+    // The pseudonym links the tests of one child for research; a child not saved has none.
+    ...(user.childCode ? { childCode: user.childCode } : {}),
     answers: answerDetails(answers),
     ...(site ? { site } : {}),
   };

@@ -41,6 +41,8 @@ const NOTE_BACKGROUND: Rgb = [246, 243, 234];
 /** Questions table: FragenNr., Niveau, Text, Gegebene Antwort, Punkte (mm, adding up to the width). */
 const QUESTION_COLUMNS = [21, 24, 75, 46, 16] as const;
 const LEVEL_COLUMNS = [30, 50, 50] as const;
+/** Verlauf: Testdatum, Niveau 1–3, Zugeordnetes Niveau, Veränderung (mm, adding up to the width). */
+const VERLAUF_COLUMNS = [32, 20, 20, 20, 26, 64] as const;
 
 export interface PdfOptions {
   fileName: string;
@@ -253,6 +255,39 @@ export function renderResultPdf(doc: ResultDocument, options: Pick<PdfOptions, '
     pdf.rect(MARGIN_X, y, EDGE_WIDTH, note.height + 4, 'F');
     draw(note, MARGIN_X + 4, y + 2, CONTENT_WIDTH - 6);
     y += note.height + 10;
+  }
+
+  // Verlauf: the child's tests on this device, under the levels (docs/product.md, Verlauf).
+  if (doc.verlauf) {
+    const verlauf = doc.verlauf;
+    heading(verlauf.heading, 13, 20);
+    paragraph(verlauf.intro, { size: 8.5, colour: MUTED }, 1.5);
+    const verlaufRow = (cells: readonly string[], style: { header?: boolean; current?: boolean }) => {
+      const size = style.header ? 8 : 8.5;
+      const blocks = cells.map((text, index) =>
+        block(text, VERLAUF_COLUMNS[index]! - 2 * CELL_PAD_X, {
+          size,
+          bold: style.header || style.current || index === 0,
+          colour: style.header ? MUTED : INK,
+        }),
+      );
+      const height = Math.max(...blocks.map((b) => b.height)) + 2 * CELL_PAD_Y;
+      ensure(height);
+      if (style.current) {
+        pdf.setFillColor(...NOTE_BACKGROUND);
+        pdf.rect(MARGIN_X, y, CONTENT_WIDTH, height, 'F');
+      }
+      let x = MARGIN_X;
+      blocks.forEach((b, index) => {
+        draw(b, x + CELL_PAD_X, y + CELL_PAD_Y, VERLAUF_COLUMNS[index]! - 2 * CELL_PAD_X);
+        x += VERLAUF_COLUMNS[index]!;
+      });
+      y += height;
+      rule(style.header ? 0.5 : 0.2, style.header ? INK : RULE);
+    };
+    verlaufRow(verlauf.columns, { header: true });
+    for (const row of verlauf.rows) verlaufRow(row.cells, { current: row.current });
+    y += 8;
   }
 
   // What the levels mean, and the Förderhinweise of the assigned level.

@@ -18,6 +18,18 @@ export interface ResultDocument {
   disclaimer: string;
   meanings: LevelMeanings;
   questions: QuestionsTable;
+  /** The child's earlier tests on this device, under the levels (absent for a child not saved). */
+  verlauf?: VerlaufSection;
+}
+
+/** 'Verlauf' (docs/product.md, Verlauf): one row per test, oldest first, with the change since the one before. */
+export interface VerlaufSection {
+  heading: string;
+  /** 'Dies ist der erste Test …' or how many tests follow. */
+  intro: string;
+  /** Testdatum, Niveau 1–3, Zugeordnetes Niveau, Veränderung. */
+  columns: string[];
+  rows: { key: string; cells: string[]; current: boolean }[];
 }
 
 export interface LevelsTable {

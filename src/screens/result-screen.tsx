@@ -4,10 +4,14 @@ import { useTranslation } from 'react-i18next';
 import type { Texts } from '../content/types';
 import { type OutboxSnapshot, startOutbox, type UploadStatus } from '../results/outbox';
 import { pdfFileName } from '../results/pdf-file-name';
+import type { ResultDocument } from '../results/result-document';
 import { useStore } from '../store';
 import { BackToStart } from './leave-results';
 import { SiteDetail } from './site-setting';
 import { useResultDocument } from './use-result-document';
+import { useVerlauf, type VerlaufState } from './use-verlauf';
+import { verlaufSection } from './verlauf-document';
+import { VerlaufTable } from './verlauf-table';
 
 /**
  * The results screen (docs/product.md §31, §22): the child's details, points per level with the
@@ -26,7 +30,12 @@ export function ResultScreen() {
   const [pdfState, setPdfState] = useState<'idle' | 'working' | 'failed'>('idle');
   const outbox = useMemo(startOutbox, []);
   const snapshot = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
-  const doc = useResultDocument(user, answers);
+  const baseDoc = useResultDocument(user, answers);
+  const verlauf = useVerlauf(submissionId, user, answers);
+  const doc = useMemo(
+    () => (verlauf.kind === 'ready' ? { ...baseDoc, verlauf: verlaufSection(verlauf.entries, t) } : baseDoc),
+    [baseDoc, verlauf, t],
+  );
 
   useEffect(() => {
     useStore
@@ -143,6 +152,8 @@ export function ResultScreen() {
           <p className="result-disclaimer">{doc.disclaimer}</p>
         </section>
 
+        <VerlaufPart state={verlauf} section={doc.verlauf} />
+
         <section className="result-section result-meanings" aria-labelledby="result-meanings-heading">
           <h2 id="result-meanings-heading">{doc.meanings.heading}</h2>
           <ul className="result-level-list">
@@ -232,6 +243,24 @@ export function ResultScreen() {
         </section>
       </article>
     </div>
+  );
+}
+
+/** 'Verlauf' under the levels: the child's tests on this device (docs/product.md, Verlauf). */
+function VerlaufPart({ state, section }: { state: VerlaufState; section: ResultDocument['verlauf'] }) {
+  const { t } = useTranslation();
+  return (
+    <section className="result-section result-verlauf" aria-labelledby="result-verlauf-heading">
+      <h2 id="result-verlauf-heading">{t('verlauf.heading')}</h2>
+      {state.kind === 'not-saved' && <p className="verlauf-intro">{t('verlauf.notSaved')}</p>}
+      {state.kind === 'loading' && <p className="verlauf-intro">{t('verlauf.loading')}</p>}
+      {state.kind === 'failed' && (
+        <p className="verlauf-intro" role="alert">
+          {t('verlauf.loadFailed')}
+        </p>
+      )}
+      {section && <VerlaufTable verlauf={section} />}
+    </section>
   );
 }
 

@@ -47,6 +47,7 @@ export function buildResultDocument(
     ...(user.schoolLevel !== '' ? [{ label: t('result.schoolLevel'), value: user.schoolLevel }] : []),
     { label: t('result.language'), value: t(`userData.languages.${user.language}`) },
     ...(testDate !== '' ? [{ label: t('result.testDate'), value: testDate }] : []),
+    ...(user.childCode ? [{ label: t('verlauf.childCode'), value: user.childCode }] : []),
   ];
   const assignedKey = scores.assignedLevel === 'above-3' ? 'above3' : String(scores.assignedLevel);
   const assignedText =

@@ -84,6 +84,8 @@ const createFlowActions =
       // Nothing of the child stays on the device once the session has ended.
       storage.removeItem(SESSION_STORAGE_KEY);
     },
+    openOverview: () => get().goTo('overview'),
+    closeOverview: () => get().goTo('userdata'),
     backToDetails: () => get().goTo('userdata'),
     cancelTest: () => {
       console.info('Test abgebrochen', { answered: get().answers.length });

@@ -106,6 +106,10 @@ export interface FlowActions {
   queueResult(): Promise<void>;
   /** 'Zurück zum Start': forgets the whole session, back to the access screen. */
   endSession(): void;
+  /** 'Gruppenübersicht' on the details screen (behind the passphrase like every screen after it). */
+  openOverview(): void;
+  /** 'Zurück zu den Angaben' on the Gruppenübersicht. */
+  closeOverview(): void;
   /** 'Zurück' on 'Bist du bereit?': back to the child's details, as entered. */
   backToDetails(): void;
   /** 'Test abbrechen': the session is discarded and nothing is sent (the outbox is not touched). */

@@ -13,6 +13,11 @@ export interface UserData {
   school: School;
   schoolLevel: SchoolLevel;
   language: ChildLanguage;
+  /**
+   * The child code of a child saved on this device (docs/product.md, child code); absent for
+   * 'Nicht speichern'. Uploaded as `childCode`, never with the name.
+   */
+  childCode?: string;
 }
 
 /** One given answer, as the results page, the PDF and the upload read it. */
@@ -55,7 +60,14 @@ export interface AnswerRecord {
 }
 
 /** Every screen of docs/product.md §26; navigation is this state, never the address bar. */
-export type Screen = 'access' | 'userdata' | 'startscreen' | 'transition' | QuestionScreen | 'result';
+export type Screen =
+  | 'access'
+  | 'userdata'
+  | 'overview'
+  | 'startscreen'
+  | 'transition'
+  | QuestionScreen
+  | 'result';
 
 /**
  * The running session as the store saves it in localStorage (zustand persist's `state`), read

@@ -1,0 +1,36 @@
+import { localDay } from '../results/format';
+import { isPractice, scoreLevels } from '../results/levels';
+import type { AnswerRecord, UserData } from '../store/types';
+import type { LocalResult } from './types';
+
+/** The finished test as the device keeps it for the child's Verlauf (scored by the one scorer). */
+export function localResultOf(
+  submissionId: string,
+  childCode: string,
+  user: Pick<UserData, 'language'>,
+  answers: readonly AnswerRecord[],
+): LocalResult {
+  const scores = scoreLevels(answers);
+  const finishedAt = answers.at(-1)?.answeredAt ?? new Date().toISOString();
+  return {
+    submissionId,
+    childCode,
+    testDate: localDay(finishedAt),
+    finishedAt,
+    language: user.language,
+    levels: scores.levels.map(({ level, points, questions, achieved }) => ({
+      level,
+      points,
+      questions,
+      achieved,
+    })),
+    assignedLevel: scores.assignedLevel,
+    answers: answers
+      .filter((answer) => !isPractice(answer))
+      .map((answer) => ({
+        question: answer.question.id,
+        correct: answer.correct,
+        given: answer.givenAnswer,
+      })),
+  };
+}

@@ -1,0 +1,41 @@
+import type { ChildLanguage } from '../content/types';
+import type { School, SchoolLevel, ScoredLevel } from '../domain/facts';
+import type { AssignedLevel } from '../results/levels';
+
+/** A child of this device, as the educator entered it (kept on the device only, sealed). */
+export interface Child {
+  /** The pseudonymous child code (src/children/code.ts); the only part that is ever uploaded. */
+  code: string;
+  name: string;
+  /** YYYY-MM-DD or ''. */
+  birthDate: string;
+  school: School;
+  schoolLevel: SchoolLevel;
+  language: ChildLanguage;
+  /** ISO timestamps. */
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Points of one level in one test. */
+export interface LevelPoints {
+  level: ScoredLevel;
+  points: number;
+  questions: number;
+  achieved: boolean;
+}
+
+/** A finished test of a saved child, kept on the device for its Verlauf and the overview. */
+export interface LocalResult {
+  submissionId: string;
+  childCode: string;
+  /** YYYY-MM-DD, the local day of the last answer. */
+  testDate: string;
+  /** ISO timestamp of the last answer: orders two tests of one day. */
+  finishedAt: string;
+  language: ChildLanguage;
+  levels: LevelPoints[];
+  assignedLevel: AssignedLevel;
+  /** Every scored answer: question id, whether it was right, what was given. */
+  answers: { question: number; correct: boolean; given: string }[];
+}

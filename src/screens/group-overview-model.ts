@@ -1,0 +1,66 @@
+import type { useTranslation } from 'react-i18next';
+import type { OverviewRow, SortKey } from '../children/overview';
+import { germanDate } from '../domain/date';
+
+type TFunction = ReturnType<typeof useTranslation>['t'];
+
+/** One row of the Gruppenübersicht in German, for the table on screen and the printed PDF alike. */
+export interface OverviewCells {
+  name: string;
+  age: string;
+  language: string;
+  lastTest: string;
+  level1: string;
+  level2: string;
+  level3: string;
+  assigned: string;
+  unmet: string;
+  retest: string;
+}
+
+export const COLUMN_KEYS: readonly SortKey[] = [
+  'name',
+  'age',
+  'language',
+  'lastTest',
+  'level1',
+  'level2',
+  'level3',
+  'assigned',
+  'unmet',
+  'retest',
+];
+
+/** The texts of a row; `today` (YYYY-MM-DD) marks a re-test date that has come as 'fällig'. */
+export function overviewCells(row: OverviewRow, today: string, t: TFunction): OverviewCells {
+  const none = t('overview.none');
+  const last = row.last;
+  const points = (index: number) => {
+    const level = last?.levels[index];
+    return level ? t('result.levels.pointsOf', { points: level.points, questions: level.questions }) : none;
+  };
+  return {
+    name: row.child.name || t('children.noName'),
+    age: row.age === null ? none : t('overview.years', { count: row.age }),
+    language: t(`userData.languages.${row.child.language}`),
+    lastTest: last ? germanDate(last.testDate) : t('overview.notTested'),
+    level1: points(0),
+    level2: points(1),
+    level3: points(2),
+    assigned: last
+      ? last.assignedLevel === 'above-3'
+        ? t('result.levels.above3')
+        : String(last.assignedLevel)
+      : none,
+    unmet: !last
+      ? none
+      : row.unmetLevels.length === 0
+        ? t('overview.allReached')
+        : t('overview.unmetLevels', { levels: row.unmetLevels.join(', ') }),
+    retest: !row.retestFrom
+      ? none
+      : row.retestFrom <= today
+        ? t('overview.retestDue', { date: germanDate(row.retestFrom) })
+        : germanDate(row.retestFrom),
+  };
+}

@@ -1,0 +1,169 @@
+import 'fake-indexeddb/auto';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openChildrenDb } from '../children/db';
+import { childrenRepository } from '../children/repository';
+import { RETEST_WEEKS_KEY } from '../children/retest-interval';
+import { child, result } from '../children/test-fixtures';
+import { i18n } from '../i18n';
+import { useStore } from '../store';
+import { GroupOverviewScreen } from './group-overview-screen';
+
+vi.mock('../store', async () => {
+  const { createAppSession } = await import('../store/create-store');
+  return createAppSession([]);
+});
+
+const children = [
+  child({ code: 'AAAAAA', name: 'Zeynep Kaya', birthDate: '2021-01-15', language: 'tr' }),
+  child({ code: 'BBBBBB', name: 'Amal Haddad', birthDate: '2020-05-01', language: 'ar' }),
+  child({ code: 'CCCCCC', name: 'Ioana Popescu', birthDate: '', language: 'ro' }),
+  child({ code: 'DDDDDD', name: 'Emre Demir', birthDate: '2019-12-24', language: 'tr' }),
+];
+
+beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-25T10:00:00'));
+  localStorage.clear();
+  const db = await openChildrenDb();
+  await db.clear('children');
+  await db.clear('results');
+  db.close();
+  const repository = childrenRepository();
+  for (const c of children) await repository.saveChild(c);
+  await repository.addResult(result('AAAAAA', '2026-03-02', [3, 1, 0]));
+  await repository.addResult(result('AAAAAA', '2026-10-01', [7, 6, 5]));
+  await repository.addResult(result('BBBBBB', '2026-09-20', [5, 2, 1]));
+  await repository.addResult(result('DDDDDD', '2025-01-10', [6, 5, 2]));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function renderScreen() {
+  useStore.setState({ screen: 'overview' });
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <GroupOverviewScreen />
+    </I18nextProvider>,
+  );
+}
+
+const table = () => screen.getByRole('table', { name: 'Gruppenübersicht' });
+const names = () =>
+  within(table())
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getByRole('rowheader').firstElementChild?.textContent);
+const header = (name: string) => within(table()).getByRole('columnheader', { name: new RegExp(`^${name}`) });
+
+describe('Gruppenübersicht', () => {
+  it('shows every child with age, language, last test, points, assigned and unmet levels and the re-test date', async () => {
+    renderScreen();
+    await screen.findByRole('table', { name: 'Gruppenübersicht' });
+    const rows = within(table()).getAllByRole('row');
+    expect([...rows[1]!.children].map((cell) => cell.textContent)).toEqual([
+      'Amal HaddadVerlauf',
+      '6 Jahre',
+      'Arabisch',
+      '20.09.2026',
+      '5 von 7',
+      '2 von 7',
+      '1 von 7',
+      '2',
+      'Niveau 2, 3',
+      '13.12.2026',
+    ]);
+    expect(names()).toEqual(['Amal Haddad', 'Emre Demir', 'Ioana Popescu', 'Zeynep Kaya']);
+    expect(within(rows[3]!).getByText('noch nicht getestet')).toBeTruthy();
+    expect(within(rows[4]!).getByText('alle erreicht')).toBeTruthy();
+    expect(header('Name').getAttribute('aria-sort')).toBe('ascending');
+    expect(screen.getByText(/Der Zähltest ist ein Screening, keine Diagnose/)).toBeTruthy();
+  });
+
+  it('sorts by any column with aria-sort, and again the other way', async () => {
+    renderScreen();
+    await screen.findByRole('table', { name: 'Gruppenübersicht' });
+    fireEvent.click(within(header('Letzter Test')).getByRole('button'));
+    expect(header('Letzter Test').getAttribute('aria-sort')).toBe('ascending');
+    expect(header('Name').getAttribute('aria-sort')).toBeNull();
+    expect(names()).toEqual(['Emre Demir', 'Amal Haddad', 'Zeynep Kaya', 'Ioana Popescu']);
+    fireEvent.click(within(header('Letzter Test')).getByRole('button'));
+    expect(header('Letzter Test').getAttribute('aria-sort')).toBe('descending');
+    expect(names()).toEqual(['Zeynep Kaya', 'Amal Haddad', 'Emre Demir', 'Ioana Popescu']);
+    fireEvent.click(within(header('Niveau 2')).getByRole('button'));
+    expect(names()).toEqual(['Amal Haddad', 'Emre Demir', 'Zeynep Kaya', 'Ioana Popescu']);
+  });
+
+  it('filters by language and by Förderbedarf', async () => {
+    renderScreen();
+    await screen.findByRole('table', { name: 'Gruppenübersicht' });
+    fireEvent.change(screen.getByLabelText('Sprache'), { target: { value: 'tr' } });
+    expect(names()).toEqual(['Emre Demir', 'Zeynep Kaya']);
+    expect(screen.getByRole('status').textContent).toMatch(/^2 von 4 Kindern/);
+    fireEvent.click(screen.getByLabelText('nur Kinder mit Förderbedarf'));
+    expect(names()).toEqual(['Emre Demir']);
+    fireEvent.change(screen.getByLabelText('Sprache'), { target: { value: '' } });
+    expect(names()).toEqual(['Amal Haddad', 'Emre Demir']);
+  });
+
+  it('changes and remembers the re-screening interval; a date that has come is marked as due', async () => {
+    renderScreen();
+    await screen.findByRole('table', { name: 'Gruppenübersicht' });
+    const weeks = screen.getByLabelText('Erneut testen nach (Wochen)') as HTMLInputElement;
+    expect(weeks.value).toBe('12');
+    fireEvent.change(weeks, { target: { value: '4' } });
+    expect(localStorage.getItem(RETEST_WEEKS_KEY)).toBe('4');
+    const amal = within(table()).getAllByRole('row')[1]!;
+    expect(amal.lastElementChild?.textContent).toBe('18.10.2026 (fällig)');
+    fireEvent.change(weeks, { target: { value: '0' } });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Bitte eine ganze Zahl von 1 bis 104 Wochen eingeben.',
+    );
+    expect(localStorage.getItem(RETEST_WEEKS_KEY)).toBe('4');
+  });
+
+  it("opens a child's Verlauf and deletes the child with its results after confirmation", async () => {
+    renderScreen();
+    await screen.findByRole('table', { name: 'Gruppenübersicht' });
+    fireEvent.click(screen.getByRole('button', { name: 'Verlauf von Zeynep Kaya' }));
+    const dialog = screen.getByRole('dialog', { name: 'Verlauf von Zeynep Kaya' });
+    expect(within(dialog).getByText('Kind-Code: AAAAAA')).toBeTruthy();
+    const rows = within(dialog).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[2]!.textContent).toContain('Zugeordnetes Niveau von 1 auf größer 3 (höher)');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Kind löschen' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Kind löschen?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Nicht löschen' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(await childrenRepository().getChild('AAAAAA')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Verlauf von Zeynep Kaya' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Kind löschen' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Endgültig löschen' }));
+    await waitFor(() => expect(names()).toEqual(['Amal Haddad', 'Emre Demir', 'Ioana Popescu']));
+    expect(await childrenRepository().getChild('AAAAAA')).toBeUndefined();
+    expect(await childrenRepository().resultsOf('AAAAAA')).toEqual([]);
+  });
+
+  it('offers the children not tested for 18 months for deletion', async () => {
+    renderScreen();
+    const notice = await screen.findByRole('region', { name: 'Seit 18 Monaten nicht getestet' });
+    expect(within(notice).getByRole('listitem').textContent).toBe(
+      'Emre Demir (Kind-Code: DDDDDD, Letzter Test: 10.01.2025)',
+    );
+    fireEvent.click(within(notice).getByRole('button', { name: 'Dieses Kind löschen' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Endgültig löschen' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Seit 18 Monaten nicht getestet' })).toBeNull(),
+    );
+    expect(names()).toEqual(['Amal Haddad', 'Ioana Popescu', 'Zeynep Kaya']);
+  });
+
+  it("'Zurück zu den Angaben' returns to the details screen", async () => {
+    renderScreen();
+    fireEvent.click(screen.getByRole('button', { name: 'Zurück zu den Angaben' }));
+    expect(useStore.getState().screen).toBe('userdata');
+  });
+});

@@ -1,0 +1,60 @@
+import type { useTranslation } from 'react-i18next';
+import type { VerlaufEntry } from '../children/verlauf';
+import { germanDate } from '../domain/date';
+import { SCORED_LEVELS } from '../domain/facts';
+import type { AssignedLevel } from '../results/levels';
+import type { VerlaufSection } from '../results/result-document';
+
+type TFunction = ReturnType<typeof useTranslation>['t'];
+
+/** The Verlauf in German, for the results page, its PDF and the Gruppenübersicht alike. */
+export function verlaufSection(entries: readonly VerlaufEntry[], t: TFunction): VerlaufSection {
+  const assigned = (level: AssignedLevel) =>
+    level === 'above-3' ? t('result.levels.above3') : String(level);
+  return {
+    heading: t('verlauf.heading'),
+    intro: entries.length <= 1 ? t('verlauf.first') : t('verlauf.intro', { count: entries.length }),
+    columns: [
+      t('verlauf.columns.date'),
+      ...SCORED_LEVELS.map((level) => t('verlauf.columns.level', { level })),
+      t('verlauf.columns.assigned'),
+      t('verlauf.columns.change'),
+    ],
+    rows: entries.map(({ result, current, change }) => {
+      const date = germanDate(result.testDate);
+      const changeText = change
+        ? [
+            ...change.points.map(({ level, delta }) =>
+              t('verlauf.pointsChange', { level, delta: signed(delta) }),
+            ),
+            change.assigned.direction === 'same'
+              ? t('verlauf.assignedSame', { level: assigned(change.assigned.to) })
+              : `${t('verlauf.assignedChange', {
+                  from: assigned(change.assigned.from),
+                  to: assigned(change.assigned.to),
+                })} (${t(`verlauf.direction.${change.assigned.direction}`)})`,
+          ].join(' · ')
+        : t('verlauf.firstTest');
+      return {
+        key: result.submissionId,
+        current,
+        cells: [
+          current ? `${date} ${t('verlauf.thisTest')}` : date,
+          ...SCORED_LEVELS.map((level) => {
+            const row = result.levels.find((candidate) => candidate.level === level);
+            return row ? t('result.levels.pointsOf', { points: row.points, questions: row.questions }) : '—';
+          }),
+          assigned(result.assignedLevel),
+          changeText,
+        ],
+      };
+    }),
+  };
+}
+
+/** +2, −1, ±0: the sign is written out, so the change reads without colour. */
+export function signed(delta: number): string {
+  if (delta > 0) return `+${delta}`;
+  if (delta < 0) return `−${-delta}`;
+  return '±0';
+}

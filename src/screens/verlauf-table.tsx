@@ -1,0 +1,37 @@
+import type { VerlaufSection } from '../results/result-document';
+
+/** The Verlauf as a table (results page and Gruppenübersicht); the current test is emphasised. */
+export function VerlaufTable({ verlauf, caption }: { verlauf: VerlaufSection; caption?: string }) {
+  return (
+    <>
+      <p className="verlauf-intro">{verlauf.intro}</p>
+      <div className="verlauf-scroll">
+        <table className="result-table verlauf-table">
+          {caption && <caption className="visually-hidden">{caption}</caption>}
+          <thead>
+            <tr>
+              {verlauf.columns.map((column) => (
+                <th scope="col" key={column}>
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {verlauf.rows.map((row) => (
+              <tr key={row.key} className={row.current ? 'is-current' : undefined}>
+                <th scope="row">{row.cells[0]}</th>
+                {row.cells.slice(1).map((cell, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the columns of a row are fixed
+                  <td key={index} data-label={verlauf.columns[index + 1]}>
+                    {cell}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
