@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { unlock } from '../../storage/sealed';
 import { buildResultPayload } from '../payload';
 import { fullRun, USER } from '../test-fixtures';
 import {
@@ -13,6 +14,11 @@ import {
   REJECTED_RETRY_DELAY_MS,
   retryDelayMs,
 } from '.';
+
+// The outbox seals what it stores: the device is unlocked as after the passphrase.
+beforeAll(async () => {
+  expect(await unlock('zaehltest')).toBe('unlocked');
+});
 
 const ENDPOINT = '/api/results';
 const PAYLOAD = buildResultPayload('3f1c9a52-8b7e-4d21-9c3a-0e6f5b4d2a18', USER, fullRun([1, 2, 3]));
