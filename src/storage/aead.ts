@@ -30,8 +30,16 @@ export function decryptSync(key: Uint8Array, bytes: Uint8Array): Uint8Array {
 
 const subtle = () => globalThis.crypto?.subtle;
 
-async function subtleKey(key: Uint8Array, usage: 'encrypt' | 'decrypt'): Promise<CryptoKey> {
-  return subtle().importKey('raw', key as BufferSource, 'AES-GCM', false, [usage]);
+/** Imported once per key (a backup seals a thousand records under the same key). */
+const imported = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+
+function subtleKey(key: Uint8Array): Promise<CryptoKey> {
+  let cryptoKey = imported.get(key);
+  if (!cryptoKey) {
+    cryptoKey = subtle().importKey('raw', key as BufferSource, 'AES-GCM', false, ['encrypt', 'decrypt']);
+    imported.set(key, cryptoKey);
+  }
+  return cryptoKey;
 }
 
 export async function encrypt(key: Uint8Array, plaintext: Uint8Array): Promise<Uint8Array> {
@@ -40,7 +48,7 @@ export async function encrypt(key: Uint8Array, plaintext: Uint8Array): Promise<U
   const sealed = new Uint8Array(
     await subtle().encrypt(
       { name: 'AES-GCM', iv: iv as BufferSource },
-      await subtleKey(key, 'encrypt'),
+      await subtleKey(key),
       plaintext as BufferSource,
     ),
   );
@@ -56,7 +64,7 @@ export async function decrypt(key: Uint8Array, bytes: Uint8Array): Promise<Uint8
   return new Uint8Array(
     await subtle().decrypt(
       { name: 'AES-GCM', iv: bytes.subarray(0, IV_BYTES) as BufferSource },
-      await subtleKey(key, 'decrypt'),
+      await subtleKey(key),
       bytes.subarray(IV_BYTES) as BufferSource,
     ),
   );
