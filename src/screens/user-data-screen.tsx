@@ -6,6 +6,7 @@ import { localDay } from '../results/format';
 import { useStore } from '../store';
 import type { SchoolLevel, UserData } from '../store/types';
 import { Dialog } from '../ui/dialog';
+import { BackupPanel } from './backup-panel';
 import { ageInYears, type BirthdateEntry, MAX_AGE, MIN_AGE, parseBirthdate } from './birthdate';
 
 type BirthdateProblem = Extract<BirthdateEntry, { kind: 'invalid' }>['problem'];
@@ -162,6 +163,7 @@ export function UserDataScreen() {
           </div>
         </Dialog>
       )}
+      <BackupPanel />
     </form>
   );
 }
