@@ -324,7 +324,7 @@ export const de = {
       restore: 'Wiederherstellen',
       restoring: 'Sicherung wird geladen …',
       restored:
-        'Sicherung geladen: {{children}} Kinder und {{results}} Ergebnisse neu, {{unsent}} nicht gesendete Ergebnisse übernommen. Vorhandenes wurde nicht doppelt angelegt.',
+        'Sicherung geladen. Neu auf diesem Gerät – Kinder: {{children}}, Ergebnisse: {{results}}, nicht gesendete Ergebnisse: {{unsent}}. Was schon da war, wurde nicht doppelt angelegt.',
       nothingNew:
         'Sicherung geladen: Alles darin war auf diesem Gerät schon vorhanden. Nichts wurde geändert.',
       wrongPassphrase:

@@ -193,7 +193,7 @@ describe(`encrypted at rest and backups in ${ENGINE}`, () => {
 
     await chooseFile(b, backup.name, backup.bytes);
     expect(await restore(b, 'zaehltest')).toBe(
-      'Sicherung geladen: 1 Kinder und 0 Ergebnisse neu, 1 nicht gesendete Ergebnisse übernommen. Vorhandenes wurde nicht doppelt angelegt.',
+      'Sicherung geladen. Neu auf diesem Gerät – Kinder: 1, Ergebnisse: 0, nicht gesendete Ergebnisse: 1. Was schon da war, wurde nicht doppelt angelegt.',
     );
     await shot(b, 'backup-restored');
     onB = await storedBytes(b);
