@@ -5,7 +5,7 @@
 // Options: --runs=N (flashes per timed question, default 20), --loaded-runs=N (per question with the
 // CPU loaded, default 10), --load-processes=N (busy-loop processes for those, default 1),
 // --lighthouse-runs=N (default 5), --speech-runs=N (per question, default 3),
-// --only=content,bundle,flash,pdf,load,speech,
+// --only=content,bundle,flash,pdf,load,speech,device,
 // --engines=chromium,webkit,firefox (the flash section's engines, default all three).
 import { rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
@@ -16,13 +16,14 @@ import { ENGINES, type Engine } from '../../tests/support/driver/index.ts';
 import { startTestServer } from '../../tests/support/server.ts';
 import { buildForBench, bundleMetrics } from './bundle.ts';
 import { contentMetrics, loadQuestions } from './content.ts';
+import { deviceDataMetrics } from './device-data.ts';
 import { flashMetrics } from './flash.ts';
 import { lighthouseMetrics } from './lighthouse.ts';
 import { pdfMetrics } from './pdf.ts';
 import { formatTable, type Metric, statusOf, writeReport } from './report.ts';
 import { speechMetrics } from './speech.ts';
 
-const SECTIONS = ['content', 'bundle', 'flash', 'pdf', 'load', 'speech'] as const;
+const SECTIONS = ['content', 'bundle', 'flash', 'pdf', 'load', 'speech', 'device'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -99,6 +100,7 @@ try {
   await section('pdf', () => pdfMetrics(server.url, questions));
   await section('load', () => lighthouseMetrics(server.url, lighthouseRuns));
   await section('speech', () => speechMetrics(server.url, questions, speechRuns));
+  await section('device', () => deviceDataMetrics(server.url));
 } finally {
   await server.close();
   await rm(app.distDir, { recursive: true, force: true });
