@@ -39,8 +39,33 @@ export async function deriveMaster(passphrase: string, params: KdfParams): Promi
       console.warn('PBKDF2 through crypto.subtle failed, using the JavaScript implementation', error);
     }
   }
+  try {
+    return await deriveInWorker(password, salt, params.iterations);
+  } catch (error) {
+    console.warn('PBKDF2 in a worker failed, deriving on the page', error);
+  }
   // asyncTick: hands the main thread back every few ms, so the screen stays responsive.
   return pbkdf2Async(sha256, password, salt, { c: params.iterations, dkLen: 32, asyncTick: 20 });
+}
+
+/** The JavaScript PBKDF2 in a Web Worker (kdf-worker.ts); rejects where workers are missing. */
+function deriveInWorker(password: Uint8Array, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    if (typeof Worker === 'undefined') {
+      reject(new Error('No Web Worker here'));
+      return;
+    }
+    const worker = new Worker(new URL('./kdf-worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = ({ data }: MessageEvent<Uint8Array>) => {
+      worker.terminate();
+      resolve(data);
+    };
+    worker.onerror = (event) => {
+      worker.terminate();
+      reject(new Error(event.message || 'KDF worker failed'));
+    };
+    worker.postMessage({ password, salt, iterations });
+  });
 }
 
 /** A 32-byte key for one purpose (`label`), derived from the master. */
