@@ -216,11 +216,14 @@ export async function seal(value: unknown): Promise<Sealed> {
 /** Opens a value written by `seal` (waits until the passphrase has been typed). */
 export async function unseal<T>(sealed: Sealed): Promise<T> {
   if (sealed.format === 1) return structuredClone(sealed.data) as T;
-  if (sealed.format !== 2 || !(sealed.data instanceof Uint8Array)) {
+  // A byte view, whichever realm cloned it (IndexedDB, another frame).
+  if (sealed.format !== 2 || !ArrayBuffer.isView(sealed.data)) {
     throw new Error(`Unknown sealed format ${sealed.format}`);
   }
+  const { buffer, byteOffset, byteLength } = sealed.data;
+  const bytes = new Uint8Array(buffer.slice(byteOffset, byteOffset + byteLength));
   await whenUnlocked();
-  return JSON.parse(decoder.decode(await decrypt(currentKey().dataKey, sealed.data))) as T;
+  return JSON.parse(decoder.decode(await decrypt(currentKey().dataKey, bytes))) as T;
 }
 
 /** Seals a text at once (the running session, written in the same task as the answer). */
