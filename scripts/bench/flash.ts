@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { QuestionSource } from '../../schemas/question.ts';
 import { type Engine, type EnginePage, openPage } from '../../tests/support/driver/index.ts';
-import { unlock, waitUntil } from '../../tests/support/engine-flow.ts';
+import { storedSession, unlock, waitUntil } from '../../tests/support/engine-flow.ts';
 import { type Metric, median, summarize } from './report.ts';
 import { SESSION_STORAGE_KEY, sessionAtQuestion } from './session-seed.ts';
 
@@ -171,14 +171,9 @@ async function flashOnce(
     const probe = (window as unknown as ProbeWindow).__benchProbe;
     return { frames: [...probe.frames], changes: [...probe.changes], clicks: [...probe.clicks] };
   });
-  const appExposureMs = await page.evaluate(
-    ({ key, id }) => {
-      const stored = JSON.parse(localStorage.getItem(key) ?? 'null');
-      const answers: { question: { id: number }; exposureMs?: number }[] = stored?.state?.answers ?? [];
-      return answers.findLast((a) => a.question.id === id)?.exposureMs ?? null;
-    },
-    { key: SESSION_STORAGE_KEY, id: q.id },
-  );
+  // The stored session is sealed; opened with the passphrase as the tests do.
+  const answers = (await storedSession(page))?.answers ?? [];
+  const appExposureMs = answers.findLast((a) => a.question.id === q.id)?.exposureMs ?? null;
   return analyse(q, data, appExposureMs);
 }
 
