@@ -104,7 +104,8 @@ async function unlockRuns(baseURL: string, runs: number, withoutSubtle: boolean)
     for (let i = 0; i < runs; i++) {
       times.push(await timeUnlock(page, baseURL));
       const subtleThere = await page.evaluate(() => globalThis.crypto.subtle !== undefined);
-      if (subtleThere === withoutSubtle) throw new Error(`crypto.subtle ${subtleThere ? 'present' : 'missing'}`);
+      if (subtleThere === withoutSubtle)
+        throw new Error(`crypto.subtle ${subtleThere ? 'present' : 'missing'}`);
     }
     return times;
   } finally {
