@@ -26,7 +26,7 @@ export default defineConfig({
     compressPlugin(),
   ],
   define: {
-    __ACCESS_PASSWORD_SHA256__: JSON.stringify(config.accessPasswordSha256),
+    __ACCESS_VERIFIER__: JSON.stringify(config.accessVerifier),
     __RESULT_ENDPOINT__: JSON.stringify(config.resultEndpoint),
   },
   build: {

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { makeAccessVerifier } from './scripts/build-config.ts';
 import { audioPlugin } from './scripts/content/audio-plugin.ts';
 import { REAL_CONTENT } from './scripts/content/load.ts';
 import { contentPlugin } from './scripts/content/vite-plugin.ts';
@@ -19,7 +20,8 @@ export default defineConfig({
     pdfFontsPlugin(),
   ],
   define: {
-    __ACCESS_PASSWORD_SHA256__: JSON.stringify('test-hash-not-used'),
+    // Component tests type 'zaehltest'; a low cost keeps them fast (the built app uses the real one).
+    __ACCESS_VERIFIER__: JSON.stringify(makeAccessVerifier('zaehltest', 1000)),
     __RESULT_ENDPOINT__: JSON.stringify('/api/results'),
   },
   test: {

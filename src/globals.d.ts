@@ -1,4 +1,4 @@
-/** SHA-256 (hex) of the access passphrase, set at build time from ACCESS_PASSWORD. */
-declare const __ACCESS_PASSWORD_SHA256__: string;
+/** The slow-KDF check of the access passphrase, made at build time from ACCESS_PASSWORD (src/storage/kdf.ts). */
+declare const __ACCESS_VERIFIER__: import('./storage/kdf').AccessVerifier;
 /** Where finished results are sent, set at build time from RESULT_ENDPOINT. */
 declare const __RESULT_ENDPOINT__: string;

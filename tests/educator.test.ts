@@ -340,7 +340,8 @@ describe('a shared device', () => {
       ({ key }) => {
         const stored = JSON.parse(localStorage.getItem(key) ?? '{}');
         const past = new Date(Date.now() - 13 * 60 * 60 * 1000).toISOString();
-        for (const answer of stored.state.answers) answer.answeredAt = past;
+        // The session is stored sealed; the 12-hour rule reads the plain end time beside it.
+        stored.meta.finishedAt = past;
         localStorage.setItem(key, JSON.stringify(stored));
       },
       { key: STORAGE_KEY },

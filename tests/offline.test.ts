@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { openBrowser, type Session, screenshot, TABLET, TABLET_PORTRAIT } from './support/browser.ts';
+import { TEST_PASSWORD } from './support/build-app.ts';
 import {
   answerCorrectly,
   backToStart,
@@ -330,6 +331,10 @@ describe('offline', () => {
     await waitForScreen(page, 'access');
     await page.waitForTimeout(1_000);
     await context.setOffline(false);
+    // The waiting result is stored sealed: it is opened, and so sent, once the passphrase is typed.
+    await page.getByLabel('Bitte Passwort eingeben:').fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await waitForScreen(page, 'userdata');
     await expect
       .poll(
         async () =>

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { QuestionSource } from '../../schemas/question.ts';
 import { type Engine, type EnginePage, openPage } from '../../tests/support/driver/index.ts';
 import { xDisplay } from '../../tests/support/driver/webkit.ts';
-import { unlock, waitUntil } from '../../tests/support/engine-flow.ts';
+import { storedSession, unlock, waitUntil } from '../../tests/support/engine-flow.ts';
 import { type Anchor, startAnchor } from './jspsych-anchor.ts';
 import { type Metric, median, summarize } from './report.ts';
 import {
@@ -276,16 +276,10 @@ async function flashOnce(
     }),
   );
   const data = await probeData(page);
-  const app = await page.evaluate(
-    ({ key, id }) => {
-      const stored = JSON.parse(localStorage.getItem(key) ?? 'null');
-      const answers: { question: { id: number }; exposureMs?: number; lateFirstFrameMs?: number }[] =
-        stored?.state?.answers ?? [];
-      const record = answers.findLast((a) => a.question.id === id);
-      return { exposureMs: record?.exposureMs ?? null, lateFirstFrameMs: record?.lateFirstFrameMs ?? null };
-    },
-    { key: SESSION_STORAGE_KEY, id: q.id },
-  );
+  // The stored session is sealed; opened with the passphrase as the tests do.
+  const answers = (await storedSession(page))?.answers ?? [];
+  const record = answers.findLast((a) => a.question.id === q.id);
+  const app = { exposureMs: record?.exposureMs ?? null, lateFirstFrameMs: record?.lateFirstFrameMs ?? null };
   return analyse(q, 'app', pictureCount(q), data, frames, app);
 }
 

@@ -5,7 +5,7 @@
 // Options: --runs=N (flashes per timed question, default 20), --loaded-runs=N (per question with the
 // CPU loaded, default 10), --load-processes=N (busy-loop processes for those, default 1),
 // --lighthouse-runs=N (default 5), --speech-runs=N (per question, default 3),
-// --only=content,bundle,flash,pdf,load,speech,children,
+// --only=content,bundle,flash,pdf,load,speech,children,device,
 // --engines=chromium,webkit,firefox (the flash section's engines, default all three),
 // --questions=12,22 (the flash section's timed questions, default all).
 import { rm } from 'node:fs/promises';
@@ -18,13 +18,14 @@ import { startTestServer } from '../../tests/support/server.ts';
 import { buildForBench, bundleMetrics } from './bundle.ts';
 import { childrenMetrics } from './children.ts';
 import { contentMetrics, loadQuestions } from './content.ts';
+import { deviceDataMetrics } from './device-data.ts';
 import { flashMetrics } from './flash.ts';
 import { lighthouseMetrics } from './lighthouse.ts';
 import { pdfMetrics } from './pdf.ts';
 import { formatTable, type Metric, statusOf, writeReport } from './report.ts';
 import { speechMetrics } from './speech.ts';
 
-const SECTIONS = ['content', 'bundle', 'flash', 'pdf', 'load', 'speech', 'children'] as const;
+const SECTIONS = ['content', 'bundle', 'flash', 'pdf', 'load', 'speech', 'children', 'device'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -114,6 +115,7 @@ try {
   await section('load', () => lighthouseMetrics(server.url, lighthouseRuns));
   await section('speech', () => speechMetrics(server.url, questions, speechRuns));
   await section('children', () => childrenMetrics(server.url));
+  await section('device', () => deviceDataMetrics(server.url));
 } finally {
   await server.close();
   await rm(app.distDir, { recursive: true, force: true });

@@ -467,4 +467,60 @@ export const de = {
     warning:
       'Achtung: Zähltest ist über unverschlüsseltes HTTP geöffnet. So lädt die App ohne Netz nicht – offline testen ist auf diesem Gerät unmöglich. Abhilfe: Zähltest über HTTPS einrichten (Einrichtungsanleitung docs/deploy.md).',
   },
+  /** Encryption at rest, backups and what the device keeps (issue 22, points 5 and 6). */
+  deviceData: {
+    checking: 'Passwort wird geprüft …',
+    oldPassphrase: {
+      title: 'Das Passwort wurde geändert',
+      text: 'Die Daten auf diesem Gerät sind noch mit dem bisherigen Passwort verschlüsselt. Bitte geben Sie das bisherige Passwort einmal ein; danach gilt nur noch das neue.',
+      label: 'Bisheriges Passwort:',
+      submit: 'Daten übernehmen',
+      wrong: 'Das bisherige Passwort stimmt nicht.',
+      forgotten: 'Bisheriges Passwort vergessen',
+    },
+    forget: {
+      title: 'Ohne das bisherige Passwort sind die Daten verloren',
+      text: 'Die gespeicherten Kinder, ihre Ergebnisse und der laufende Test lassen sich ohne das bisherige Passwort nicht mehr öffnen. Wenn Sie fortfahren, werden sie von diesem Gerät gelöscht. Das lässt sich nicht rückgängig machen. Eine Sicherung, die mit dem bisherigen Passwort gespeichert wurde, lässt sich später nur mit diesem Passwort laden.',
+      unsent:
+        'Darunter {{count}} noch nicht gesendete Ergebnisse: Sie gehen verloren und erreichen die Forschung nicht.',
+      confirm: 'Daten löschen und mit dem neuen Passwort beginnen',
+      cancel: 'Zurück',
+    },
+    status: {
+      unsentNone: 'Alle Ergebnisse sind gesendet.',
+      unsentOne: '1 Ergebnis ist noch nicht gesendet.',
+      unsentMany: '{{count}} Ergebnisse sind noch nicht gesendet.',
+      lastBackup: 'Letzte Sicherung: {{date}}',
+      noBackup: 'Noch keine Sicherung auf diesem Gerät.',
+      backupDue:
+        'Seit mehr als 7 Tagen liegen Ergebnisse nur auf diesem Gerät. Bitte speichern Sie eine Sicherung (unter „Angaben zum Kind“), damit nichts verloren geht, wenn der Browser die Daten löscht.',
+    },
+    homeScreen: {
+      title: 'Auf dem iPad: Zähltest zum Home-Bildschirm hinzufügen',
+      text: 'Safari löscht die Daten einer Website, die 7 Tage nicht benutzt wurde – auch nicht gesendete Ergebnisse. Als App auf dem Home-Bildschirm gilt das nicht: Tippen Sie auf „Teilen“ (das Quadrat mit dem Pfeil nach oben), dann auf „Zum Home-Bildschirm“ und „Hinzufügen“. Öffnen Sie Zähltest danach immer über das neue Symbol.',
+    },
+    backup: {
+      title: 'Sicherung',
+      text: 'Eine Sicherung enthält die Kinder dieses Geräts, ihre Ergebnisse und die noch nicht gesendeten Ergebnisse, verschlüsselt mit dem Passwort. Mit ihr lassen sich die Daten auf jedem Gerät mit demselben Passwort wiederherstellen.',
+      save: 'Sicherung speichern',
+      saving: 'Sicherung wird erstellt …',
+      saved: 'Die Sicherung wurde gespeichert ({{file}}).',
+      saveFailed: 'Die Sicherung konnte nicht erstellt werden. Bitte versuchen Sie es erneut.',
+      load: 'Sicherung laden',
+      file: 'Sicherungsdatei',
+      passphrase: 'Passwort der Sicherung:',
+      restore: 'Wiederherstellen',
+      restoring: 'Sicherung wird geladen …',
+      restored:
+        'Sicherung geladen. Neu auf diesem Gerät – Kinder: {{children}}, Ergebnisse: {{results}}, nicht gesendete Ergebnisse: {{unsent}}. Was schon da war, wurde nicht doppelt angelegt.',
+      nothingNew:
+        'Sicherung geladen: Alles darin war auf diesem Gerät schon vorhanden. Nichts wurde geändert.',
+      wrongPassphrase:
+        'Die Sicherung wurde mit einem anderen Passwort gespeichert. Bitte geben Sie das Passwort ein, das beim Speichern der Sicherung galt. Es wurde nichts geändert.',
+      damaged:
+        'Die Datei ist keine lesbare Zähltest-Sicherung (beschädigt oder eine andere Datei). Es wurde nichts geändert.',
+      noFile: 'Bitte wählen Sie zuerst eine Sicherungsdatei aus.',
+      restoreFailed: 'Die Sicherung konnte nicht geladen werden. Es wurde nichts geändert.',
+    },
+  },
 } as const;

@@ -1,14 +1,23 @@
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import {
+  checkPassphrase,
+  startWithNewKey,
+  type UnlockResult,
+  unlock,
+  unlockWithOldPassphrase,
+} from '../storage/sealed';
 
 /**
- * Compares the passphrase's SHA-256 with the one built in. A small library rather than
- * crypto.subtle, which is missing on plain http (not a secure context). Its own chunk: the
- * access screen draws without it and loads it in the background.
+ * The passphrase check, its own chunk: the access screen draws without it and loads it in the
+ * background. It runs the slow, salted KDF (src/storage/kdf.ts) and compares with the verifier
+ * made at build time: the bundle holds no fast hash to guess against (docs/product.md).
  */
-export function isAccessPassword(
-  input: string,
-  expectedSha256: string = __ACCESS_PASSWORD_SHA256__,
-): boolean {
-  return bytesToHex(sha256(utf8ToBytes(input))) === expectedSha256.toLowerCase();
+export function isAccessPassword(input: string): Promise<boolean> {
+  return checkPassphrase(input);
 }
+
+/** The access screen's check: the passphrase also opens the device's encrypted data. */
+export function unlockDevice(input: string): Promise<UnlockResult> {
+  return unlock(input);
+}
+
+export { startWithNewKey, type UnlockResult, unlockWithOldPassphrase };

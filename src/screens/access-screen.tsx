@@ -2,15 +2,25 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { de } from '../i18n/de';
 import { UpdateNotice } from '../pwa/update-notice';
 import { prepareSound } from '../speech/prepare-sound';
-import { isPassphrase, loadPasswordCheck } from './password-check';
+import {
+  type DeviceStatus,
+  needsHomeScreenHint,
+  readDeviceStatus,
+  requestPersistentStorage,
+} from '../storage/device-status';
+import { forgetDeviceData } from '../storage/forget-device-data';
+import { loadPasswordCheck, unlockWith } from './password-check';
 import { PlainHttpWarning } from './plain-http-warning';
+import './device-data.css';
 
 /**
- * docs/product.md §3: the password gate (against children wandering off, not security). It is the
- * first screen, so it reads its strings from the German resource directly and gets the store's
- * action as a prop: it is on screen before i18next and the store have loaded (see app/boot.tsx).
- * `resuming`: a test (or its results) is stored on the device and shows after the passphrase;
- * `finished`: it is a finished test, so its results open. `cancelled`: the last test was cancelled.
+ * docs/product.md §3: the password gate. Since the encryption at rest the passphrase also opens
+ * the device's data key (docs/product.md, encrypted at rest), so the check runs the slow KDF. It
+ * is the first screen, so it reads its strings from the German resource directly and gets the
+ * store's action as a prop: it is on screen before i18next and the store have loaded (see
+ * app/boot.tsx). `resuming`: a test (or its results) is stored on the device and shows after the
+ * passphrase; `finished`: it is a finished test, so its results open. `cancelled`: the last test
+ * was cancelled.
  */
 export function AccessScreen({
   onGranted,
@@ -26,16 +36,32 @@ export function AccessScreen({
   const t = de.access;
   const [password, setPassword] = useState('');
   const [wrong, setWrong] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const [step, setStep] = useState<'passphrase' | 'old-passphrase'>('passphrase');
   const id = useId();
   useEffect(() => {
     loadPasswordCheck().catch((error: unknown) => console.warn('Password check not loaded yet', error));
   }, []);
+  const granted = () => {
+    // Asked once the educator has interacted; browsers grant it more readily then.
+    void requestPersistentStorage();
+    onGranted();
+  };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     prepareSound(); // this tap, not a flash's 'Bereit', starts the sound after a reload
-    if (await isPassphrase(password)) onGranted();
-    else setWrong(true);
+    if (checking) return;
+    setChecking(true);
+    try {
+      const result = await unlockWith(password);
+      if (result === 'unlocked') granted();
+      else if (result === 'old-passphrase-needed') setStep('old-passphrase');
+      else setWrong(true);
+    } finally {
+      setChecking(false);
+    }
   };
+  if (step === 'old-passphrase') return <OldPassphrase onDone={granted} />;
   return (
     <form className="panel access" onSubmit={submit}>
       {/* Every screen has a level-one heading (axe page-has-heading-one); this one only for screen readers. */}
@@ -62,16 +88,172 @@ export function AccessScreen({
           setWrong(false);
         }}
       />
-      <button type="submit" className="button button-primary">
+      <button type="submit" className="button button-primary" aria-busy={checking}>
         {t.submit}
       </button>
+      {checking && (
+        <p className="panel-text access-checking" role="status">
+          {de.deviceData.checking}
+        </p>
+      )}
       {wrong && (
         <p className="wrong-password" role="alert">
           {t.wrongPassword}
         </p>
       )}
+      <DeviceStatusNotes />
       <UpdateNotice />
       <PlainHttpWarning />
+    </form>
+  );
+}
+
+const dateFormat = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/** Unsent results, the last backup and, on an iPad in Safari, how to install the app. */
+function DeviceStatusNotes() {
+  const t = de.deviceData.status;
+  const [status, setStatus] = useState<DeviceStatus>();
+  useEffect(() => {
+    let live = true;
+    readDeviceStatus()
+      .then((read) => live && setStatus(read))
+      .catch((error: unknown) => console.warn('Device status not readable', error));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const unsent =
+    status === undefined
+      ? undefined
+      : status.unsent === 0
+        ? t.unsentNone
+        : status.unsent === 1
+          ? t.unsentOne
+          : t.unsentMany.replace('{{count}}', String(status.unsent));
+  return (
+    <div className="access-device">
+      {status && (
+        <>
+          <p className="panel-text access-unsent" data-unsent={status.unsent}>
+            {unsent}
+          </p>
+          <p className="panel-text access-last-backup">
+            {status.lastBackupAt
+              ? t.lastBackup.replace('{{date}}', dateFormat.format(new Date(status.lastBackupAt)))
+              : t.noBackup}
+          </p>
+          {status.backupDue && (
+            <p className="device-warning access-backup-due" role="status">
+              {t.backupDue}
+            </p>
+          )}
+        </>
+      )}
+      {needsHomeScreenHint() && (
+        <section className="access-home-screen" aria-labelledby="access-home-screen-title">
+          <h2 id="access-home-screen-title" className="access-home-screen-title">
+            {de.deviceData.homeScreen.title}
+          </h2>
+          <p className="panel-text">{de.deviceData.homeScreen.text}</p>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The passphrase was changed with a new build: the earlier one opens the data key once (then it is
+ * rewrapped under the new one). A forgotten one loses the data, and the screen says so, with what
+ * goes, before anything is deleted.
+ */
+function OldPassphrase({ onDone }: { onDone: () => void }) {
+  const t = de.deviceData.oldPassphrase;
+  const [old, setOld] = useState('');
+  const [wrong, setWrong] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [forgetting, setForgetting] = useState(false);
+  const [unsent, setUnsent] = useState(0);
+  const id = useId();
+  useEffect(() => {
+    readDeviceStatus()
+      .then((status) => setUnsent(status.unsent))
+      .catch(() => undefined);
+  }, []);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const { unlockWithOldPassphrase } = await loadPasswordCheck();
+      if (await unlockWithOldPassphrase(old)) onDone();
+      else setWrong(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const forget = async () => {
+    setBusy(true);
+    try {
+      await forgetDeviceData();
+      const { startWithNewKey } = await loadPasswordCheck();
+      startWithNewKey();
+      onDone();
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (forgetting) {
+    const f = de.deviceData.forget;
+    return (
+      <section className="panel access access-forget" role="alertdialog" aria-labelledby={`${id}-title`}>
+        <h1 id={`${id}-title`} className="panel-title">
+          {f.title}
+        </h1>
+        <p className="panel-text">{f.text}</p>
+        {unsent > 0 && (
+          <p className="panel-text access-forget-unsent">{f.unsent.replace('{{count}}', String(unsent))}</p>
+        )}
+        <button type="button" className="button button-danger" disabled={busy} onClick={() => void forget()}>
+          {f.confirm}
+        </button>
+        <button type="button" className="button" disabled={busy} onClick={() => setForgetting(false)}>
+          {f.cancel}
+        </button>
+      </section>
+    );
+  }
+  return (
+    <form className="panel access access-old-passphrase" onSubmit={submit}>
+      <h1 className="panel-title">{t.title}</h1>
+      <p className="panel-text">{t.text}</p>
+      <label htmlFor={id} className="field-label">
+        {t.label}
+      </label>
+      <input
+        id={id}
+        type="password"
+        className="text-input"
+        autoComplete="off"
+        value={old}
+        // biome-ignore lint/a11y/noAutofocus: the earlier passphrase is the only thing to do here
+        autoFocus
+        onChange={(e) => {
+          setOld(e.target.value);
+          setWrong(false);
+        }}
+      />
+      <button type="submit" className="button button-primary" aria-busy={busy}>
+        {t.submit}
+      </button>
+      {wrong && (
+        <p className="wrong-password" role="alert">
+          {t.wrong}
+        </p>
+      )}
+      <button type="button" className="button-text" onClick={() => setForgetting(true)}>
+        {t.forgotten}
+      </button>
     </form>
   );
 }

@@ -1,3 +1,5 @@
+import type { UnlockResult } from '../storage/sealed';
+
 let passwordCheck: Promise<typeof import('./access-password')> | undefined;
 
 /**
@@ -16,4 +18,10 @@ export function loadPasswordCheck(): Promise<typeof import('./access-password')>
 export async function isPassphrase(input: string): Promise<boolean> {
   const { isAccessPassword } = await loadPasswordCheck();
   return isAccessPassword(input);
+}
+
+/** Checks the passphrase and opens the device's encrypted data with it. */
+export async function unlockWith(input: string): Promise<UnlockResult> {
+  const { unlockDevice } = await loadPasswordCheck();
+  return unlockDevice(input);
 }

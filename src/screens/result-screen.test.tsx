@@ -1,9 +1,10 @@
 import 'fake-indexeddb/auto';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n';
 import { answer, fullRun, USER } from '../results/test-fixtures';
+import { unlock } from '../storage/sealed';
 import { useStore } from '../store';
 import type { AnswerRecord } from '../store/types';
 import { ResultScreen } from './result-screen';
@@ -41,6 +42,11 @@ function renderScreen() {
 const RUN = fullRun([1, 2, 3, 4, 5, 7, 9, 10, 11, 12, 13, 17]).map((record) =>
   record.question.id === 11 ? { ...record, exposureMs: 1500, responseTimeMs: 2400 } : record,
 );
+
+// The outbox seals what it stores: the device is unlocked, as after the passphrase.
+beforeAll(async () => {
+  expect(await unlock('zaehltest')).toBe('unlocked');
+});
 
 beforeEach(() => {
   fetchMock.mockClear();

@@ -9,6 +9,7 @@ import { localDay } from '../results/format';
 import { useStore } from '../store';
 import type { SchoolLevel, UserData } from '../store/types';
 import { Dialog } from '../ui/dialog';
+import { BackupPanel, CHILDREN_CHANGED_EVENT } from './backup-panel';
 import { ageInYears, type BirthdateEntry, MAX_AGE, MIN_AGE, parseBirthdate } from './birthdate';
 import { type ChildrenList, ChildrenOfDevice } from './children-of-device';
 import { SiteSetting } from './site-setting';
@@ -66,6 +67,14 @@ export function UserDataScreen() {
   const ids = { name: useId(), birthdate: useId(), level: useId(), language: useId(), problem: useId() };
   const set = (patch: Partial<UserData>) => setUser((u) => ({ ...u, ...patch }));
 
+  // A restored backup (backup-panel.tsx) announces new children; the list is read again.
+  const [revision, setRevision] = useState(0);
+  useEffect(() => {
+    const reread = () => setRevision((n) => n + 1);
+    window.addEventListener(CHILDREN_CHANGED_EVENT, reread);
+    return () => window.removeEventListener(CHILDREN_CHANGED_EVENT, reread);
+  }, []);
+
   useEffect(() => {
     let current = true;
     const repository = childrenRepository();
@@ -91,7 +100,7 @@ export function UserDataScreen() {
     return () => {
       current = false;
     };
-  }, [initial.childCode]);
+  }, [initial.childCode, revision]);
 
   const fill = (details: UserData) => {
     setUser(details);
@@ -333,6 +342,7 @@ export function UserDataScreen() {
           </Dialog>
         )}
       </form>
+      <BackupPanel />
     </div>
   );
 }

@@ -1,10 +1,26 @@
+import { decrypt, decryptSync, encrypt, encryptSync } from './aead';
+import {
+  type AccessVerifier,
+  deriveMaster,
+  fromBase64,
+  type KdfParams,
+  sameHex,
+  subkey,
+  toBase64,
+  verifierOf,
+} from './kdf';
+
 /**
  * The one seam through which everything personal of a child (the children of the device, their
- * local results, the running or finished session) is written to the device and read back: a value
- * is sealed before it is stored and opened after it is read (docs/product.md, encrypted at rest).
+ * local results, the running or finished session, the outbox) is written to the device and read
+ * back: a value is sealed before it is stored and opened after it is read (docs/product.md,
+ * encrypted at rest).
  *
- * Format 1 keeps the value as it is; the encryption at rest replaces it with a sealed format that
- * only the unlocked device can open. Callers never look inside a `Sealed` value.
+ * Format 2 is AES-256-GCM under the device's data key. That random key is stored only wrapped
+ * (encrypted) under a key derived from the passphrase (see kdf.ts), so it exists in memory only
+ * after the passphrase was typed. A new passphrase or a new build's salt rewraps that one key;
+ * the stored data stays as it is. Format 1 (plain, before the encryption) is still read, and
+ * rewritten sealed by whoever reads it. Callers never look inside a `Sealed` value.
  */
 export interface Sealed {
   /** Format of the sealed value; readers migrate older formats step by step. */
@@ -12,15 +28,212 @@ export interface Sealed {
   readonly data: unknown;
 }
 
-/** Seals a value for storage. */
-export async function seal(value: unknown): Promise<Sealed> {
-  return { format: 1, data: structuredClone(value) };
+/** Where the wrapped data key is kept (nothing of a child: a salt, a cost and ciphertext). */
+export const KEYRING_STORAGE_KEY = 'zaehltest-key';
+const KEYRING_FORMAT = 1;
+
+interface Keyring extends KdfParams {
+  readonly format: number;
+  /** The device's data key, AES-GCM under subkey(master, 'wrap'), base64. */
+  readonly wrapped: string;
 }
 
-/** Opens a value written by `seal`. */
+interface Unlocked {
+  readonly dataKey: Uint8Array;
+  readonly master: Uint8Array;
+  readonly params: KdfParams;
+}
+
+let unlocked: Unlocked | undefined;
+/** Set when the passphrase was right but the data key is wrapped under an earlier passphrase. */
+let pending: { master: Uint8Array; params: KdfParams; keyring: Keyring } | undefined;
+const unlockListeners = new Set<() => void>();
+let resolveUnlocked: () => void = () => undefined;
+let unlockedPromise = new Promise<void>((resolve) => {
+  resolveUnlocked = resolve;
+});
+
+function buildVerifier(): AccessVerifier {
+  return __ACCESS_VERIFIER__;
+}
+
+function keyringStorage(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function readKeyring(): Keyring | undefined {
+  try {
+    const raw = keyringStorage()?.getItem(KEYRING_STORAGE_KEY);
+    const parsed = raw ? (JSON.parse(raw) as Keyring) : undefined;
+    return parsed?.format === KEYRING_FORMAT && typeof parsed.wrapped === 'string' ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeKeyring(dataKey: Uint8Array, master: Uint8Array, params: KdfParams): void {
+  const keyring: Keyring = {
+    format: KEYRING_FORMAT,
+    salt: params.salt,
+    iterations: params.iterations,
+    wrapped: toBase64(encryptSync(subkey(master, 'wrap'), dataKey)),
+  };
+  try {
+    keyringStorage()?.setItem(KEYRING_STORAGE_KEY, JSON.stringify(keyring));
+  } catch (error) {
+    // Without it the data of this page cannot be read after a reload; the outbox still sends.
+    console.error('Keyring: could not store the wrapped data key', error);
+  }
+}
+
+function unwrap(keyring: Keyring, master: Uint8Array): Uint8Array | undefined {
+  try {
+    return decryptSync(subkey(master, 'wrap'), fromBase64(keyring.wrapped));
+  } catch {
+    return undefined;
+  }
+}
+
+function sameParams(a: KdfParams, b: KdfParams): boolean {
+  return a.salt === b.salt && a.iterations === b.iterations;
+}
+
+function becomeUnlocked(state: Unlocked): void {
+  const first = unlocked === undefined;
+  unlocked = state;
+  pending = undefined;
+  if (!first) return;
+  resolveUnlocked();
+  // Synchronously, so that the stored session is read before the screen after the passphrase shows.
+  for (const listener of unlockListeners) listener();
+}
+
+/** Whether `passphrase` is the access passphrase of this build (the slow KDF, see kdf.ts). */
+export async function checkPassphrase(passphrase: string, verifier = buildVerifier()): Promise<boolean> {
+  return sameHex(verifierOf(await deriveMaster(passphrase, verifier)), verifier.verifier);
+}
+
+export type UnlockResult = 'unlocked' | 'wrong-passphrase' | 'old-passphrase-needed';
+
+/**
+ * Checks the passphrase and opens the device's data key (creating it on first use). When the data
+ * key was wrapped under another salt (a new build), the same passphrase is tried there first; if
+ * the passphrase itself was changed, 'old-passphrase-needed' asks for the earlier one once.
+ */
+export async function unlock(passphrase: string, verifier = buildVerifier()): Promise<UnlockResult> {
+  const master = await deriveMaster(passphrase, verifier);
+  if (!sameHex(verifierOf(master), verifier.verifier)) return 'wrong-passphrase';
+  const params: KdfParams = { salt: verifier.salt, iterations: verifier.iterations };
+  if (unlocked && sameParams(unlocked.params, params)) {
+    becomeUnlocked({ ...unlocked, master });
+    return 'unlocked';
+  }
+  const keyring = readKeyring();
+  if (!keyring) {
+    const dataKey = globalThis.crypto.getRandomValues(new Uint8Array(32));
+    writeKeyring(dataKey, master, params);
+    becomeUnlocked({ dataKey, master, params });
+    return 'unlocked';
+  }
+  const previousMaster = sameParams(keyring, params) ? master : await deriveMaster(passphrase, keyring);
+  const dataKey = unwrap(keyring, previousMaster);
+  if (dataKey) {
+    if (!sameParams(keyring, params)) writeKeyring(dataKey, master, params);
+    becomeUnlocked({ dataKey, master, params });
+    return 'unlocked';
+  }
+  pending = { master, params, keyring };
+  return 'old-passphrase-needed';
+}
+
+/** After 'old-passphrase-needed': opens the data key with the earlier passphrase and rewraps it. */
+export async function unlockWithOldPassphrase(oldPassphrase: string): Promise<boolean> {
+  const waiting = pending;
+  if (!waiting) throw new Error('No earlier passphrase is asked for');
+  const dataKey = unwrap(waiting.keyring, await deriveMaster(oldPassphrase, waiting.keyring));
+  if (!dataKey) return false;
+  writeKeyring(dataKey, waiting.master, waiting.params);
+  becomeUnlocked({ dataKey, master: waiting.master, params: waiting.params });
+  return true;
+}
+
+/**
+ * After 'old-passphrase-needed', once the educator confirmed that the earlier passphrase is lost:
+ * a new data key replaces the old one. What was sealed under the old key can no longer be opened;
+ * the caller deletes it (see forget-device-data.ts) before calling this.
+ */
+export function startWithNewKey(): void {
+  const waiting = pending;
+  if (!waiting) throw new Error('No earlier passphrase is asked for');
+  const dataKey = globalThis.crypto.getRandomValues(new Uint8Array(32));
+  writeKeyring(dataKey, waiting.master, waiting.params);
+  becomeUnlocked({ dataKey, master: waiting.master, params: waiting.params });
+}
+
+export function isUnlocked(): boolean {
+  return unlocked !== undefined;
+}
+
+/** Resolves once the passphrase has been typed on this page. */
+export function whenUnlocked(): Promise<void> {
+  return unlockedPromise;
+}
+
+/** Runs `listener` (synchronously) when the page is first unlocked. */
+export function onUnlock(listener: () => void): () => void {
+  unlockListeners.add(listener);
+  return () => unlockListeners.delete(listener);
+}
+
+/** Unit tests only: forgets the key, as a reload does. */
+export function lockForTests(): void {
+  unlocked = undefined;
+  pending = undefined;
+  unlockedPromise = new Promise<void>((resolve) => {
+    resolveUnlocked = resolve;
+  });
+}
+
+function currentKey(): Unlocked {
+  if (!unlocked) throw new Error('The device is locked: the passphrase has not been typed');
+  return unlocked;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Seals a value for storage (waits until the passphrase has been typed). */
+export async function seal(value: unknown): Promise<Sealed> {
+  await whenUnlocked();
+  const bytes = await encrypt(currentKey().dataKey, encoder.encode(JSON.stringify(value)));
+  return { format: 2, data: bytes };
+}
+
+/** Opens a value written by `seal` (waits until the passphrase has been typed). */
 export async function unseal<T>(sealed: Sealed): Promise<T> {
-  if (sealed.format !== 1) throw new Error(`Unknown sealed format ${sealed.format}`);
-  return structuredClone(sealed.data) as T;
+  if (sealed.format === 1) return structuredClone(sealed.data) as T;
+  // A byte view, whichever realm cloned it (IndexedDB, another frame).
+  if (sealed.format !== 2 || !ArrayBuffer.isView(sealed.data)) {
+    throw new Error(`Unknown sealed format ${sealed.format}`);
+  }
+  const { buffer, byteOffset, byteLength } = sealed.data;
+  const bytes = new Uint8Array(buffer.slice(byteOffset, byteOffset + byteLength));
+  await whenUnlocked();
+  return JSON.parse(decoder.decode(await decrypt(currentKey().dataKey, bytes))) as T;
+}
+
+/** Seals a text at once (the running session, written in the same task as the answer). */
+export function sealTextNow(text: string): string {
+  return toBase64(encryptSync(currentKey().dataKey, encoder.encode(text)));
+}
+
+/** Opens a text written by `sealTextNow`; throws when locked or sealed under another key. */
+export function unsealTextNow(sealed: string): string {
+  return decoder.decode(decryptSync(currentKey().dataKey, fromBase64(sealed)));
 }
 
 /** Why a sealed file could not be opened, for a German message on the screen. */
@@ -33,23 +246,70 @@ export class SealedFileError extends Error {
 }
 
 const FILE_MAGIC = 'zaehltest-sealed-file';
+const FILE_FORMAT = 2;
+
+interface SealedFileV2 extends KdfParams {
+  magic: string;
+  format: number;
+  /** HMAC(master, 'file-check'): tells a wrong passphrase from a damaged file. */
+  check: string;
+  data: string;
+}
 
 /**
  * Seals a value into a file (a backup) that any device opens with the same passphrase, whatever
- * the device's own key.
+ * the device's own data key: the file key is derived from the passphrase (with the salt written
+ * into the file).
  */
 export async function sealFile(value: unknown): Promise<Uint8Array> {
-  return new TextEncoder().encode(JSON.stringify({ magic: FILE_MAGIC, format: 1, data: value }));
+  await whenUnlocked();
+  const { master, params } = currentKey();
+  const data = await encrypt(subkey(master, 'file'), encoder.encode(JSON.stringify(value)));
+  const file: SealedFileV2 = {
+    magic: FILE_MAGIC,
+    format: FILE_FORMAT,
+    salt: params.salt,
+    iterations: params.iterations,
+    check: toBase64(subkey(master, 'file-check')),
+    data: toBase64(data),
+  };
+  return encoder.encode(JSON.stringify(file));
 }
 
 /** Opens a file written by `sealFile`; throws a `SealedFileError` for a wrong passphrase or a damaged file. */
-export async function unsealFile<T>(bytes: Uint8Array, _passphrase: string): Promise<T> {
-  let parsed: { magic?: unknown; format?: unknown; data?: unknown };
+export async function unsealFile<T>(bytes: Uint8Array, passphrase: string): Promise<T> {
+  let parsed: Partial<SealedFileV2> & { data?: unknown };
   try {
     parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch {
     throw new SealedFileError('damaged');
   }
-  if (parsed?.magic !== FILE_MAGIC || parsed.format !== 1) throw new SealedFileError('damaged');
-  return parsed.data as T;
+  if (parsed?.magic !== FILE_MAGIC) throw new SealedFileError('damaged');
+  // Format 1: the plain files of the release before the encryption.
+  if (parsed.format === 1) return parsed.data as T;
+  const { salt, iterations, check, data } = parsed;
+  if (
+    parsed.format !== FILE_FORMAT ||
+    typeof salt !== 'string' ||
+    typeof check !== 'string' ||
+    typeof data !== 'string' ||
+    !Number.isInteger(iterations) ||
+    (iterations as number) < 1
+  ) {
+    throw new SealedFileError('damaged');
+  }
+  let master: Uint8Array;
+  let sealedData: Uint8Array;
+  try {
+    sealedData = fromBase64(data);
+    master = await deriveMaster(passphrase, { salt, iterations: iterations as number });
+  } catch {
+    throw new SealedFileError('damaged');
+  }
+  if (toBase64(subkey(master, 'file-check')) !== check) throw new SealedFileError('wrong-passphrase');
+  try {
+    return JSON.parse(decoder.decode(await decrypt(subkey(master, 'file'), sealedData))) as T;
+  } catch {
+    throw new SealedFileError('damaged');
+  }
 }

@@ -1,6 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Question } from '../content/types';
-import { createAppStore, followOtherTabs, SESSION_STORAGE_KEY, takeOverSession } from './create-store';
+import { lockForTests, unlock } from '../storage/sealed';
+import {
+  createAppStore,
+  followOtherTabs,
+  openSession,
+  SESSION_STORAGE_KEY,
+  takeOverSession,
+} from './create-store';
 import { DEFAULT_USER } from './slices';
 import { createTabGuard } from './tab-guard';
 import type { UserData } from './types';
@@ -58,6 +65,15 @@ function setup() {
   const store = createAppStore(QUESTIONS, () => storage);
   return { storage, store };
 }
+
+// The session is stored sealed: the device is unlocked as after the passphrase; the wrapped key
+// is kept in the page's localStorage, as in a browser.
+const pageStorage = new MemoryStorage();
+vi.stubGlobal('localStorage', pageStorage);
+
+beforeEach(async () => {
+  expect(await unlock('zaehltest')).toBe('unlocked');
+});
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -161,7 +177,7 @@ describe('the session store', () => {
     expect(resumed.answers).toEqual(store.getState().answers);
     expect(resumed.user).toEqual(USER);
     expect(resumed.submissionId).toBe(store.getState().submissionId);
-    expect(JSON.parse(storage.getItem(SESSION_STORAGE_KEY) ?? '{}').state.queue).toEqual([3, 4]);
+    expect(JSON.parse(openSession(storage.getItem(SESSION_STORAGE_KEY)) ?? '{}').state.queue).toEqual([3, 4]);
   });
 
   it('marks the result as queued, but not for a session that has ended meanwhile', () => {
@@ -226,7 +242,7 @@ describe('the session store', () => {
         followOtherTabs(store, guard, target);
         return { store, guard };
       };
-      const stored = () => JSON.parse(storage.getItem(SESSION_STORAGE_KEY) ?? 'null')?.state;
+      const stored = () => JSON.parse(openSession(storage.getItem(SESSION_STORAGE_KEY)) ?? 'null')?.state;
       return { open, stored };
     }
 
@@ -394,6 +410,52 @@ describe('the session store', () => {
     });
     expect(storage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     expect(createAppStore(QUESTIONS, () => storage).getState().screen).toBe('access');
+  });
+});
+
+describe('the stored session, encrypted at rest', () => {
+  function runningTest() {
+    const { store, storage } = setup();
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    store.getState().startTest(USER);
+    store.getState().advance();
+    return { store, storage };
+  }
+
+  it('holds neither the name nor the birth date readable, only the facts the first screen needs', () => {
+    const { storage } = runningTest();
+    const raw = storage.getItem(SESSION_STORAGE_KEY) ?? '';
+    expect(raw).not.toContain('Ali');
+    expect(raw).not.toContain('2020');
+    expect(JSON.parse(raw).meta).toMatchObject({ screen: 'count-and-forgotten' });
+    expect(JSON.parse(openSession(raw) ?? '{}').state.user).toEqual(USER);
+  });
+
+  it('is read only after the passphrase: a reload shows nothing before, the test after', async () => {
+    const { storage } = runningTest();
+    lockForTests();
+    const afterReload = createAppStore(QUESTIONS, () => storage);
+    expect(afterReload.getState().user.name).toBe('');
+    // A write while locked (nothing to seal it with) leaves the stored session alone.
+    afterReload.getState().goTo('userdata');
+    expect(JSON.parse(storage.getItem(SESSION_STORAGE_KEY) ?? '{}').meta.screen).toBe('count-and-forgotten');
+    expect(await unlock('zaehltest')).toBe('unlocked');
+    expect(afterReload.getState().user).toEqual(USER);
+    expect(afterReload.getState().screen).toBe('count-and-forgotten');
+  });
+
+  it('takes over a session stored in plain text by the release before, and stores it sealed', async () => {
+    const storage = new MemoryStorage();
+    const plain = { state: { screen: 'startscreen', user: USER, answers: [], queue: [1, 2] }, version: 1 };
+    storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(plain));
+    lockForTests();
+    const store = createAppStore(QUESTIONS, () => storage);
+    expect(await unlock('zaehltest')).toBe('unlocked');
+    expect(store.getState().user).toEqual(USER);
+    expect(store.getState().screen).toBe('startscreen');
+    const raw = storage.getItem(SESSION_STORAGE_KEY) ?? '';
+    expect(raw).not.toContain('Ali');
+    expect(JSON.parse(openSession(raw) ?? '{}').state.queue).toEqual([1, 2]);
   });
 });
 

@@ -3,9 +3,16 @@ import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import type { Question } from '../content/types';
 import { buildResultPayload } from '../results/payload';
+import { isUnlocked, onUnlock, sealTextNow, unsealTextNow } from '../storage/sealed';
 import { screenFor } from './screen-routing';
 import { questionIds, serveQuestion } from './serve-question';
-import { SESSION_FORMAT_VERSION, SESSION_STORAGE_KEY } from './session-key';
+import {
+  parseSessionEnvelope,
+  SESSION_ENVELOPE_FORMAT,
+  SESSION_FORMAT_VERSION,
+  SESSION_STORAGE_KEY,
+  type SessionEnvelope,
+} from './session-key';
 import {
   createAnswersSlice,
   createFlashSlice,
@@ -103,6 +110,32 @@ const createFlowActions =
   });
 
 /**
+ * The session as stored: zustand's JSON sealed under the device's key (synchronously, so a reload
+ * right after an answer finds it), beside the plain facts the first screen reads before the
+ * passphrase (see session-key.ts). Throws while the device is locked: nothing is written unsealed.
+ */
+export function sealSession(value: string): string {
+  const { state } = JSON.parse(value) as { state: Partial<SavedSession> };
+  const envelope: SessionEnvelope = {
+    format: SESSION_ENVELOPE_FORMAT,
+    meta: {
+      screen: state.screen,
+      resultQueued: state.resultQueued,
+      finishedAt: state.answers?.at(-1)?.answeredAt,
+    },
+    sealed: sealTextNow(value),
+  };
+  return JSON.stringify(envelope);
+}
+
+/** Zustand's JSON of a stored session; a plain one (format 1, before the encryption) as it is. */
+export function openSession(raw: string | null): string | null {
+  if (raw === null) return null;
+  const envelope = parseSessionEnvelope(raw);
+  return envelope ? unsealTextNow(envelope.sealed) : raw;
+}
+
+/**
  * localStorage that logs instead of throwing when it is full or forbidden (private mode, a storage
  * quota): the test goes on and the result is still uploaded; only a reload cannot resume it.
  */
@@ -118,9 +151,11 @@ function tolerantStorage(storage: () => Storage, guard?: Pick<TabGuard, 'isPassi
   // A passive tab (another tab runs the session) never writes it.
   const mayWrite = () => !guard?.isPassive();
   return {
-    getItem: (name) => attempt('reading', () => storage().getItem(name), null),
+    getItem: (name) => attempt('reading', () => openSession(storage().getItem(name)), null),
     setItem: (name, value) => {
-      if (mayWrite()) attempt('saving', () => storage().setItem(name, value), undefined);
+      // Before the passphrase there is only the initial state, and no key to seal it with.
+      if (!isUnlocked()) return;
+      if (mayWrite()) attempt('saving', () => storage().setItem(name, sealSession(value)), undefined);
     },
     removeItem: (name) => {
       if (mayWrite()) attempt('removing', () => storage().removeItem(name), undefined);
@@ -138,7 +173,7 @@ export function createAppStore(
   guard?: Pick<TabGuard, 'isPassive'>,
 ) {
   const persisted = tolerantStorage(storage, guard);
-  return create<Store>()(
+  const store = create<Store>()(
     persist(
       (...a) => ({
         ...createSessionSlice(...a),
@@ -164,9 +199,28 @@ export function createAppStore(
           answers: s.answers,
           flash: s.flash,
         }),
+        // The stored session is sealed: it is read once the passphrase has opened the key.
+        skipHydration: !isUnlocked(),
       },
     ),
   );
+  if (!isUnlocked()) {
+    onUnlock(() => {
+      const raw = attemptRead(storage);
+      void store.persist.rehydrate();
+      // A session stored in plain text by the release before the encryption is sealed at once.
+      if (raw !== null && !parseSessionEnvelope(raw)) store.setState({});
+    });
+  }
+  return store;
+}
+
+function attemptRead(storage: () => Storage): string | null {
+  try {
+    return storage().getItem(SESSION_STORAGE_KEY);
+  } catch {
+    return null;
+  }
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;

@@ -13,9 +13,40 @@ interface StoredState {
   answers?: Array<{ answeredAt?: unknown }>;
 }
 
+/**
+ * How the session is stored since the encryption at rest (format 2): the zustand state sealed
+ * (src/storage/sealed.ts), beside the three facts the first screen needs before the passphrase,
+ * none of them about the child. Format 1 was zustand's plain `{ state, version }`; it is read
+ * once and stored sealed (create-store.ts).
+ */
+export const SESSION_ENVELOPE_FORMAT = 2;
+export interface SessionEnvelope {
+  format: typeof SESSION_ENVELOPE_FORMAT;
+  meta: { screen?: unknown; resultQueued?: unknown; finishedAt?: unknown };
+  /** The zustand value `{ state, version }` as JSON, sealed with `sealTextNow`. */
+  sealed: string;
+}
+
+export function parseSessionEnvelope(raw: string | null): SessionEnvelope | undefined {
+  if (!raw) return undefined;
+  try {
+    const parsed = JSON.parse(raw);
+    return parsed?.format === SESSION_ENVELOPE_FORMAT && typeof parsed.sealed === 'string'
+      ? (parsed as SessionEnvelope)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function readStoredState(storage: () => Storage): StoredState | undefined {
   try {
     const raw = storage().getItem(SESSION_STORAGE_KEY);
+    const envelope = parseSessionEnvelope(raw);
+    if (envelope) {
+      const { screen, resultQueued, finishedAt } = envelope.meta;
+      return { screen, resultQueued, answers: finishedAt ? [{ answeredAt: finishedAt }] : [] };
+    }
     const state: unknown = raw ? JSON.parse(raw)?.state : undefined;
     return state && typeof state === 'object' ? (state as StoredState) : undefined;
   } catch {

@@ -13,6 +13,7 @@ import {
   type StoredSession,
   typedDate,
 } from './flow.ts';
+import { openStoredSession, SEALED_SESSION_KEYS } from './sealed-session.ts';
 
 /**
  * The flows of tests/support/flow.ts, written once against the driver-neutral page
@@ -52,9 +53,13 @@ export async function shot(page: EnginePage, name: string): Promise<void> {
   await page.screenshot(join(dir, `${page.engine}-${name}.png`));
 }
 
+/** The stored session, opened with the passphrase (it is stored sealed, see sealed-session.ts). */
 export async function storedSession(page: EnginePage): Promise<StoredSession | null> {
-  const raw = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
-  return raw ? (JSON.parse(raw).state as StoredSession) : null;
+  const [raw, keyring] = await page.evaluate(
+    (keys) => keys.map((key) => localStorage.getItem(key)),
+    [...SEALED_SESSION_KEYS],
+  );
+  return openStoredSession(raw ?? null, keyring ?? null);
 }
 
 export function currentScreen(page: EnginePage): Promise<string | null> {

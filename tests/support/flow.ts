@@ -9,6 +9,7 @@ import { DEFAULT_USER } from '../../src/store/slices.ts';
 import type { SavedSession, StoredSessionEnvelope } from '../../src/store/types.ts';
 import { screenshot } from './browser.ts';
 import { ROOT, TEST_PASSWORD } from './build-app.ts';
+import { openStoredSession, SEALED_SESSION_KEYS } from './sealed-session.ts';
 
 /** What the end-to-end tests need to know of a question to answer it. */
 export interface ContentQuestion {
@@ -65,9 +66,13 @@ export function runningSession(ids: number[], language: Lang): string {
   });
 }
 
+/** The stored session, opened with the passphrase (it is stored sealed, see sealed-session.ts). */
 export async function storedSession(page: Page): Promise<StoredSession | null> {
-  const raw = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
-  return raw ? (JSON.parse(raw).state as StoredSession) : null;
+  const [raw, keyring] = await page.evaluate(
+    (keys) => keys.map((key) => localStorage.getItem(key)),
+    [...SEALED_SESSION_KEYS],
+  );
+  return openStoredSession(raw ?? null, keyring ?? null);
 }
 
 export async function currentScreen(page: Page): Promise<string | null> {

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { unlock } from '../../storage/sealed';
 import { buildResultPayload } from '../payload';
 import { fullRun, USER } from '../test-fixtures';
 import {
@@ -13,6 +14,11 @@ import {
   REJECTED_RETRY_DELAY_MS,
   retryDelayMs,
 } from '.';
+
+// The outbox seals what it stores: the device is unlocked as after the passphrase.
+beforeAll(async () => {
+  expect(await unlock('zaehltest')).toBe('unlocked');
+});
 
 const ENDPOINT = '/api/results';
 const PAYLOAD = buildResultPayload('3f1c9a52-8b7e-4d21-9c3a-0e6f5b4d2a18', USER, fullRun([1, 2, 3]));
@@ -399,5 +405,46 @@ describe('Outbox on an unreliable device', () => {
     expect(delays.length).toBeGreaterThan(1);
     expect(Math.max(...delays)).toBeLessThanOrEqual(Math.max(MAX_RETRY_DELAY_MS, 30_000));
     expect(delays.filter((ms) => ms === MAX_RETRY_DELAY_MS).length).toBeGreaterThanOrEqual(11);
+  });
+});
+
+describe('the outbox at rest', () => {
+  it('stores the payload sealed: the birth date is not readable in IndexedDB, and it is still sent', async () => {
+    const { outbox, dbName, server } = setup([503]);
+    await outbox.enqueue(PAYLOAD);
+    await outbox.settled();
+    const db = await openDB(dbName);
+    const [record] = await db.getAll('results');
+    db.close();
+    expect(record.payload).toBeUndefined();
+    const bytes = Buffer.from(record.sealed.data as Uint8Array).toString('latin1');
+    expect(JSON.stringify(PAYLOAD)).toContain('2019-03-07');
+    expect(bytes).not.toContain('2019-03-07');
+    expect(server.requests[0]?.body.submissionId).toBe(PAYLOAD.submissionId);
+  });
+
+  it('takes over an entry stored in plain text by the release before, sends it and stores it sealed meanwhile', async () => {
+    const { clock, server, dbName } = setup([503]);
+    const db = await openDB(dbName, 1, {
+      upgrade: (database) => database.createObjectStore('results', { keyPath: 'submissionId' }),
+    });
+    await db.put('results', {
+      submissionId: PAYLOAD.submissionId,
+      payload: PAYLOAD,
+      createdAt: 0,
+      failedAttempts: 0,
+      nextAttemptAt: 0,
+      rejected: false,
+    });
+    db.close();
+    const outbox = makeOutbox(server, clock, dbName);
+    await outbox.resume();
+    await outbox.settled();
+    expect(server.requests).toHaveLength(1);
+    const reopened = await openDB(dbName);
+    const [record] = await reopened.getAll('results');
+    reopened.close();
+    expect(record.payload).toBeUndefined();
+    expect(record.sealed.format).toBe(2);
   });
 });

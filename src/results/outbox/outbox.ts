@@ -178,6 +178,8 @@ export class Outbox {
     }
     const attempts = stored
       .filter((entry) => !this.state(entry.submissionId).inFlight)
+      // Delivered by this page while the entries were being read (and opened, which takes a moment).
+      .filter((entry) => this.results.get(entry.submissionId)?.status !== 'sent')
       .filter((entry) =>
         isDue(Math.min(entry.nextAttemptAt, this.state(entry.submissionId).dueAt ?? Infinity), now),
       )

@@ -1,5 +1,6 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { ResultPayload } from '../../../schemas/result-payload';
+import { type Sealed, seal, unseal } from '../../storage/sealed';
 
 /** What the outbox keeps per result in IndexedDB. */
 export interface OutboxEntry {
@@ -16,10 +17,29 @@ export interface OutboxEntry {
 }
 
 export const DEFAULT_DB_NAME = 'zaehltest-outbox';
-const STORE = 'results';
+export const OUTBOX_STORE = 'results';
+const STORE = OUTBOX_STORE;
+
+/**
+ * An entry as IndexedDB keeps it: the payload (it holds the birth date) sealed under the device's
+ * key (src/storage/sealed.ts); the rest is plain, so that the access screen counts unsent results
+ * and their age without the passphrase. Entries of the release before the encryption hold a
+ * plain `payload`; they are sealed the first time the outbox reads them after the passphrase.
+ */
+export type StoredOutboxEntry = Omit<OutboxEntry, 'payload'> & { sealed?: Sealed; payload?: ResultPayload };
 
 interface OutboxDb extends DBSchema {
-  results: { key: string; value: OutboxEntry };
+  results: { key: string; value: StoredOutboxEntry };
+}
+
+async function toStored({ payload, ...rest }: OutboxEntry): Promise<StoredOutboxEntry> {
+  return { ...rest, sealed: await seal(payload) };
+}
+
+async function fromStored({ sealed, payload, ...rest }: StoredOutboxEntry): Promise<OutboxEntry> {
+  if (payload) return { ...rest, payload };
+  if (!sealed) throw new Error(`Outbox entry ${rest.submissionId} has no payload`);
+  return { ...rest, payload: await unseal<ResultPayload>(sealed) };
 }
 
 /**
@@ -41,9 +61,21 @@ export class EntryStorage {
     return this.db !== undefined && !this.memory.has(submissionId);
   }
 
+  /** Every entry with its payload opened (waits for the passphrase). */
   async all(): Promise<OutboxEntry[]> {
     const stored = this.db ? await this.db.getAll(STORE) : [];
-    return [...stored, ...this.memory.values()];
+    const entries: OutboxEntry[] = [];
+    for (const record of stored) {
+      try {
+        const entry = await fromStored(record);
+        entries.push(entry);
+        if (record.payload) await this.updateIfPresent(entry);
+      } catch (error) {
+        // Sealed under a key this device no longer has: kept, never sent, reported.
+        console.error(`Outbox: entry ${record.submissionId} cannot be opened`, error);
+      }
+    }
+    return [...entries, ...this.memory.values()];
   }
 
   /** Adds the entry unless one with its submissionId exists; true when added. */
@@ -51,9 +83,11 @@ export class EntryStorage {
     if (this.memory.has(entry.submissionId)) return false;
     if (this.db) {
       try {
+        // Sealed before the transaction: it would commit while waiting for anything but IndexedDB.
+        const stored = await toStored(entry);
         const tx = this.db.transaction(STORE, 'readwrite');
         const exists = (await tx.store.getKey(entry.submissionId)) !== undefined;
-        if (!exists) await tx.store.add(entry);
+        if (!exists) await tx.store.add(stored);
         await tx.done;
         return !exists;
       } catch (error) {
@@ -69,8 +103,9 @@ export class EntryStorage {
     if (this.memory.has(entry.submissionId)) {
       this.memory.set(entry.submissionId, entry);
     } else if (this.db) {
+      const stored = await toStored(entry);
       const tx = this.db.transaction(STORE, 'readwrite');
-      if ((await tx.store.getKey(entry.submissionId)) !== undefined) await tx.store.put(entry);
+      if ((await tx.store.getKey(entry.submissionId)) !== undefined) await tx.store.put(stored);
       await tx.done;
     }
   }

@@ -1,0 +1,169 @@
+import { createHmac, pbkdf2Sync } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { decrypt, decryptSync, encrypt, encryptSync } from './aead';
+import { type AccessVerifier, deriveMaster, verifierOf } from './kdf';
+import {
+  checkPassphrase,
+  KEYRING_STORAGE_KEY,
+  lockForTests,
+  type Sealed,
+  SealedFileError,
+  seal,
+  sealFile,
+  startWithNewKey,
+  unlock,
+  unlockWithOldPassphrase,
+  unseal,
+  unsealFile,
+} from './sealed';
+
+/** The build's verifier, made as scripts/build-config.ts makes it (Node's crypto), at a low cost. */
+function verifierFor(passphrase: string, salt: string, iterations = 1000): AccessVerifier {
+  const master = pbkdf2Sync(passphrase, Buffer.from(salt, 'base64'), iterations, 32, 'sha256');
+  return {
+    salt,
+    iterations,
+    verifier: createHmac('sha256', master).update('zaehltest/verifier').digest('hex'),
+  };
+}
+const SALT_A = Buffer.from('salt-of-build-a!').toString('base64');
+const SALT_B = Buffer.from('salt-of-build-b!').toString('base64');
+const CHILD = { name: 'Ayşe Yılmaz', birthDate: '2020-03-14', language: 'tr' };
+
+const items = new Map<string, string>();
+vi.stubGlobal('localStorage', {
+  getItem: (key: string) => items.get(key) ?? null,
+  setItem: (key: string, value: string) => items.set(key, value),
+  removeItem: (key: string) => items.delete(key),
+});
+
+beforeEach(() => {
+  items.clear();
+  lockForTests();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const text = (bytes: unknown) => new TextDecoder().decode(bytes as Uint8Array);
+
+describe('the slow KDF', () => {
+  it('gives the verifier the build made, through crypto.subtle and without it (plain http)', async () => {
+    const verifier = verifierFor('zaehltest', SALT_A);
+    expect(verifierOf(await deriveMaster('zaehltest', verifier))).toBe(verifier.verifier);
+    vi.spyOn(globalThis.crypto, 'subtle', 'get').mockReturnValue(undefined as unknown as SubtleCrypto);
+    expect(verifierOf(await deriveMaster('zaehltest', verifier))).toBe(verifier.verifier);
+    expect(await checkPassphrase('zaehltest', verifier)).toBe(true);
+    expect(await checkPassphrase('Zaehltest', verifier)).toBe(false);
+  });
+
+  it('AES-GCM through crypto.subtle and @noble/ciphers read each other', async () => {
+    const key = crypto.getRandomValues(new Uint8Array(32));
+    const message = new TextEncoder().encode('Ayşe');
+    expect(text(decryptSync(key, await encrypt(key, message)))).toBe('Ayşe');
+    expect(text(await decrypt(key, encryptSync(key, message)))).toBe('Ayşe');
+  });
+});
+
+describe('sealing a child’s data', () => {
+  it('stores nothing readable, opens what it sealed, and still reads the plain format 1', async () => {
+    expect(await unlock('zaehltest', verifierFor('zaehltest', SALT_A))).toBe('unlocked');
+    const sealed = await seal(CHILD);
+    expect(sealed.format).toBe(2);
+    const stored = Buffer.from(sealed.data as Uint8Array).toString('latin1');
+    expect(stored).not.toContain('2020-03-14');
+    expect(Buffer.from(sealed.data as Uint8Array).indexOf(Buffer.from('Yılmaz'))).toBe(-1);
+    expect(await unseal(sealed)).toEqual(CHILD);
+    expect(await unseal({ format: 1, data: CHILD })).toEqual(CHILD);
+    await expect(unseal({ format: 9, data: 'x' })).rejects.toThrow(/Unknown sealed format 9/);
+  });
+
+  it('waits for the passphrase before it seals or opens anything', async () => {
+    let done = false;
+    const sealing = seal(CHILD).then((value) => {
+      done = true;
+      return value;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(done).toBe(false);
+    await unlock('zaehltest', verifierFor('zaehltest', SALT_A));
+    expect(await unseal(await sealing)).toEqual(CHILD);
+  });
+
+  it('refuses a wrong passphrase and keeps the wrapped key free of anything readable', async () => {
+    expect(await unlock('falsch', verifierFor('zaehltest', SALT_A))).toBe('wrong-passphrase');
+    expect(items.has(KEYRING_STORAGE_KEY)).toBe(false);
+    expect(await unlock('zaehltest', verifierFor('zaehltest', SALT_A))).toBe('unlocked');
+    expect(items.get(KEYRING_STORAGE_KEY)).not.toContain('zaehltest');
+  });
+});
+
+describe('a new build', () => {
+  async function sealedUnder(passphrase: string, salt: string): Promise<Sealed> {
+    expect(await unlock(passphrase, verifierFor(passphrase, salt))).toBe('unlocked');
+    const sealed = await seal(CHILD);
+    lockForTests(); // the page reloads with the new build
+    return sealed;
+  }
+
+  it('with a new salt and the same passphrase opens the data without asking', async () => {
+    const sealed = await sealedUnder('zaehltest', SALT_A);
+    expect(await unlock('zaehltest', verifierFor('zaehltest', SALT_B))).toBe('unlocked');
+    expect(await unseal(sealed)).toEqual(CHILD);
+    // Rewrapped under the new salt: the next unlock needs one derivation only.
+    expect(JSON.parse(items.get(KEYRING_STORAGE_KEY) ?? '{}').salt).toBe(SALT_B);
+  });
+
+  it('with a new passphrase asks once for the earlier one, then reads everything', async () => {
+    const sealed = await sealedUnder('alt-passwort', SALT_A);
+    expect(await unlock('neues-passwort', verifierFor('neues-passwort', SALT_B))).toBe(
+      'old-passphrase-needed',
+    );
+    expect(await unlockWithOldPassphrase('falsch')).toBe(false);
+    expect(await unlockWithOldPassphrase('alt-passwort')).toBe(true);
+    expect(await unseal(sealed)).toEqual(CHILD);
+    lockForTests();
+    expect(await unlock('neues-passwort', verifierFor('neues-passwort', SALT_B))).toBe('unlocked');
+    expect(await unseal(sealed)).toEqual(CHILD);
+  });
+
+  it('with the earlier passphrase forgotten starts a new key: the old data can no longer be opened', async () => {
+    const sealed = await sealedUnder('alt-passwort', SALT_A);
+    expect(await unlock('neues-passwort', verifierFor('neues-passwort', SALT_B))).toBe(
+      'old-passphrase-needed',
+    );
+    startWithNewKey();
+    await expect(unseal(sealed)).rejects.toThrow();
+    expect(await unseal(await seal(CHILD))).toEqual(CHILD);
+  });
+});
+
+describe('sealed files (backups)', () => {
+  it('open on another device with the same passphrase, whatever its own key', async () => {
+    expect(await unlock('zaehltest', verifierFor('zaehltest', SALT_A))).toBe('unlocked');
+    const file = await sealFile({ children: [CHILD] });
+    expect(text(file)).not.toContain('2020-03-14');
+    expect(text(file)).not.toContain('Yılmaz');
+    // Another device: its own key, another build's salt.
+    items.clear();
+    lockForTests();
+    expect(await unlock('zaehltest', verifierFor('zaehltest', SALT_B))).toBe('unlocked');
+    expect(await unsealFile(file, 'zaehltest')).toEqual({ children: [CHILD] });
+  });
+
+  it('tell a wrong passphrase from a damaged file', async () => {
+    await unlock('zaehltest', verifierFor('zaehltest', SALT_A));
+    const file = await sealFile({ children: [CHILD] });
+    await expect(unsealFile(file, 'anderes')).rejects.toEqual(new SealedFileError('wrong-passphrase'));
+    const parsed = JSON.parse(text(file));
+    const data = Buffer.from(parsed.data, 'base64');
+    data[20] = (data[20] ?? 0) ^ 1;
+    const damaged = new TextEncoder().encode(JSON.stringify({ ...parsed, data: data.toString('base64') }));
+    await expect(unsealFile(damaged, 'zaehltest')).rejects.toMatchObject({ reason: 'damaged' });
+    await expect(unsealFile(file.subarray(0, 100), 'zaehltest')).rejects.toMatchObject({ reason: 'damaged' });
+    await expect(unsealFile(new Uint8Array([0xff, 0xfe]), 'zaehltest')).rejects.toMatchObject({
+      reason: 'damaged',
+    });
+  });
+});

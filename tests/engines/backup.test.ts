@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { EnginePage } from '../support/driver/types.ts';
+import {
+  currentScreen,
+  exists,
+  login,
+  reloadAndUnlock,
+  shot,
+  textOf,
+  unlock,
+  waitForScreen,
+  waitUntil,
+} from '../support/engine-flow.ts';
+import { ENGINE, openEnginePage } from '../support/engine-test.ts';
+import { type FaultProxy, startFaultProxy } from '../support/fault-proxy.ts';
+import { type ContentQuestion, loadQuestions, STORAGE_KEY } from '../support/flow.ts';
+import { listStoredResults } from '../support/server.ts';
+import { readableForms, storedBytes } from '../support/stored-bytes.ts';
+
+/**
+ * Encrypted at rest and backups in every engine (docs/product.md): after a finished test whose
+ * upload waits, no stored byte holds the child's name or birth date; 'Sicherung speichern' writes
+ * one sealed file; 'Sicherung laden' in a fresh browser profile with the passphrase brings the
+ * unsent result (and a child of the device) back and sends it; a wrong passphrase or a damaged
+ * file changes nothing; the same file twice changes nothing.
+ */
+
+const distDir = inject('distDir');
+const serverURL = inject('baseURL');
+const questions = loadQuestions();
+const NAME = 'Elif Yıldırımoğlu';
+const BIRTH_DATE = '2019-03-07';
+let proxy: FaultProxy;
+
+beforeAll(async () => {
+  proxy = await startFaultProxy({ distDir, upstream: serverURL });
+});
+afterAll(() => proxy.close());
+afterEach(() => {
+  proxy.script([]);
+  proxy.requests.length = 0;
+});
+
+/** A finished test as the release before the encryption stored it: in plain text. */
+function plainFinishedSession(submissionId: string) {
+  return {
+    screen: 'result',
+    queue: [],
+    currentId: null,
+    submissionId,
+    resultQueued: false,
+    user: { name: NAME, birthdate: BIRTH_DATE, school: 'Kita', schoolLevel: '', language: 'tr' },
+    answers: questions.map((q: ContentQuestion) => ({
+      question: { id: q.id, level: q.level, answerType: q.answerType, currentTexts: q.texts.tr },
+      givenAnswer: String(q.correctAnswer),
+      correct: true,
+      responseTimeMs: 2000,
+      answeredAt: new Date(Date.now() - 3_600_000).toISOString(),
+    })),
+  };
+}
+
+/** Chooses `bytes` as the file of the backup's file field (as the file picker would). */
+async function chooseFile(page: EnginePage, name: string, bytes: Uint8Array): Promise<void> {
+  await page.evaluate(
+    ({ name, base64 }) => {
+      const binary = atob(base64);
+      const data = new Uint8Array(binary.length);
+      for (let i = 0; i < binary.length; i++) data[i] = binary.charCodeAt(i);
+      const input = document.querySelector<HTMLInputElement>('.backup-restore input[type=file]');
+      if (!input) throw new Error('no file field');
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([data], name));
+      input.files = transfer.files;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    },
+    { name, base64: Buffer.from(bytes).toString('base64') },
+  );
+}
+
+async function restore(page: EnginePage, passphrase: string): Promise<string> {
+  await page.fill({ label: 'Passwort der Sicherung:' }, passphrase);
+  await page.click({ role: 'button', name: 'Wiederherstellen' });
+  let message = '';
+  await waitUntil('the restore message', async () => {
+    message = (await textOf(page, '.backup-message')) ?? '';
+    return message !== '' && !message.includes('wird geladen');
+  });
+  return message;
+}
+
+describe(`encrypted at rest and backups in ${ENGINE}`, () => {
+  it('stores nothing readable of the child, and a backup restores into a fresh profile', async () => {
+    const id = randomUUID();
+    proxy.script([], 'down');
+    const a = await openEnginePage();
+    await a.goto(`${proxy.url}/`);
+    await a.evaluate(({ key, state }) => localStorage.setItem(key, JSON.stringify({ state, version: 1 })), {
+      key: STORAGE_KEY,
+      state: plainFinishedSession(id),
+    });
+    await reloadAndUnlock(a);
+    await waitForScreen(a, 'result');
+    await expect
+      .poll(() => textOf(a, '.result-upload'), { timeout: 20_000, interval: 200 })
+      .toMatch(/auf diesem Gerät gespeichert/);
+
+    // The plain session was taken over and sealed; the waiting result is sealed in the outbox.
+    const stored = await storedBytes(a);
+    expect(stored.records['zaehltest-outbox/results']).toBe(1);
+    for (const form of readableForms(NAME, BIRTH_DATE)) expect(stored.text).not.toContain(form);
+
+    // The access screen counts the waiting result without the passphrase.
+    await a.reload();
+    await waitUntil('the unsent count', async () => (await textOf(a, '.access-unsent')) !== null);
+    expect(await textOf(a, '.access-unsent')).toBe('1 Ergebnis ist noch nicht gesendet.');
+    expect(await textOf(a, '.access-last-backup')).toBe('Noch keine Sicherung auf diesem Gerät.');
+    await shot(a, 'access-unsent');
+
+    // A child of the device (as the children's list stores it; format 1 = before the encryption).
+    await a.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const request = indexedDB.open('zaehltest-children', 1);
+          request.onupgradeneeded = () => {
+            request.result.createObjectStore('children', { keyPath: 'code' });
+            request.result
+              .createObjectStore('results', { keyPath: 'submissionId' })
+              .createIndex('childCode', 'childCode');
+          };
+          request.onsuccess = () => {
+            const tx = request.result.transaction('children', 'readwrite');
+            tx.objectStore('children').put({
+              code: 'K7M3QX',
+              updatedAt: '2026-10-05T09:00:00.000Z',
+              sealed: { format: 1, data: { name: 'Mara Popescu', birthDate: '2020-05-17', language: 'ro' } },
+            });
+            tx.oncomplete = () => {
+              request.result.close();
+              resolve();
+            };
+            tx.onerror = () => reject(tx.error);
+          };
+          request.onerror = () => reject(request.error);
+        }),
+    );
+
+    // Back to the start (the session ends), then in with the passphrase to the child's details.
+    await unlock(a);
+    await waitForScreen(a, 'result');
+    await a.click({ role: 'button', name: 'Zurück zum Start' });
+    await waitUntil('the access screen or the confirmation', async () => {
+      if ((await currentScreen(a)) === 'access') return true;
+      return exists(a, '.dialog-buttons');
+    });
+    if ((await currentScreen(a)) !== 'access') {
+      await a.click({ role: 'button', name: 'Trotzdem zurück zum Start' });
+      await waitForScreen(a, 'access');
+    }
+    await a.fill({ label: 'Bitte Passwort eingeben:' }, 'zaehltest');
+    await a.click({ role: 'button', name: 'Anmelden' });
+    await waitForScreen(a, 'userdata', 20_000);
+    const backup = await a.download({ role: 'button', name: 'Sicherung speichern' }, 60_000);
+    expect(backup.name).toMatch(/^zaehltest-sicherung-\d\d\.\d\d\.\d{4}\.zts$/);
+    const fileText = backup.bytes.toString('latin1');
+    for (const form of [...readableForms(NAME, BIRTH_DATE), 'Mara Popescu', '2020-05-17']) {
+      expect(fileText).not.toContain(form);
+    }
+    await waitUntil('the backup date', async () =>
+      ((await textOf(a, '.backup-last')) ?? '').startsWith('Letzte Sicherung: '),
+    );
+    await shot(a, 'backup-saved');
+
+    // Another device: a fresh profile, the same passphrase.
+    const b = await openEnginePage();
+    await login(b, proxy.url);
+    await b.click({ role: 'button', name: 'Sicherung laden' });
+    await chooseFile(b, backup.name, backup.bytes);
+    expect(await restore(b, 'falsch')).toMatch(
+      /mit einem anderen Passwort gespeichert.*Es wurde nichts geändert/,
+    );
+    const damaged = Buffer.from(backup.bytes);
+    const middle = Math.floor(damaged.length / 2);
+    damaged[middle] = (damaged[middle] ?? 0) ^ 0x20;
+    await chooseFile(b, backup.name, damaged);
+    expect(await restore(b, 'zaehltest')).toMatch(
+      /keine lesbare Zähltest-Sicherung.*Es wurde nichts geändert/,
+    );
+    let onB = await storedBytes(b);
+    expect(onB.records['zaehltest-outbox/results'] ?? 0).toBe(0);
+    expect(onB.records['zaehltest-children/children'] ?? 0).toBe(0);
+
+    await chooseFile(b, backup.name, backup.bytes);
+    expect(await restore(b, 'zaehltest')).toBe(
+      'Sicherung geladen. Neu auf diesem Gerät – Kinder: 1, Ergebnisse: 0, nicht gesendete Ergebnisse: 1. Was schon da war, wurde nicht doppelt angelegt.',
+    );
+    await shot(b, 'backup-restored');
+    onB = await storedBytes(b);
+    expect(onB.records['zaehltest-outbox/results']).toBe(1);
+    expect(onB.records['zaehltest-children/children']).toBe(1);
+    for (const form of [...readableForms(NAME, BIRTH_DATE), 'Mara Popescu', '2020-05-17']) {
+      expect(onB.text).not.toContain(form);
+    }
+    // The same file again changes nothing.
+    expect(await restore(b, 'zaehltest')).toMatch(/Alles darin war auf diesem Gerät schon vorhanden/);
+    expect((await storedBytes(b)).records).toEqual(onB.records);
+
+    // The restored result reaches the server from the new device, once.
+    proxy.script([], 'pass');
+    await b.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect
+      .poll(async () => (await listStoredResults(serverURL)).filter((r) => r.submissionId === id).length, {
+        timeout: 45_000,
+        interval: 500,
+      })
+      .toBe(1);
+  });
+});
