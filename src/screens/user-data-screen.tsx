@@ -75,6 +75,7 @@ export function UserDataScreen() {
     return () => window.removeEventListener(CHILDREN_CHANGED_EVENT, reread);
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `revision` re-reads the list after a restore
   useEffect(() => {
     let current = true;
     const repository = childrenRepository();
