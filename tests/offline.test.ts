@@ -15,6 +15,7 @@ import {
   login,
   reloadAndUnlock,
   storedSession,
+  tapStart,
   waitForNextScreen,
   waitForScreen,
 } from './support/flow.ts';
@@ -108,7 +109,7 @@ async function goOffline(context: BrowserContext, page: Page): Promise<void> {
 async function runWholeTest(page: Page): Promise<void> {
   await login(page, server.url);
   await enterUserData(page, { name: 'Elif', birthdate: '2020-05-14', school: 'Kita', language: 'tr' });
-  await page.getByRole('button', { name: 'Start' }).click();
+  await tapStart(page);
   for (const q of questions) {
     await waitForNextScreen(page);
     await answerCorrectly(page, q);
@@ -347,7 +348,7 @@ describe('offline', () => {
     await page.reload();
     await login(page, server.url);
     await enterUserData(page, { language: 'ar' });
-    await page.getByRole('button', { name: 'Start' }).click();
+    await tapStart(page);
     const [first, second, third, fourth] = questions;
     for (const q of [first!, second!, third!]) {
       await waitForNextScreen(page);

@@ -4,6 +4,7 @@ import { QUESTION_SCREENS as QUESTION_SCREEN_LIST } from '../answer-types/regist
 import { useStore } from '../store';
 import type { Screen } from '../store/types';
 import { CancelTest } from './cancel-test';
+import { SilentBadge } from './silent-badge';
 
 const QUESTION_SCREENS: ReadonlySet<Screen> = new Set(QUESTION_SCREEN_LIST);
 
@@ -41,6 +42,7 @@ export function EducatorBar({ screen }: { screen: Screen }) {
           {t('educator.progress', progress)}
         </p>
       )}
+      <SilentBadge />
       {educatorLine && german && (
         <p className="educator-line" data-testid="educator-line">
           <strong>{t('educator.forYou')}</strong> {german.situationText} {german.questionText}

@@ -6,6 +6,7 @@ import { type OutboxSnapshot, startOutbox, type UploadStatus } from '../results/
 import { pdfFileName } from '../results/pdf-file-name';
 import { useStore } from '../store';
 import { BackToStart } from './leave-results';
+import { SoundNotice } from './sound-notice';
 import { useResultDocument } from './use-result-document';
 
 /**
@@ -81,6 +82,7 @@ export function ResultScreen() {
       <article className="result-document" aria-labelledby="result-heading">
         <header className="result-header">
           <h1 id="result-heading">{doc.title}</h1>
+          <SoundNotice notice={doc.soundNotice} />
           <dl className="result-details" aria-label={t('result.detailsLabel')}>
             {doc.details.map((detail) => (
               <Detail key={detail.label} label={detail.label} value={detail.value} />
