@@ -1,6 +1,7 @@
 import { SCORED_QUESTION_IDS } from '../schemas/result-payload.ts';
 import { germanDate as formatGermanDate } from '../src/domain/date.ts';
 import type { StoredResult } from './db/index.ts';
+import { resultSound, SOUND_NAMES } from './result-sound.ts';
 
 /** Time zone of the received time in the CSV (researchers read local time). */
 export const DEFAULT_EXPORT_TIME_ZONE = 'Europe/Berlin';
@@ -31,6 +32,7 @@ export const CSV_HEADERS = [
   'Punkte Niveau 2',
   'Punkte Niveau 3',
   'Zugeordnetes Niveau',
+  'Ton',
   'Inhaltsversion',
   'Einsendungs-ID',
 ];
@@ -81,11 +83,18 @@ function csvRow(result: StoredResult, formatter: Intl.DateTimeFormat): string {
     ...result.pointsPerLevel.map(String),
     // 4 stands for 'größer 3' (level 3 achieved), so that the column stays numeric.
     String(result.assignedLevel),
+    soundName(result),
     result.contentVersion ?? '',
     result.submissionId,
   ]
     .map(csvField)
     .join(';');
+}
+
+/** `Ton`: Aufnahme, Gerätestimme, gemischt or ohne; empty for a result without prompt details. */
+function soundName(result: StoredResult): string {
+  const sound = resultSound(result.answers);
+  return sound ? SOUND_NAMES[sound] : '';
 }
 
 /** Rows are joined into chunks of this many, so the stream is neither one write per row nor one blob. */
@@ -109,12 +118,17 @@ export async function* csvChunks(
   if (chunk) yield chunk;
 }
 
-/** The JSON export: an array of the stored payloads with `id` and `receivedAt` (ISO 8601, UTC). */
+/**
+ * The JSON export: an array of the stored payloads with `id`, `receivedAt` (ISO 8601, UTC) and,
+ * where the answers record their prompts, `sound` (the CSV's `Ton`: recording, synthesis, mixed, none).
+ */
 export async function* jsonChunks(results: AsyncIterable<StoredResult>): AsyncGenerator<string> {
   let chunk = '[';
   let rows = 0;
   for await (const result of results) {
-    chunk += `${rows === 0 ? '\n' : ',\n'}${JSON.stringify({ ...result, receivedAt: result.receivedAt.toISOString() })}`;
+    const sound = resultSound(result.answers);
+    const exported = { ...result, receivedAt: result.receivedAt.toISOString(), ...(sound ? { sound } : {}) };
+    chunk += `${rows === 0 ? '\n' : ',\n'}${JSON.stringify(exported)}`;
     if (++rows % ROWS_PER_CHUNK === 0) {
       yield chunk;
       chunk = '';
