@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, screenshot, TABLET, TABLET_PORTRAIT } from './support/browser.ts';
 import {
   answerCorrectly,
+  answerQuestion,
   enterUserData,
+  jumpTo,
   type Lang,
   loadQuestions,
   login,
@@ -204,4 +206,59 @@ describe('a device with a voice for the child’s language', () => {
       await session.close();
     }
   });
+});
+
+describe('practice feedback a child understands without a voice', () => {
+  for (const [voices, what] of [
+    [GERMAN_ONLY, 'no voice'],
+    [[{ lang: 'ar-SA', name: 'Maged' }], 'a voice'],
+  ] as const) {
+    it(`draws a big ✓ or the right answer beside the German text (${what})`, async () => {
+      const session = await openBrowser();
+      const errors: string[] = [];
+      session.page.on('pageerror', (e) => errors.push(String(e)));
+      try {
+        await stubSpeechSynthesis(session.context, [...voices]);
+        const { page } = session;
+        await jumpTo(page, baseURL, [7, 9], 'ar');
+        const seen: Record<string, string | null> = {};
+        for (const q of questions.filter((question) => question.id === 7 || question.id === 9)) {
+          expect(await waitForNextScreen(page)).not.toBe('result');
+          await answerQuestion(page, q, {
+            wrongFirst: true,
+            checkpoint: async (state) => {
+              if (!state.startsWith('dialog-')) return;
+              const dialog = page.getByRole('alertdialog');
+              const picture = dialog.locator('[data-picture]');
+              seen[`${q.id}-${state}`] = await picture.getAttribute('data-picture');
+              if (state === 'dialog-wrong' && q.id === 7) {
+                expect(await picture.locator('.practice-picture-dot').count()).toBe(q.correctAnswer);
+              }
+              // Beside the German text, not instead of it; large enough to see from a child's seat.
+              expect(await dialog.locator('.dialog-message').textContent()).not.toBe('');
+              const box = (await picture.boundingBox())!;
+              expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(80);
+              if (what === 'no voice') {
+                for (const size of [TABLET_PORTRAIT, PHONE, TABLET]) {
+                  await page.setViewportSize(size);
+                  await screenshot(page, `practice-${q.id}-${state}-ar-${size.width}x${size.height}`);
+                }
+              }
+            },
+          });
+        }
+        // Question 7: three dots wrong, then ✓; question 9: the right button is 'Nein'.
+        expect(seen).toEqual({
+          '7-dialog-wrong': 'dots',
+          '7-dialog-right': 'correct',
+          '9-dialog-wrong': 'no',
+          '9-dialog-right': 'correct',
+        });
+        if (what === 'a voice') expect((await speechLog(page)).spoken.map((s) => s.text)).toContain('صحيح!');
+      } finally {
+        await session.close();
+      }
+      expect(errors).toEqual([]);
+    });
+  }
 });
