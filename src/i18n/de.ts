@@ -343,7 +343,8 @@ export const de = {
       recording: 'Aufnahme läuft …',
       saving: 'Wird gespeichert …',
       saved: 'Aufnahme gespeichert.',
-      stale: 'Veraltet: Der Text wurde nach der Aufnahme geändert – bitte neu aufnehmen. Aufgenommen wurde: „{{text}}“',
+      stale:
+        'Veraltet: Der Text wurde nach der Aufnahme geändert – bitte neu aufnehmen. Aufgenommen wurde: „{{text}}“',
       silent: 'Die Aufnahme ist stumm. Bitte Mikrofon prüfen und neu aufnehmen.',
       noMicrophone: 'Kein Zugriff auf das Mikrofon. Bitte im Browser erlauben.',
       saveFailed: 'Die Aufnahme konnte nicht gespeichert werden: {{message}}',
