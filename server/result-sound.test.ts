@@ -35,7 +35,7 @@ async function text(chunks: AsyncIterable<string>) {
   return all;
 }
 
-describe('how a test was heard (docs/product.md §32)', () => {
+describe('how a test was heard (docs/product.md §14)', () => {
   it('is the one source of every prompt, mixed when they differ, unknown without prompts', () => {
     expect(resultSound(prompts('recording', 'recording'))).toBe('recording');
     expect(resultSound(prompts('synthesis', 'synthesis'))).toBe('synthesis');

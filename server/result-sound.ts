@@ -1,6 +1,6 @@
 import type { AnswerDetail } from '../schemas/result-payload.ts';
 
-/** How the child heard a whole test, from the prompt of each scored answer (docs/product.md §32). */
+/** How the child heard a whole test, from the prompt of each scored answer (docs/product.md §14). */
 export type ResultSound = 'recording' | 'synthesis' | 'mixed' | 'none';
 
 /** The CSV's `Ton` values. */

@@ -20,7 +20,7 @@ import {
 import { speechLog, stubSpeechSynthesis, waitUntilSpoken } from './support/speech-stub.ts';
 
 /**
- * No silent test by accident (docs/product.md §32): without a voice or recordings for the child's
+ * No silent test by accident (docs/product.md §14): without a voice or recordings for the child's
  * language the start screen explains how to install one and 'Start' asks before testing without
  * sound; the educator's bar says 'ohne Ton' throughout; the results page and the PDF say so first.
  * No recordings ship, so a device without a voice of the language hears nothing.

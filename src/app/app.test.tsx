@@ -67,7 +67,7 @@ describe('the app shell', () => {
     expect(screen.getByRole('heading', { name: 'Bist du bereit?' })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Start' }));
-    // jsdom has no voice and no recordings ship: the app asks before a silent test (§32).
+    // jsdom has no voice and no recordings ship: the app asks before a silent test (§14).
     const ask = await screen.findByRole('alertdialog', { name: 'Ohne Ton testen?' });
     const started = performance.now();
     await user.click(within(ask).getByRole('button', { name: 'Ohne Ton testen' }));

@@ -166,7 +166,7 @@ export function renderResultPdf(doc: ResultDocument, options: Pick<PdfOptions, '
   rule(0.6, INK);
   y += 2.5;
   if (doc.soundNotice) {
-    // Before anything else: a test the child did not hear (docs/product.md §32).
+    // Before anything else: a test the child did not hear (docs/product.md §14).
     const heading = block(doc.soundNotice.heading, CONTENT_WIDTH - 7, { size: 11, bold: true, colour: INK });
     const text = block(doc.soundNotice.text, CONTENT_WIDTH - 7, { size: 9, colour: INK });
     const height = heading.height + 1 + text.height + 5;

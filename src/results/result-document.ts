@@ -8,7 +8,7 @@ import type { ChildLanguage, Texts } from '../content/types';
 export interface ResultDocument {
   title: string;
   /**
-   * Set when prompts were not spoken (docs/product.md §32): "Ohne Ton durchgeführt: …", at the top
+   * Set when prompts were not spoken (docs/product.md §14): "Ohne Ton durchgeführt: …", at the top
    * of the page and the PDF. The levels are computed as always.
    */
   soundNotice?: { heading: string; text: string };

@@ -5,7 +5,7 @@ import { useStore } from '../store';
 
 /**
  * 'ohne Ton' in the educator's bar on every screen of a test the child cannot hear, or hears only
- * in part (docs/product.md §32): the educator must read those texts aloud. Absent while the voices
+ * in part (docs/product.md §14): the educator must read those texts aloud. Absent while the voices
  * are still sought and whenever every text can be spoken.
  */
 export function SilentBadge() {

@@ -17,7 +17,7 @@ export interface SoundGate {
   language: ChildLanguage;
   /** What the device can speak; null while its voices are still sought. */
   found: TestSource | null;
-  /** 'Start': starts the test, or asks first when the child would hear nothing (§32). */
+  /** 'Start': starts the test, or asks first when the child would hear nothing (§14). */
   start(): void;
   /** 'Ohne Ton testen' in the guide: asks first. */
   askSilent(): void;
@@ -29,7 +29,7 @@ export interface SoundGate {
 }
 
 /**
- * docs/product.md §32: 'Start' begins the test at once only when the child will hear every text
+ * docs/product.md §14: 'Start' begins the test at once only when the child will hear every text
  * (recordings or a device voice). Otherwise it asks the educator whether to test without sound; a
  * tap before the device has reported its voices waits for them.
  */
@@ -66,7 +66,7 @@ export function useSoundGate(language: ChildLanguage, onStart: () => void): Soun
 }
 
 /**
- * 'Ton prüfen' for the educator on 'Bist du bereit?' (docs/product.md §14, §32): plays the language
+ * 'Ton prüfen' for the educator on 'Bist du bereit?' (docs/product.md §14): plays the language
  * pack's sample sentence to set the volume and says which voice the test will use. When the child
  * would not hear every text it explains, for this device's system, how to install a voice of the
  * language; 'Ton prüfen' then looks for voices again. 'Ohne Ton testen' only after a confirmation.

@@ -10,7 +10,7 @@ const withPrompts = (sources: ('recording' | 'synthesis' | 'none')[]) =>
     prompt: { source: sources[index % sources.length]!, replays: 0 },
   }));
 
-describe('the notice of a test without sound (docs/product.md §32)', () => {
+describe('the notice of a test without sound (docs/product.md §14)', () => {
   it('names how many screens the child heard nothing on', () => {
     const notice = soundNotice(withPrompts(['none']), t);
     expect(notice?.heading).toBe('Ohne Ton durchgeführt: Ergebnis nur eingeschränkt aussagekräftig');

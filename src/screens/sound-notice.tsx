@@ -1,7 +1,7 @@
 import type { ResultDocument } from '../results/result-document';
 
 /**
- * "Ohne Ton durchgeführt: …" at the top of the results (docs/product.md §32): the child heard
+ * "Ohne Ton durchgeführt: …" at the top of the results (docs/product.md §14): the child heard
  * nothing on some screens, so the result says less. Nothing when every prompt was spoken.
  */
 export function SoundNotice({ notice }: { notice: ResultDocument['soundNotice'] }) {

@@ -128,7 +128,7 @@ export function buildResultDocument(
 }
 
 /**
- * The notice of a test whose prompts were not all spoken (docs/product.md §32): how many of the
+ * The notice of a test whose prompts were not all spoken (docs/product.md §14): how many of the
  * screens the child heard nothing on. Answers saved before prompts were recorded do not count.
  */
 export function soundNotice(

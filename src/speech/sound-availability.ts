@@ -6,7 +6,7 @@ import { pageSpeaker } from './speaker';
 import { type TestSource, testSource } from './test-source';
 
 /**
- * What this device can speak of the test in each language (docs/product.md §14, §32): found once
+ * What this device can speak of the test in each language (docs/product.md §14): found once
  * per page and shared by the start screen's sound check and the educator's 'ohne Ton' badge.
  * 'Ton prüfen' looks again (`recheckSound`), after the educator installed a voice.
  */

@@ -136,7 +136,7 @@ export async function enterUserData(
 
 /**
  * 'Start' on 'Bist du bereit?', confirming 'Ohne Ton testen' when the engine has no voice of the
- * language (docs/product.md §32).
+ * language (docs/product.md §14).
  */
 export async function tapStart(page: EnginePage): Promise<void> {
   await page.click({ role: 'button', name: 'Start' });

@@ -130,7 +130,7 @@ export async function reloadAndUnlock(page: Page, options?: Parameters<Page['rel
 /**
  * 'Start' on 'Bist du bereit?'. Without a voice of the language (headless browsers have none unless
  * speech-stub.ts gives them one) the app first asks whether to test without sound
- * (docs/product.md §32): this confirms it, as an educator who reads the texts aloud would.
+ * (docs/product.md §14): this confirms it, as an educator who reads the texts aloud would.
  */
 export async function tapStart(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Start' }).click();

@@ -5,7 +5,7 @@ import { type NO, YES } from './yes-no';
 
 /**
  * What the practice feedback shows a child who cannot read the German text and may hear nothing
- * (docs/product.md §32): a big ✓ when right, else the right answer drawn — as many dots as belong
+ * (docs/product.md §14): a big ✓ when right, else the right answer drawn — as many dots as belong
  * in the box, or the Ja or Nein button the child should have tapped.
  */
 export type PracticePicture =
