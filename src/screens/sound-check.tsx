@@ -105,7 +105,12 @@ export function SoundCheck({ gate }: { gate: SoundGate }) {
   const canCheck = !!sample && found !== null && !rechecking;
 
   return (
-    <div className="sound-check" data-source={found?.source} data-unspoken={found?.unspoken}>
+    <div
+      className="sound-check"
+      data-source={found?.source}
+      data-recorded={found?.recorded}
+      data-unspoken={found?.unspoken}
+    >
       <button type="button" className="button" onClick={() => void check()} disabled={!canCheck}>
         {t('speech.soundCheck')}
       </button>
