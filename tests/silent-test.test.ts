@@ -94,7 +94,9 @@ describe('a device without a voice for the child’s language', () => {
       await page.getByRole('button', { name: 'Start' }).click();
       const ask = page.getByRole('alertdialog', { name: 'Ohne Ton testen?' });
       await ask.waitFor();
-      expect(await ask.textContent()).toContain('Jemand muss ihm jeden Text auf Türkisch vorlesen');
+      expect(await ask.textContent()).toContain(
+        'Jemand, der Türkisch spricht, muss ihm jeden Text auf dem Bildschirm vorlesen',
+      );
       await screenshot(page, 'silent-confirm-tr');
       await ask.getByRole('button', { name: 'Zurück' }).click();
       await ask.waitFor({ state: 'detached' });

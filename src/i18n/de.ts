@@ -125,9 +125,9 @@ export const de = {
     silent: 'Ohne Ton testen',
     confirmTitle: 'Ohne Ton testen?',
     confirm:
-      'Das Kind hört die Aufgaben dann nicht. Jemand muss ihm jeden Text auf {{language}} vorlesen – die deutsche Zeile unten zeigt, was gemeint ist. Das Ergebnis wird als „ohne Ton“ markiert und ist nur eingeschränkt aussagekräftig.',
+      'Das Kind hört die Aufgaben dann nicht. Jemand, der {{language}} spricht, muss ihm jeden Text auf dem Bildschirm vorlesen. Das Ergebnis wird als „ohne Ton“ markiert und ist nur eingeschränkt aussagekräftig.',
     confirmPartly:
-      'Das Kind hört {{unspoken}} von {{total}} Texten nicht. Jemand muss ihm diese Texte auf {{language}} vorlesen – die deutsche Zeile unten zeigt, was gemeint ist. Das Ergebnis wird als „ohne Ton“ markiert und ist nur eingeschränkt aussagekräftig.',
+      'Das Kind hört {{unspoken}} von {{total}} Texten nicht. Jemand, der {{language}} spricht, muss ihm diese Texte auf dem Bildschirm vorlesen. Das Ergebnis wird als „ohne Ton“ markiert und ist nur eingeschränkt aussagekräftig.',
     confirmBack: 'Zurück',
     confirmGoOn: 'Ohne Ton testen',
     badge: 'ohne Ton',

@@ -76,7 +76,9 @@ describe(`the sound check in ${ENGINE}`, () => {
     const message = await waitUntil('the question about sound', () =>
       textOf(page, '[role="alertdialog"] .dialog-text'),
     );
-    expect(message).toContain('Jemand muss ihm jeden Text auf Rumänisch vorlesen');
+    expect(message).toContain(
+      'Jemand, der Rumänisch spricht, muss ihm jeden Text auf dem Bildschirm vorlesen',
+    );
     await shot(page, 'sound-check-ro-confirm');
     await page.click({ css: '[role="alertdialog"] button[data-autofocus]' });
     await waitUntil('the dialog to close', async () => !(await exists(page, '[role="alertdialog"]')));
