@@ -364,6 +364,8 @@ describe('offline', () => {
     expect(before.session?.answers).toHaveLength(3);
     await reloadAndUnlock(page);
     expect(await waitForNextScreen(page)).toBe(before.screen);
+    // No voice here: the bar says 'ohne Ton' again once the device's voices are known.
+    await page.getByTestId('silent-badge').waitFor();
     expect(await page.locator('main').textContent()).toBe(before.text);
     expect(await storedSession(page)).toEqual(before.session);
     await screenshot(page, 'offline-resumed-768x1024');
