@@ -1,6 +1,7 @@
 import { SCORED_QUESTION_IDS } from '../schemas/result-payload.ts';
 import { germanDate as formatGermanDate } from '../src/domain/date.ts';
 import type { StoredResult } from './db/index.ts';
+import { resultSound, SOUND_NAMES } from './result-sound.ts';
 
 /** Time zone of the received time in the CSV (researchers read local time). */
 export const DEFAULT_EXPORT_TIME_ZONE = 'Europe/Berlin';
@@ -88,6 +89,8 @@ export const CSV_COLUMNS: CsvColumn[] = [
   { header: 'Einrichtungskennung', cell: (result) => result.site ?? '' },
   // 'Weiß nicht' (docs/product.md, "The educator understands the child"): e.g. "17 21".
   { header: 'Keine Antwort', cell: (result) => noAnswerQuestions(result) },
+  // How the child heard the prompts (docs/product.md §14): Aufnahme, Gerätestimme, gemischt, ohne.
+  { header: 'Ton', cell: (result) => soundName(result) },
 ];
 
 /** The ids of the questions recorded as 'keine Antwort', space-separated ('' for none). */
@@ -103,6 +106,12 @@ export const CSV_HEADERS = CSV_COLUMNS.map((column) => column.header);
 
 function csvRow(result: StoredResult, formatter: Intl.DateTimeFormat): string {
   return CSV_COLUMNS.map((column) => csvField(column.cell(result, formatter))).join(';');
+}
+
+/** `Ton`: Aufnahme, Gerätestimme, gemischt or ohne; empty for a result without prompt details. */
+function soundName(result: StoredResult): string {
+  const sound = resultSound(result.answers);
+  return sound ? SOUND_NAMES[sound] : '';
 }
 
 /** Rows are joined into chunks of this many, so the stream is neither one write per row nor one blob. */
@@ -126,12 +135,17 @@ export async function* csvChunks(
   if (chunk) yield chunk;
 }
 
-/** The JSON export: an array of the stored payloads with `id` and `receivedAt` (ISO 8601, UTC). */
+/**
+ * The JSON export: an array of the stored payloads with `id`, `receivedAt` (ISO 8601, UTC) and,
+ * where the answers record their prompts, `sound` (the CSV's `Ton`: recording, synthesis, mixed, none).
+ */
 export async function* jsonChunks(results: AsyncIterable<StoredResult>): AsyncGenerator<string> {
   let chunk = '[';
   let rows = 0;
   for await (const result of results) {
-    chunk += `${rows === 0 ? '\n' : ',\n'}${JSON.stringify({ ...result, receivedAt: result.receivedAt.toISOString() })}`;
+    const sound = resultSound(result.answers);
+    const exported = { ...result, receivedAt: result.receivedAt.toISOString(), ...(sound ? { sound } : {}) };
+    chunk += `${rows === 0 ? '\n' : ',\n'}${JSON.stringify(exported)}`;
     if (++rows % ROWS_PER_CHUNK === 0) {
       yield chunk;
       chunk = '';

@@ -11,6 +11,7 @@ import {
   type Lang,
   loadQuestions,
   login,
+  tapStart,
   waitForNextScreen,
   waitForScreen,
 } from './support/flow.ts';
@@ -98,7 +99,7 @@ describe('accessibility: axe-core on every screen', () => {
         await audit.check('userdata');
         await enterUserData(page, { name: 'Test Kind', birthdate: '2020-03-14', language: lang });
         await audit.check('startscreen');
-        await page.getByRole('button', { name: 'Start' }).click();
+        await tapStart(page);
         for (const q of questions) {
           await waitForNextScreen(page);
           await auditQuestion(page, audit, q, `q${q.id} ${q.answerType}`);

@@ -15,6 +15,7 @@ import {
   reloadAndUnlock,
   STORAGE_KEY,
   storedSession,
+  tapStart,
   unlock,
   waitForNextScreen,
   waitForScreen,
@@ -120,7 +121,7 @@ describe('the start screen', () => {
     expect(await hints.isChecked()).toBe(true);
     await hints.click();
     expect(await hints.isChecked()).toBe(false);
-    await page.getByRole('button', { name: 'Start' }).click();
+    await tapStart(page);
     await waitForNextScreen(page);
     expect(await progressText(page)).toBe('Frage 1 von 23');
     expect(await educatorLine(page).count()).toBe(0);
@@ -133,7 +134,7 @@ describe("the educator's line and the progress", () => {
     const { page, errors } = await open();
     await login(page, baseURL);
     await enterUserData(page, { name: 'Elif', language: 'tr' });
-    await page.getByRole('button', { name: 'Start' }).click();
+    await tapStart(page);
     await waitForNextScreen(page);
     const line = educatorLine(page);
     expect(await line.textContent()).toBe(
@@ -205,7 +206,7 @@ describe("'Test abbrechen'", () => {
     await enterUserData(page, { name: 'Mara', language: 'ro' });
     // On the start screen too.
     expect(await page.getByRole('button', { name: 'Test abbrechen' }).isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'Start' }).click();
+    await tapStart(page);
     for (const id of [1, 2]) {
       await waitForNextScreen(page);
       await answerCorrectly(page, byId.get(id)!);
@@ -271,7 +272,7 @@ describe('a shared device', () => {
     const { page, errors } = await open();
     await login(page, baseURL);
     await enterUserData(page, { name: 'Ayşe Yılmaz', language: 'tr' });
-    await page.getByRole('button', { name: 'Start' }).click();
+    await tapStart(page);
     await waitForNextScreen(page);
     await answerCorrectly(page, byId.get(1)!);
     await waitForNextScreen(page);

@@ -15,6 +15,7 @@ import {
   login,
   reloadAndUnlock,
   storedSession,
+  tapStart,
   unlock,
   waitForNextScreen,
   waitForScreen,
@@ -77,7 +78,7 @@ describe('a whole test run', () => {
         });
         track();
         await screenshot(page, `${lang}-02-startscreen`);
-        await page.getByRole('button', { name: 'Start' }).click();
+        await tapStart(page);
         await waitForScreen(page, 'transition');
         await screenshot(page, `${lang}-03-transition`);
 
@@ -200,7 +201,7 @@ describe('practice, resume and special screens', () => {
       });
       await login(page, baseURL);
       await enterUserData(page, { language: 'tr' });
-      await page.getByRole('button', { name: 'Start' }).click();
+      await tapStart(page);
       for (const id of [1, 2, 3, 4, 5, 6]) {
         await waitForNextScreen(page);
         await answerCorrectly(page, byId.get(id)!);
@@ -313,7 +314,7 @@ describe('practice, resume and special screens', () => {
     await withBrowser(async (first, session) => {
       await login(first, baseURL);
       await enterUserData(first, { name: 'Ayşe', language: 'ar' });
-      await first.getByRole('button', { name: 'Start' }).click();
+      await tapStart(first);
       await waitForNextScreen(first);
       await answerCorrectly(first, byId.get(1)!);
 

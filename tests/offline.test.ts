@@ -16,6 +16,7 @@ import {
   login,
   reloadAndUnlock,
   storedSession,
+  tapStart,
   waitForNextScreen,
   waitForScreen,
 } from './support/flow.ts';
@@ -109,7 +110,7 @@ async function goOffline(context: BrowserContext, page: Page): Promise<void> {
 async function runWholeTest(page: Page): Promise<void> {
   await login(page, server.url);
   await enterUserData(page, { name: 'Elif', birthdate: '2020-05-14', school: 'Kita', language: 'tr' });
-  await page.getByRole('button', { name: 'Start' }).click();
+  await tapStart(page);
   for (const q of questions) {
     await waitForNextScreen(page);
     await answerCorrectly(page, q);
@@ -352,7 +353,7 @@ describe('offline', () => {
     await page.reload();
     await login(page, server.url);
     await enterUserData(page, { language: 'ar' });
-    await page.getByRole('button', { name: 'Start' }).click();
+    await tapStart(page);
     const [first, second, third, fourth] = questions;
     for (const q of [first!, second!, third!]) {
       await waitForNextScreen(page);
@@ -368,6 +369,8 @@ describe('offline', () => {
     expect(before.session?.answers).toHaveLength(3);
     await reloadAndUnlock(page);
     expect(await waitForNextScreen(page)).toBe(before.screen);
+    // No voice here: the bar says 'ohne Ton' again once the device's voices are known.
+    await page.getByTestId('silent-badge').waitFor();
     expect(await page.locator('main').textContent()).toBe(before.text);
     expect(await storedSession(page)).toEqual(before.session);
     await screenshot(page, 'offline-resumed-768x1024');

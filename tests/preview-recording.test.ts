@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { type LoadOptions, loadContent } from '../scripts/content/load.ts';
 import { TARGET_PEAK } from '../src/preview/recording-audio.ts';
 import { openBrowser, type Session, screenshot, TABLET_PORTRAIT } from './support/browser.ts';
 import { type PreviewServer, startPreviewServer } from './support/preview-server.ts';
+import { toneMp3 } from './support/tone-mp3.ts';
 
 /**
  * Recording a child text in the authoring preview, with Chromium's fake microphone (a beep), on
@@ -139,4 +140,60 @@ describe('recording in the authoring preview', () => {
     expect(notMp3.status).toBe(415);
     expect(existsSync(join(audioDir, 'q01/tr-questionText.mp3'))).toBe(false);
   });
+
+  it('warns when a text was changed after it was recorded, with the text the recording says', async () => {
+    // Saved through the endpoint, as the preview saves it: the text it was made for is kept.
+    const saved = await fetch(`${url}/__recordings/q01/tr-questionText.mp3`, {
+      method: 'PUT',
+      body: toneMp3({ seconds: 1, sampleRate: 8000 }) as Uint8Array<ArrayBuffer>,
+    });
+    expect(saved.status).toBe(201);
+    expect(readFileSync(join(audioDir, 'q01/tr-questionText.txt'), 'utf8')).toBe('Doğru saydım mı?\n');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.goto(`${url}/preview.html#q=1&lang=tr`);
+    // The same address as the test before ended on: load it anew, so the list is asked again.
+    await page.reload();
+    const row = page.locator('.preview-recording[data-field="questionText"]');
+    await row.getByText('Aufnahme gespeichert.').waitFor();
+
+    // The author changes the text afterwards.
+    const pack = join(preview.contentDir, 'questions/01-count-and-forgotten.yaml');
+    writeFileSync(
+      pack,
+      readFileSync(pack, 'utf8').replace(
+        'questionText: "Doğru saydım mı?"',
+        'questionText: "Doğru mu saydım?"',
+      ),
+    );
+    const content = await waitForStale(options, audioDir);
+    expect(content).toEqual([
+      expect.objectContaining({
+        key: 'q01/tr-questionText',
+        recordedText: 'Doğru saydım mı?\n',
+        currentText: 'Doğru mu saydım?',
+      }),
+    ]);
+    await page.reload();
+    await row
+      .getByText('Veraltet: Der Text wurde nach der Aufnahme geändert – bitte neu aufnehmen.', {
+        exact: false,
+      })
+      .waitFor({ timeout: 15_000 });
+    expect(await row.locator('.preview-recording-state').textContent()).toContain(
+      'Aufgenommen wurde: „Doğru saydım mı?“',
+    );
+    expect(await row.locator('.preview-recording-text').textContent()).toBe('Doğru mu saydım?');
+    await screenshot(page, 'preview-recording-stale-1024x768-tr');
+
+    // Deleting it removes the remembered text too.
+    await row.getByRole('button', { name: 'Löschen' }).click();
+    await row.getByText('Keine Aufnahme – die Gerätestimme liest vor.').waitFor();
+    expect(existsSync(join(audioDir, 'q01/tr-questionText.txt'))).toBe(false);
+  });
 });
+
+/** The stale recordings content:check reports, once the changed pack is read. */
+async function waitForStale(options: LoadOptions, audioDir: string) {
+  const audio = await loadAudio(loadContent(options).questions, audioDir);
+  return audio.staleRecordings;
+}

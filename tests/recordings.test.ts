@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from './support/browser.ts';
 import { buildApp } from './support/build-app.ts';
-import { enterUserData, login, storedSession, waitForNextScreen } from './support/flow.ts';
+import { enterUserData, login, storedSession, tapStart, waitForNextScreen } from './support/flow.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { stubSpeechSynthesis } from './support/speech-stub.ts';
 import { toneMp3 } from './support/tone-mp3.ts';
@@ -92,7 +92,7 @@ describe('authored recordings', () => {
       await login(page, server.url);
       await enterUserData(page, { language: 'tr' });
       await page.getByText('Die Aufgaben werden vorgelesen mit: Aufnahme.').waitFor();
-      await page.getByRole('button', { name: 'Start' }).click();
+      await tapStart(page);
       await waitForNextScreen(page);
       const recordingEvents = async () =>
         (

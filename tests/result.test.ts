@@ -23,6 +23,7 @@ import {
   reloadAndUnlock,
   STORAGE_KEY,
   type StoredSession,
+  tapStart,
   unlock,
   waitForNextScreen,
   waitForScreen,
@@ -200,7 +201,7 @@ describe('results page', () => {
       schoolLevel: '2',
       language: 'tr',
     });
-    await page.getByRole('button', { name: 'Start' }).click();
+    await tapStart(page);
     for (const q of questions) {
       await waitForNextScreen(page);
       if (WRONG_IDS.has(q.id)) await answerWrongly(page, q);

@@ -6,6 +6,7 @@ import {
   login,
   shot,
   storedSession,
+  tapStart,
   waitForNextScreen,
   waitForScreen,
 } from './support/engine-flow.ts';
@@ -61,7 +62,7 @@ describe('touch only', () => {
         language: 'ar',
       });
       await check('startscreen');
-      await page.click({ role: 'button', name: 'Start' });
+      await tapStart(page);
       for (const q of questions) {
         const screen = await waitForNextScreen(page);
         await check(`question ${q.id} (${screen})`);

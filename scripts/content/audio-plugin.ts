@@ -2,6 +2,7 @@ import { resolve, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { AUDIO_DIR, type AudioResult, compileAudioModule, loadAudio } from './audio.ts';
 import { formatReport, type LoadOptions, loadContent, REAL_CONTENT } from './load.ts';
+import { formatStaleRecordings } from './recorded-text.ts';
 
 export const AUDIO_VIRTUAL_ID = 'virtual:zaehltest-audio';
 const RESOLVED_ID = `\0${AUDIO_VIRTUAL_ID}`;
@@ -34,7 +35,10 @@ export function audioPlugin(options: AudioPluginOptions = REAL_CONTENT): Plugin 
       command = config.command;
     },
     async buildStart() {
-      const { issues } = await check();
+      const { issues, staleRecordings } = await check();
+      if (staleRecordings.length > 0) {
+        this.warn(`Recordings made for an older text (left out):\n${formatStaleRecordings(staleRecordings)}`);
+      }
       if (issues.length === 0) return;
       if (command === 'build') this.error(`The recordings have problems:\n${formatReport(issues)}`);
       this.warn(`The recordings have problems (left out):\n${formatReport(issues)}`);
@@ -53,8 +57,11 @@ export function audioPlugin(options: AudioPluginOptions = REAL_CONTENT): Plugin 
         if (!resolve(file).startsWith(audioDir + sep)) return;
         clearTimeout(pending);
         pending = setTimeout(() => {
-          void check().then(({ issues }) => {
+          void check().then(({ issues, staleRecordings }) => {
             if (issues.length > 0) server.config.logger.warn(formatReport(issues), { timestamp: true });
+            if (staleRecordings.length > 0) {
+              server.config.logger.warn(formatStaleRecordings(staleRecordings), { timestamp: true });
+            }
             for (const environment of Object.values(server.environments)) {
               const module = environment.moduleGraph.getModuleById(RESOLVED_ID);
               if (module) environment.moduleGraph.invalidateModule(module);

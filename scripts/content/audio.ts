@@ -4,6 +4,7 @@ import { MPEGDecoder } from 'mpg123-decoder';
 import { CHILD_LANGUAGES, type ChildLanguage, type QuestionSource } from '../../schemas/question.ts';
 import type { ContentIssue } from './load.ts';
 import { CONTENT_DIR, ROOT_DIR } from './load.ts';
+import { isStale, readRecordedText, type StaleRecording } from './recorded-text.ts';
 
 /**
  * Authored recordings of the spoken prompts (docs/product.md §14), under content/audio/:
@@ -47,6 +48,8 @@ export interface AudioResult {
   questionRecordings: Recording[];
   /** Valid recordings of phrases, by key. */
   phraseRecordings: Recording[];
+  /** Recordings of question texts that have changed since (left out: the device voice speaks them). */
+  staleRecordings: StaleRecording[];
   issues: ContentIssue[];
   audioDir: string;
 }
@@ -145,7 +148,13 @@ export async function loadAudio(
   audioDir: string = AUDIO_DIR,
 ): Promise<AudioResult> {
   const dir = resolve(audioDir);
-  const result: AudioResult = { questionRecordings: [], phraseRecordings: [], issues: [], audioDir: dir };
+  const result: AudioResult = {
+    questionRecordings: [],
+    phraseRecordings: [],
+    staleRecordings: [],
+    issues: [],
+    audioDir: dir,
+  };
   if (!existsSync(dir)) return result;
   const rel = (path: string) => relative(ROOT_DIR, path);
   const issue = (path: string, message: string, hint: string) =>
@@ -181,6 +190,8 @@ export async function loadAudio(
     for (const name of readdirSync(folderPath).sort()) {
       const path = join(folderPath, name);
       if (name.startsWith('.') || /(~|\.(bak|orig|swp|tmp))$/i.test(name)) continue;
+      // The text a recording was made for (recorded-text.ts), read with its MP3 below.
+      if (FILE_NAME.test(name) && name.toLowerCase().endsWith('.txt')) continue;
       const match = FILE_NAME.exec(name);
       const allowed = question
         ? TEXT_FIELDS.filter((field) => field !== 'answerText' || 'answerText' in question.texts.de)
@@ -231,6 +242,16 @@ export async function loadAudio(
         continue;
       }
       const recording = { key: `${folder}/${language}-${field}`, absolutePath: path };
+      const recordedText = question && text ? readRecordedText(path) : undefined;
+      if (text && isStale(text, recordedText)) {
+        result.staleRecordings.push({
+          key: recording.key,
+          file: rel(path),
+          recordedText: recordedText!,
+          currentText: text,
+        });
+        continue;
+      }
       (question ? result.questionRecordings : result.phraseRecordings).push(recording);
     }
   }
@@ -256,16 +277,26 @@ export function compileAudioModule(
   return lines.join('\n');
 }
 
-/** A coverage table: question × language, one mark per text (R recorded, · speech synthesis only). */
+/**
+ * A coverage table: question × language, one mark per text (R recorded, S stale: the text changed
+ * since it was recorded, · speech synthesis only).
+ */
 export function formatAudioCoverage(
   questions: readonly QuestionSource[],
-  audio: Pick<AudioResult, 'questionRecordings' | 'phraseRecordings'>,
+  audio: Pick<AudioResult, 'questionRecordings' | 'phraseRecordings'> &
+    Partial<Pick<AudioResult, 'staleRecordings'>>,
 ): string {
   const recorded = new Set([...audio.questionRecordings, ...audio.phraseRecordings].map((r) => r.key));
+  const stale = new Set((audio.staleRecordings ?? []).map((r) => r.key));
   let total = 0;
   let done = 0;
+  let old = 0;
   const mark = (key: string) => {
     total++;
+    if (stale.has(key)) {
+      old++;
+      return 'S';
+    }
     if (!recorded.has(key)) return '·';
     done++;
     return 'R';
@@ -287,11 +318,11 @@ export function formatAudioCoverage(
       .padEnd(5),
   );
   return [
-    'R = recorded, · = speech synthesis only; per language the texts situation, question, answer',
+    'R = recorded, S = stale (text changed since), · = speech synthesis only; per language the texts situation, question, answer',
     `${'id'.padStart(7)}  ${CHILD_LANGUAGES.map((l) => l.padEnd(5)).join('  ')}`,
     ...rows,
     `${'phrases'.padStart(7)}  ${phraseCells.join('  ')}  (${RECORDED_PHRASES.join(', ')})`,
     '',
-    `${done} of ${total} texts recorded; the others are spoken by the device's voice where it has one.`,
+    `${done} of ${total} texts recorded${old > 0 ? `, ${old} stale (to record again)` : ''}; the others are spoken by the device's voice where it has one.`,
   ].join('\n');
 }

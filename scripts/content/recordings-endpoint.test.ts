@@ -15,15 +15,18 @@ const questions = [
 ] as unknown as Parameters<typeof recordingFile>[1];
 
 describe('recordingFile', () => {
-  it('names the file of a text that exists', () => {
+  it('names the file of a text that exists, and the text a recording of it is made for', () => {
     expect(recordingFile(AUDIO, questions, 'q01/tr-situationText')).toEqual({
       file: join(AUDIO, 'q01/tr-situationText.mp3'),
+      text: 'a',
     });
     expect(recordingFile(AUDIO, questions, 'q01/ar-answerText')).toEqual({
       file: join(AUDIO, 'q01/ar-answerText.mp3'),
+      text: 'e',
     });
     expect(recordingFile(AUDIO, questions, 'q12/ro-questionText')).toEqual({
       file: join(AUDIO, 'q12/ro-questionText.mp3'),
+      text: 'g',
     });
   });
 

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve, sep } from 'node:path';
 import { CHILD_LANGUAGES, type QuestionSource as Question } from '../../schemas/question.ts';
 import { TEXT_FIELDS } from './audio.ts';
+import { isStale, readRecordedText, removeRecordedText, writeRecordedText } from './recorded-text.ts';
 
 /** A saved recording is at most this large (a long prompt at 80 kbit/s is far below it). */
 export const MAX_RECORDING_BYTES = 4 * 1024 * 1024;
@@ -16,7 +17,7 @@ export function recordingFile(
   audioDir: string,
   questions: readonly Pick<Question, 'id' | 'texts'>[],
   key: string,
-): { file: string } | { error: string } {
+): { file: string; text: string } | { error: string } {
   const match = /^q(\d{2,3})\/([a-z]{2})-([A-Za-z]+)$/.exec(key);
   if (!match) return { error: `"${key}" is not a recording key like q01/tr-situationText` };
   const [, idText, language, field] = match as unknown as [string, string, string, string];
@@ -33,7 +34,7 @@ export function recordingFile(
   const root = resolve(audioDir);
   const file = resolve(root, `${key}.mp3`);
   if (!file.startsWith(root + sep)) return { error: `"${key}" leaves the audio folder` };
-  return { file };
+  return { file, text: texts[field] as string };
 }
 
 /** The keys of the question recordings saved under the audio folder, e.g. `q01/tr-situationText`. */
@@ -47,6 +48,24 @@ export function savedRecordings(audioDir: string): string[] {
     }
   }
   return keys.sort();
+}
+
+/**
+ * The saved recordings whose text has changed since they were made, by key, with the text each was
+ * made for and the text now (the preview asks for them to be recorded again).
+ */
+export function staleRecordings(
+  audioDir: string,
+  questions: readonly Pick<Question, 'id' | 'texts'>[],
+): Record<string, { recorded: string; current: string }> {
+  const stale: Record<string, { recorded: string; current: string }> = {};
+  for (const key of savedRecordings(audioDir)) {
+    const target = recordingFile(audioDir, questions, key);
+    if ('error' in target) continue;
+    const recorded = readRecordedText(target.file);
+    if (isStale(target.text, recorded)) stale[key] = { recorded: recorded!.trim(), current: target.text };
+  }
+  return stale;
 }
 
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
@@ -88,7 +107,10 @@ export async function handleRecordingRequest(
   const path = decodeURIComponent(url.split('?')[0] ?? '').replace(/^\/+/, '');
   if (path === '') {
     if (req.method !== 'GET') return send(res, 405, { error: 'only GET lists the recordings' });
-    return send(res, 200, { recordings: savedRecordings(audioDir) });
+    return send(res, 200, {
+      recordings: savedRecordings(audioDir),
+      stale: staleRecordings(audioDir, questions()),
+    });
   }
   if (!path.endsWith('.mp3')) return send(res, 404, { error: `"${path}" is not an .mp3 recording` });
   const target = recordingFile(audioDir, questions(), path.slice(0, -'.mp3'.length));
@@ -111,10 +133,13 @@ export async function handleRecordingRequest(
       if (!mp3) return send(res, 415, { error: 'the body is not MP3' });
       mkdirSync(resolve(file, '..'), { recursive: true });
       writeFileSync(file, body);
+      // The text it was made for: when the author changes the text later, the recording is stale.
+      writeRecordedText(file, target.text);
       return send(res, 201, { saved: path });
     }
     case 'DELETE': {
       rmSync(file, { force: true });
+      removeRecordedText(file);
       return send(res, 200, { deleted: path });
     }
     default:

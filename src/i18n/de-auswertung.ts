@@ -237,6 +237,10 @@ export const deAuswertung = {
         name: 'Keine Antwort',
         text: 'Fragen, bei denen die Fachkraft „Weiß nicht“ eingetragen hat (keine Antwort), z. B. 17 21; sie zählen in Frage… als 0. Leer, wenn es keine gibt.',
       },
+      {
+        name: 'Ton',
+        text: 'Wie das Kind die Aufgaben gehört hat: Aufnahme, Gerätestimme, gemischt oder ohne (niemandem wurde vorgelesen); leer bei älteren Ergebnissen ohne diese Angabe.',
+      },
     ],
   },
   print: 'Drucken',

@@ -140,10 +140,75 @@ export const de = {
     source: 'Die Aufgaben werden vorgelesen mit: {{source}}.',
     sources: { recording: 'Aufnahme', synthesis: 'Gerätestimme', none: 'keine Stimme' },
     partlyRecorded: 'Aufnahmen für {{recorded}} von {{total}} Texten, die übrigen mit der Gerätestimme.',
-    noVoice:
-      'Auf diesem Gerät gibt es keine Stimme für {{language}}. Die Aufgaben werden nicht vorgelesen – bitte die deutsche Zeile bei jeder Aufgabe nutzen oder ein Gerät mit einer Stimme für {{language}} verwenden (z. B. iPad, Android-Tablet, Windows).',
-    noVoicePartly:
-      'Auf diesem Gerät gibt es keine Stimme für {{language}}. Nur {{recorded}} von {{total}} Texten sind aufgenommen; die übrigen werden nicht vorgelesen – dort bitte die deutsche Zeile der Aufgabe nutzen.',
+  },
+  soundGuide: {
+    heading: 'Keine Stimme für {{language}} auf diesem Gerät',
+    nothing:
+      'Für {{language}} gibt es auf diesem Gerät weder Aufnahmen noch eine Stimme. Das Kind würde keine Aufgabe hören.',
+    partly:
+      'Für {{language}} gibt es auf diesem Gerät keine Stimme, und nur {{recorded}} von {{total}} Texten sind aufgenommen. {{unspoken}} Texte würde das Kind nicht hören.',
+    install: 'So installieren Sie eine Stimme für {{language}} ({{system}}):',
+    installAny: 'So installieren Sie eine Stimme für {{language}}:',
+    afterwards: 'Danach den Browser ganz schließen, wieder öffnen und hier „Ton prüfen“ tippen.',
+    otherSystems: 'Anleitung für andere Geräte',
+    recheck: 'Ton prüfen',
+    rechecking: 'Stimmen werden erneut gesucht …',
+    stillNone: 'Noch keine Stimme für {{language}} gefunden.',
+    silent: 'Ohne Ton testen',
+    confirmTitle: 'Ohne Ton testen?',
+    confirm:
+      'Das Kind hört die Aufgaben dann nicht. Jemand, der {{language}} spricht, muss ihm jeden Text auf dem Bildschirm vorlesen. Das Ergebnis wird als „ohne Ton“ markiert und ist nur eingeschränkt aussagekräftig.',
+    confirmPartly:
+      'Das Kind hört {{unspoken}} von {{total}} Texten nicht. Jemand, der {{language}} spricht, muss ihm diese Texte auf dem Bildschirm vorlesen. Das Ergebnis wird als „ohne Ton“ markiert und ist nur eingeschränkt aussagekräftig.',
+    confirmBack: 'Zurück',
+    confirmGoOn: 'Ohne Ton testen',
+    badge: 'ohne Ton',
+    badgePartly: 'teilweise ohne Ton',
+    systems: {
+      ios: {
+        name: 'iPad / iPhone',
+        steps: [
+          'Einstellungen öffnen.',
+          'Bedienungshilfen → Gesprochene Inhalte → Stimmen tippen.',
+          '„{{language}}“ wählen.',
+          'Bei einer Stimme auf das Wolken-Symbol tippen und warten, bis sie geladen ist (WLAN nötig).',
+        ],
+      },
+      android: {
+        name: 'Android',
+        steps: [
+          'Einstellungen öffnen und nach „Sprachausgabe“ (Text-in-Sprache) suchen.',
+          'Als bevorzugtes Modul „Sprachausgabe von Google“ wählen und auf das Zahnrad daneben tippen.',
+          '„Sprachdaten installieren“ tippen.',
+          '„{{language}}“ wählen und die Stimme herunterladen (WLAN nötig).',
+        ],
+      },
+      windows: {
+        name: 'Windows',
+        steps: [
+          'Start → Einstellungen → Zeit und Sprache → Sprachausgabe öffnen.',
+          'Unter „Stimmen verwalten“ auf „Stimmen hinzufügen“ klicken.',
+          '„{{language}}“ ankreuzen und „Hinzufügen“ klicken; warten, bis die Stimme installiert ist.',
+          'Windows 10: Zeit und Sprache → Sprache → Sprache hinzufügen → „{{language}}“ mit „Sprachausgabe“ installieren.',
+        ],
+      },
+      macos: {
+        name: 'Mac',
+        steps: [
+          'Apple-Menü → Systemeinstellungen → Bedienungshilfen → Gesprochene Inhalte öffnen.',
+          'Bei „Systemstimme“ auf das Info-Symbol bzw. „Stimmen verwalten …“ klicken.',
+          '„{{language}}“ suchen, eine Stimme ankreuzen bzw. auf das Download-Symbol klicken und warten, bis sie geladen ist.',
+        ],
+      },
+      chromeos: {
+        name: 'Chromebook',
+        steps: [
+          'Einstellungen → Bedienungshilfen → Text-in-Sprache öffnen.',
+          '„Einstellungen für die Sprachausgabe“ bzw. „Stimmen“ wählen.',
+          'Unter „Sprache“ „{{language}}“ wählen und die Stimme herunterladen (WLAN nötig).',
+        ],
+      },
+    },
   },
   error: {
     title: 'Es ist ein Fehler aufgetreten',
@@ -209,6 +274,13 @@ export const de = {
         'mindestens {{percent}} % der Fragen dieses Niveaus richtig beantwortet ({{points}} von {{questions}}).',
       assigned:
         'das Niveau, an dem das Kind jetzt arbeitet: das nächste nach dem höchsten erreichten Niveau, „größer 3“, wenn alle drei erreicht sind.',
+    },
+    soundNotice: {
+      heading: 'Ohne Ton durchgeführt: Ergebnis nur eingeschränkt aussagekräftig',
+      text_one:
+        'Bei {{count}} von {{total}} Aufgaben wurde dem Kind nichts vorgelesen. Hat niemand die Texte in seiner Sprache vorgelesen, kann es die Aufgaben nicht verstanden haben. Die Niveaus sind wie immer berechnet.',
+      text_other:
+        'Bei {{count}} von {{total}} Aufgaben wurde dem Kind nichts vorgelesen. Hat niemand die Texte in seiner Sprache vorgelesen, kann es die Aufgaben nicht verstanden haben. Die Niveaus sind wie immer berechnet.',
     },
     disclaimer:
       'Der Zähltest ist ein Screening, keine Diagnose. Es gibt keine Normwerte: Das Ergebnis zeigt, woran das Kind gerade arbeitet, nicht, wie es im Vergleich zu anderen Kindern steht.',
@@ -438,6 +510,8 @@ export const de = {
       recording: 'Aufnahme läuft …',
       saving: 'Wird gespeichert …',
       saved: 'Aufnahme gespeichert.',
+      stale:
+        'Veraltet: Der Text wurde nach der Aufnahme geändert – bitte neu aufnehmen. Aufgenommen wurde: „{{text}}“',
       silent: 'Die Aufnahme ist stumm. Bitte Mikrofon prüfen und neu aufnehmen.',
       noMicrophone: 'Kein Zugriff auf das Mikrofon. Bitte im Browser erlauben.',
       saveFailed: 'Die Aufnahme konnte nicht gespeichert werden: {{message}}',

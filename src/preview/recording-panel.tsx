@@ -10,6 +10,12 @@ type Field = (typeof FIELDS)[number];
 /** Recordings are resampled to this rate when decoded (lamejs encodes it; every browser plays it). */
 const SAMPLE_RATE = 44_100;
 
+/** What the dev server says of a recording made for an older text. */
+interface StaleText {
+  recorded: string;
+  current: string;
+}
+
 function recordingKey(questionId: number, language: PreviewLanguage, field: Field): string {
   return `q${String(questionId).padStart(2, '0')}/${language}-${field}`;
 }
@@ -34,6 +40,8 @@ async function toMp3(blob: Blob): Promise<Uint8Array | null> {
 export function RecordingPanel({ question, language }: { question: Question; language: PreviewLanguage }) {
   const { t } = useTranslation();
   const [saved, setSaved] = useState<ReadonlySet<string>>(new Set());
+  /** Saved recordings made for an older text, with the text they say (docs/product.md §14). */
+  const [stale, setStale] = useState<Readonly<Record<string, StaleText>>>({});
   const [recording, setRecording] = useState<Field | null>(null);
   const [busy, setBusy] = useState<Field | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -43,8 +51,14 @@ export function RecordingPanel({ question, language }: { question: Question; lan
   useEffect(() => {
     let live = true;
     fetch(RECORDINGS_PATH, { cache: 'no-store' })
-      .then((response) => response.json() as Promise<{ recordings: string[] }>)
-      .then(({ recordings }) => live && setSaved(new Set(recordings)))
+      .then(
+        (response) => response.json() as Promise<{ recordings: string[]; stale?: Record<string, StaleText> }>,
+      )
+      .then(({ recordings, stale }) => {
+        if (!live) return;
+        setSaved(new Set(recordings));
+        setStale(stale ?? {});
+      })
       .catch(() => live && setMessage(t('preview.recording.listFailed')));
     return () => {
       live = false;
@@ -104,6 +118,7 @@ export function RecordingPanel({ question, language }: { question: Question; lan
       });
       if (!response.ok) throw new Error(await response.text());
       setSaved((before) => new Set(before).add(key));
+      setStale(({ [key]: _, ...rest }) => rest);
     } catch (error) {
       setMessage(t('preview.recording.saveFailed', { message: String(error) }));
     } finally {
@@ -130,6 +145,7 @@ export function RecordingPanel({ question, language }: { question: Question; lan
       next.delete(key);
       return next;
     });
+    setStale(({ [key]: _, ...rest }) => rest);
   };
 
   return (
@@ -139,6 +155,7 @@ export function RecordingPanel({ question, language }: { question: Question; lan
         {fields.map((field) => {
           const key = recordingKey(question.id, language, field);
           const has = saved.has(key);
+          const outdated = has ? stale[key] : undefined;
           const label = t(`preview.german.${field}`);
           return (
             <li key={field} className="preview-recording" data-field={field}>
@@ -146,14 +163,19 @@ export function RecordingPanel({ question, language }: { question: Question; lan
               <span className="preview-recording-text" lang={language} dir="auto">
                 {texts[field]}
               </span>
-              <span className="preview-recording-state" role="status">
+              <span
+                className={outdated ? 'preview-recording-state is-stale' : 'preview-recording-state'}
+                role="status"
+              >
                 {recording === field
                   ? t('preview.recording.recording')
                   : busy === field
                     ? t('preview.recording.saving')
-                    : has
-                      ? t('preview.recording.saved')
-                      : t('preview.recording.none')}
+                    : outdated
+                      ? t('preview.recording.stale', { text: outdated.recorded })
+                      : has
+                        ? t('preview.recording.saved')
+                        : t('preview.recording.none')}
               </span>
               <span className="preview-recording-buttons">
                 {recording === field ? (

@@ -37,6 +37,8 @@ const ROW_COLOURS: Record<RowState, { background: Rgb; edge: Rgb; mark: Rgb }> =
   practice: { background: [238, 239, 241], edge: [138, 144, 153], mark: [79, 87, 97] },
 };
 const NOTE_BACKGROUND: Rgb = [246, 243, 234];
+/** The 'Ohne Ton durchgeführt' box: red edge on a pale red, also legible in greyscale. */
+const SOUND_NOTICE: { background: Rgb; edge: Rgb } = { background: [253, 236, 234], edge: [198, 40, 40] };
 
 /** Questions table: FragenNr., Niveau, Text, Gegebene Antwort, Punkte (mm, adding up to the width). */
 const QUESTION_COLUMNS = [21, 24, 75, 46, 16] as const;
@@ -165,6 +167,19 @@ export function renderResultPdf(doc: ResultDocument, options: Pick<PdfOptions, '
   heading(doc.title, 18, 20);
   rule(0.6, INK);
   y += 2.5;
+  if (doc.soundNotice) {
+    // Before anything else: a test the child did not hear (docs/product.md §14).
+    const heading = block(doc.soundNotice.heading, CONTENT_WIDTH - 7, { size: 11, bold: true, colour: INK });
+    const text = block(doc.soundNotice.text, CONTENT_WIDTH - 7, { size: 9, colour: INK });
+    const height = heading.height + 1 + text.height + 5;
+    pdf.setFillColor(...SOUND_NOTICE.background);
+    pdf.rect(MARGIN_X, y, CONTENT_WIDTH, height, 'F');
+    pdf.setFillColor(...SOUND_NOTICE.edge);
+    pdf.rect(MARGIN_X, y, 2.4, height, 'F');
+    draw(heading, MARGIN_X + 5, y + 2.5, CONTENT_WIDTH - 7);
+    draw(text, MARGIN_X + 5, y + 2.5 + heading.height + 1, CONTENT_WIDTH - 7);
+    y += height + 4;
+  }
   const detailWidth = CONTENT_WIDTH / 3;
   for (let i = 0; i < doc.details.length; i += 3) {
     const cells = doc.details.slice(i, i + 3).map((detail) => ({

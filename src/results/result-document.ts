@@ -7,6 +7,11 @@ import type { ChildLanguage, Texts } from '../content/types';
  */
 export interface ResultDocument {
   title: string;
+  /**
+   * Set when prompts were not spoken (docs/product.md §14): "Ohne Ton durchgeführt: …", at the top
+   * of the page and the PDF. The levels are computed as always.
+   */
+  soundNotice?: { heading: string; text: string };
   /** Name, Geburtsdatum, Einrichtung, Jahrgang (when set), Sprache, Testdatum. */
   details: { label: string; value: string }[];
   /** Heads every PDF page: the child's name and the test date. */

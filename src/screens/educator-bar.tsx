@@ -7,6 +7,7 @@ import { CancelTest } from './cancel-test';
 import './educator-tools.css';
 import { NoAnswerButton } from './no-answer-button';
 import { NumberWordsButton, NumberWordsList } from './number-words';
+import { SilentBadge } from './silent-badge';
 
 const QUESTION_SCREENS: ReadonlySet<Screen> = new Set(QUESTION_SCREEN_LIST);
 
@@ -51,6 +52,7 @@ export function EducatorBar({ screen }: { screen: Screen }) {
           {t('educator.progress', progress)}
         </p>
       )}
+      <SilentBadge />
       {educatorLine && german && (
         <p className="educator-line" data-testid="educator-line">
           <strong>{t('educator.forYou')}</strong> {german.situationText} {german.questionText}

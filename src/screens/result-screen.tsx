@@ -8,6 +8,7 @@ import type { ResultDocument } from '../results/result-document';
 import { useStore } from '../store';
 import { BackToStart } from './leave-results';
 import { SiteDetail } from './site-setting';
+import { SoundNotice } from './sound-notice';
 import { useResultDocument } from './use-result-document';
 import { useVerlauf, type VerlaufState } from './use-verlauf';
 import { verlaufSection } from './verlauf-document';
@@ -91,6 +92,7 @@ export function ResultScreen() {
       <article className="result-document" aria-labelledby="result-heading">
         <header className="result-header">
           <h1 id="result-heading">{doc.title}</h1>
+          <SoundNotice notice={doc.soundNotice} />
           <dl className="result-details" aria-label={t('result.detailsLabel')}>
             {doc.details.map((detail) => (
               <Detail key={detail.label} label={detail.label} value={detail.value} />

@@ -1,8 +1,7 @@
-import { useId } from 'react';
+import { useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { languagePack } from '../content/language-packs';
-import { SoundCheck, unlockSpeech } from '../speech/sound-check';
 import { useStore } from '../store';
+import { SoundCheck, useSoundGate } from './sound-check';
 import { TestChecklist } from './test-checklist';
 
 /**
@@ -20,17 +19,18 @@ export function StartScreen() {
   const setEducatorLine = useStore((s) => s.setEducatorLine);
   const backToDetails = useStore((s) => s.backToDetails);
   const switchId = useId();
+  const sound = useSoundGate(
+    language,
+    useCallback(() => goTo('transition'), [goTo]),
+  );
   return (
     <div className="start">
       <h1 className="start-title">{t('start.title')}</h1>
       <button
         type="button"
         className="button button-primary button-start"
-        onClick={() => {
-          // This tap lets the test speak (iPad Safari and Chrome allow sound only from a tap).
-          unlockSpeech();
-          goTo('transition');
-        }}
+        onClick={sound.start}
+        aria-busy={sound.waiting}
       >
         {t('start.start')}
       </button>
@@ -60,7 +60,7 @@ export function StartScreen() {
         </div>
       </section>
       <TestChecklist />
-      <SoundCheck language={language} sample={languagePack(language).soundCheck} />
+      <SoundCheck gate={sound} />
     </div>
   );
 }

@@ -53,8 +53,10 @@ export function buildResultDocument(
   const assignedText =
     scores.assignedLevel === 'above-3' ? t('result.levels.above3') : String(scores.assignedLevel);
 
+  const notice = soundNotice(answers, t);
   return {
     title: t('result.heading'),
+    ...(notice ? { soundNotice: notice } : {}),
     details,
     pageHeader: t('result.pageHeader', {
       name: user.name || t('result.noName'),
@@ -124,6 +126,23 @@ export function buildResultDocument(
       germanLabel: t('result.questions.german'),
       rows: answers.map((answer) => questionRow(answer, user, t)),
     },
+  };
+}
+
+/**
+ * The notice of a test whose prompts were not all spoken (docs/product.md §14): how many of the
+ * screens the child heard nothing on. Answers saved before prompts were recorded do not count.
+ */
+export function soundNotice(
+  answers: readonly ShownAnswer[],
+  t: TFunction,
+): { heading: string; text: string } | undefined {
+  const recorded = answers.filter((answer) => answer.prompt !== undefined);
+  const unspoken = recorded.filter((answer) => answer.prompt?.source === 'none').length;
+  if (unspoken === 0) return undefined;
+  return {
+    heading: t('result.soundNotice.heading'),
+    text: t('result.soundNotice.text', { count: unspoken, total: recorded.length }),
   };
 }
 

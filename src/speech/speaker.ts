@@ -82,6 +82,14 @@ export class Speaker {
     return pickVoice(await this.voices, language);
   }
 
+  /**
+   * Asks the device for its voices again on the next `voiceFor` ('Ton prüfen' after the educator
+   * installed a voice; Safari and Firefox report a new voice without restarting).
+   */
+  forgetVoices(): void {
+    this.voices = null;
+  }
+
   /** Where a text's voice would come from on this device. */
   async sourceOf(utterance: Utterance): Promise<PromptSource> {
     // A recording needs no voice: no waiting for the voice list on a device without one.

@@ -10,6 +10,8 @@ export interface TestSource {
   /** Texts of the test in the language that have a recording. */
   recorded: number;
   total: number;
+  /** Texts nothing can speak on this device: neither recorded nor a device voice of the language. */
+  unspoken: number;
 }
 
 /** Where the voice of the whole test in one language comes from on this device ('Ton prüfen'). */
@@ -36,5 +38,5 @@ export function testSource(
         : recorded > 0
           ? 'recording'
           : 'none';
-  return { source, recorded, total };
+  return { source, recorded, total, unspoken: hasVoice ? 0 : total - recorded };
 }

@@ -13,6 +13,7 @@ import {
   reloadAndUnlock,
   shot,
   storedSession,
+  tapStart,
   textOf,
   waitForNextScreen,
   waitForScreen,
@@ -54,7 +55,7 @@ describe(`a whole test in ${ENGINE}`, () => {
       schoolLevel: '1',
       language: 'tr',
     });
-    await page.click({ role: 'button', name: 'Start' });
+    await tapStart(page);
 
     for (const q of questions) {
       const screen = await waitForNextScreen(page);

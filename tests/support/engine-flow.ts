@@ -139,6 +139,24 @@ export async function enterUserData(
   await waitForScreen(page, 'startscreen');
 }
 
+/**
+ * 'Start' on 'Bist du bereit?', confirming 'Ohne Ton testen' when the engine has no voice of the
+ * language (docs/product.md §14).
+ */
+export async function tapStart(page: EnginePage): Promise<void> {
+  await page.click({ role: 'button', name: 'Start' });
+  const asked = await waitUntil('the test to start or the question about sound', () =>
+    page.evaluate(() => {
+      if (document.querySelector('[role="alertdialog"]')) return 'asked';
+      return document.querySelector('main')?.getAttribute('data-screen') !== 'startscreen' ? 'started' : null;
+    }),
+  );
+  if (asked === 'asked') {
+    await page.click({ css: '[role="alertdialog"] .button-primary' });
+    await waitUntil('the test to start', async () => (await currentScreen(page)) !== 'startscreen');
+  }
+}
+
 export async function closeDialog(page: EnginePage, expected: string): Promise<void> {
   const text = await waitUntil('the dialog', () => textOf(page, '[role="alertdialog"] .dialog-message'));
   if (text !== expected) {

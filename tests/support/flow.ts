@@ -132,6 +132,22 @@ export async function reloadAndUnlock(page: Page, options?: Parameters<Page['rel
   await unlock(page);
 }
 
+/**
+ * 'Start' on 'Bist du bereit?'. Without a voice of the language (headless browsers have none unless
+ * speech-stub.ts gives them one) the app first asks whether to test without sound
+ * (docs/product.md §14): this confirms it, as an educator who reads the texts aloud would.
+ */
+export async function tapStart(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Start' }).click();
+  await page.waitForFunction(
+    () =>
+      document.querySelector('main')?.getAttribute('data-screen') !== 'startscreen' ||
+      document.querySelector('[role="alertdialog"]') !== null,
+  );
+  const ask = page.getByRole('alertdialog', { name: 'Ohne Ton testen?' });
+  if (await ask.isVisible()) await ask.getByRole('button', { name: 'Ohne Ton testen' }).click();
+}
+
 /** 'Zurück zum Start' on the results page, confirming when it asks (the PDF was not saved). */
 export async function backToStart(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Zurück zum Start' }).click();

@@ -60,6 +60,7 @@ export function MoveDotsExampleQuestion({ question, language, onAnswer }: Render
             language,
             feedback.correct ? { kind: 'correct' } : { kind: 'wrong-number', answer: question.correctAnswer },
           )}
+          picture={feedback.correct ? { kind: 'correct' } : { kind: 'dots', count: question.correctAnswer }}
           onClose={close}
         />
       )}

@@ -7,7 +7,7 @@ import { PracticeDialog } from '../shared/practice-dialog';
 import { QuestionTexts } from '../shared/question-texts';
 import { ReadyButton } from '../shared/ready-button';
 import { useFlashedAnswer } from '../shared/use-flashed-answer';
-import { NO } from '../shared/yes-no';
+import { NO, YES } from '../shared/yes-no';
 import { YesNoButtons } from '../shared/yes-no-buttons';
 import type { AnswerSubmission, RendererProps } from '../types';
 import { timerImageExample } from './answer-type';
@@ -81,6 +81,11 @@ export function TimerImageExampleQuestion({
               ? { kind: 'correct' }
               : { kind: 'wrong-yes-no', rightIsNo: String(question.correctAnswer) === NO },
           )}
+          picture={
+            feedback.kind === 'correct'
+              ? { kind: 'correct' }
+              : { kind: 'yes-no', answer: String(question.correctAnswer) === NO ? NO : YES, language }
+          }
           onClose={close}
         />
       )}
