@@ -38,7 +38,6 @@ export function AccessScreen({
   const [wrong, setWrong] = useState(false);
   const [checking, setChecking] = useState(false);
   const [step, setStep] = useState<'passphrase' | 'old-passphrase'>('passphrase');
-  const id = useId();
   useEffect(() => {
     loadPasswordCheck().catch((error: unknown) => console.warn('Password check not loaded yet', error));
   }, []);
@@ -72,19 +71,12 @@ export function AccessScreen({
           {de.cancel.cancelled}
         </p>
       )}
-      <label htmlFor={id} className="field-label">
-        {t.label}
-      </label>
-      <input
-        id={id}
-        type="password"
-        className="text-input"
+      <PassphraseField
+        label={t.label}
         autoComplete="current-password"
         value={password}
-        // biome-ignore lint/a11y/noAutofocus: the password is the only thing to do on this screen
-        autoFocus
-        onChange={(e) => {
-          setPassword(e.target.value);
+        onChange={(value) => {
+          setPassword(value);
           setWrong(false);
         }}
       />
@@ -227,19 +219,12 @@ function OldPassphrase({ onDone }: { onDone: () => void }) {
     <form className="panel access access-old-passphrase" onSubmit={submit}>
       <h1 className="panel-title">{t.title}</h1>
       <p className="panel-text">{t.text}</p>
-      <label htmlFor={id} className="field-label">
-        {t.label}
-      </label>
-      <input
-        id={id}
-        type="password"
-        className="text-input"
+      <PassphraseField
+        label={t.label}
         autoComplete="off"
         value={old}
-        // biome-ignore lint/a11y/noAutofocus: the earlier passphrase is the only thing to do here
-        autoFocus
-        onChange={(e) => {
-          setOld(e.target.value);
+        onChange={(value) => {
+          setOld(value);
           setWrong(false);
         }}
       />
@@ -255,5 +240,37 @@ function OldPassphrase({ onDone }: { onDone: () => void }) {
         {t.forgotten}
       </button>
     </form>
+  );
+}
+
+/** The passphrase input of the access screens, focused: typing is the only thing to do there. */
+function PassphraseField({
+  label,
+  autoComplete,
+  value,
+  onChange,
+}: {
+  label: string;
+  autoComplete: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="password"
+        className="text-input"
+        autoComplete={autoComplete}
+        value={value}
+        // biome-ignore lint/a11y/noAutofocus: the passphrase is the only thing to do on these screens
+        autoFocus
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </>
   );
 }

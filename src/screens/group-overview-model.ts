@@ -1,5 +1,5 @@
 import type { useTranslation } from 'react-i18next';
-import type { OverviewRow, SortKey } from '../children/overview';
+import { type OverviewRow, SORT_KEYS, type SortKey } from '../children/overview';
 import { germanDate } from '../domain/date';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
@@ -18,18 +18,8 @@ export interface OverviewCells {
   retest: string;
 }
 
-export const COLUMN_KEYS: readonly SortKey[] = [
-  'name',
-  'age',
-  'language',
-  'lastTest',
-  'level1',
-  'level2',
-  'level3',
-  'assigned',
-  'unmet',
-  'retest',
-];
+/** The table's columns, in order: every sort key is a column. */
+export const COLUMN_KEYS: readonly SortKey[] = SORT_KEYS;
 
 /** The texts of a row; `today` (YYYY-MM-DD) marks a re-test date that has come as 'fällig'. */
 export function overviewCells(row: OverviewRow, today: string, t: TFunction): OverviewCells {
