@@ -1,8 +1,14 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { unlock } from '../storage/sealed';
 import { openChildrenDb } from './db';
 import { ChildrenRepository } from './repository';
 import { child, result } from './test-fixtures';
+
+// Children are sealed under the device's key: unlocked, as after the passphrase.
+beforeAll(async () => {
+  expect(await unlock('zaehltest')).toBe('unlocked');
+});
 
 let n = 0;
 const fresh = () => {

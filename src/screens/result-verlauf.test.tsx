@@ -1,14 +1,20 @@
 import 'fake-indexeddb/auto';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openChildrenDb } from '../children/db';
 import { childrenRepository } from '../children/repository';
 import { result } from '../children/test-fixtures';
 import { i18n } from '../i18n';
 import { fullRun, USER } from '../results/test-fixtures';
+import { unlock } from '../storage/sealed';
 import { useStore } from '../store';
 import { ResultScreen } from './result-screen';
+
+// Children are sealed under the device's key: unlocked, as after the passphrase.
+beforeAll(async () => {
+  expect(await unlock('zaehltest')).toBe('unlocked');
+});
 
 vi.mock('../store', async () => {
   const { createAppSession } = await import('../store/create-store');
