@@ -17,6 +17,7 @@ import {
   STORAGE_KEY,
   type StoredSession,
   storedSession,
+  tapStart,
   waitForNextScreen,
   waitForScreen,
 } from './support/flow.ts';
@@ -70,7 +71,7 @@ async function answerWrongly(q: ContentQuestion): Promise<void> {
 }
 
 async function runWholeTest(wrong: ReadonlySet<number>): Promise<void> {
-  await page.getByRole('button', { name: 'Start' }).click();
+  await tapStart(page);
   for (const q of questions) {
     await waitForNextScreen(page);
     if (wrong.has(q.id)) await answerWrongly(q);

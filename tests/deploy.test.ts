@@ -13,6 +13,7 @@ import {
   enterUserData,
   loadQuestions,
   login,
+  tapStart,
   waitForNextScreen,
   waitForScreen,
 } from './support/flow.ts';
@@ -338,7 +339,7 @@ describe('over HTTPS behind Caddy', () => {
     await page.reload();
     await login(page, base());
     await enterUserData(page, { name: 'Elif', birthdate: '2020-05-14', school: 'Kita', language: 'tr' });
-    await page.getByRole('button', { name: 'Start' }).click();
+    await tapStart(page);
     for (const q of questions) {
       await waitForNextScreen(page);
       await answerCorrectly(page, q);
