@@ -22,6 +22,15 @@ export interface Overview {
   levelsByAgeBand: { band: number | null; level: number; n: number }[];
   /** Content versions present in the data (for the filter). */
   contentVersions: Count[];
+  /** 'Einrichtungskennungen' present under the other filters (the site filter left out), for its select. */
+  sites: Count[];
+  /**
+   * Results per sound ('recording', 'synthesis', 'mixed', 'none'; null = no prompt details) under
+   * the other filters (the sound filter left out).
+   */
+  bySound: Count[];
+  /** Results without sound ('none') that the filter 'Ton: mit' leaves out; 0 with any other choice. */
+  soundExcluded: number;
 }
 
 export interface ItemStatistic {
@@ -30,6 +39,8 @@ export interface ItemStatistic {
   n: number;
   /** Share of children who solved the item (0..1); null without children. */
   solutionRate: number | null;
+  /** Share of children whose answer was recorded as 'keine Antwort' (0..1); null without children. */
+  noAnswerRate: number | null;
   /**
    * Corrected item–total correlation: the item against the total score without this item
    * (point-biserial). Null when the item or the rest score does not vary.

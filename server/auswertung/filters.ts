@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { RESULT_LANGUAGE_CODES, SCHOOLS } from '../../src/domain/facts.ts';
+import { RESULT_LANGUAGE_CODES, SCHOOLS, SITE_PATTERN } from '../../src/domain/facts.ts';
 import type { ResultFilter } from '../db/types.ts';
+
+/** The values of the filter 'Ton'; the page starts with 'mit', the API without it means 'alle'. */
+export const SOUND_FILTERS = ['mit', 'ohne', 'alle'] as const;
 
 const isoDay = z.iso.date({ error: 'must be a date YYYY-MM-DD' });
 const languages = Object.values(RESULT_LANGUAGE_CODES);
@@ -18,6 +21,14 @@ const FILTER_FIELDS = {
   /** A content version, or 'ohne' for results without one. */
   version: z.union([z.literal('ohne'), z.string().regex(/^[0-9a-f]{6,64}$/)], {
     error: "must be a content version or 'ohne'",
+  }),
+  /** An 'Einrichtungskennung' (the stored `site`), as the tablets send it. */
+  site: z.string().regex(new RegExp(SITE_PATTERN), {
+    error: 'keine gültige Einrichtungskennung (Buchstaben, Ziffern und „-“, höchstens 20 Zeichen)',
+  }),
+  /** 'Ton' (docs/product.md §24): 'mit' = not known to be silent, 'ohne' = silent, 'alle'. */
+  sound: z.enum(SOUND_FILTERS, {
+    error: 'unbekannter Wert für „Ton“: erlaubt sind „mit“, „ohne“ und „alle“',
   }),
 };
 
@@ -44,9 +55,10 @@ export const filterQuery = z
       .refine((query) => !query.from || !query.to || query.from <= query.to, { error: FROM_AFTER_TO }),
   )
   .transform(
-    ({ version, ...rest }): ResultFilter => ({
+    ({ version, sound, ...rest }): ResultFilter => ({
       ...rest,
       ...(version === undefined ? {} : { contentVersion: version === 'ohne' ? null : version }),
+      ...(sound === undefined || sound === 'alle' ? {} : { sound }),
     }),
   );
 

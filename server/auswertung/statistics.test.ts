@@ -122,7 +122,7 @@ describe('Mantel–Haenszel', () => {
 
 describe('item analysis of the 21 scored questions', () => {
   /** Children as 21 answers each, and the sums the database would return for them. */
-  function sumsOf(children: number[][], language: string | null): ItemSums {
+  function sumsOf(children: number[][], language: string | null, noAnswers: number[][] = []): ItemSums {
     const totals = children.map((row) => row.reduce((a, b) => a + b, 0));
     const levelOf = (index: number) => (index < 7 ? 1 : index < 14 ? 2 : 3);
     return {
@@ -133,6 +133,7 @@ describe('item analysis of the 21 scored questions', () => {
       items: SCORED_QUESTION_IDS.map((question, index) => ({
         question,
         correct: children.filter((row) => row[index] === 1).length,
+        noAnswer: noAnswers.filter((ids) => ids.includes(question)).length,
         totalWhenCorrect: children.reduce(
           (sum, row, i) => sum + (row[index] === 1 ? (totals[i] as number) : 0),
           0,
@@ -170,6 +171,21 @@ describe('item analysis of the 21 scored questions', () => {
       ),
       10,
     );
+  });
+
+  it("gives the share of 'keine Antwort' per item beside the solution rate, as counted by hand", () => {
+    // Of the five children, two said 'Weiß nicht' on question 23 and one of them also on 13; the
+    // first child also on 10. Question 23: 2 of 5 = 40 %; 13: 1 of 5 = 20 %; 10: 20 %; others 0 %.
+    const analysis = analyseItems(sumsOf(children, '3', [[10, 23], [13, 23], []]));
+    const rate = (question: number) =>
+      analysis.items.find((item) => item.question === question)?.noAnswerRate;
+    expect(rate(23)).toBeCloseTo(0.4, 10);
+    expect(rate(13)).toBeCloseTo(0.2, 10);
+    expect(rate(10)).toBeCloseTo(0.2, 10);
+    expect(rate(1)).toBe(0);
+    // A 'keine Antwort' is scored wrong: the solution rate is that of the answers, unchanged.
+    expect(analysis.items.find((item) => item.question === 23)?.solutionRate).toBe(1 / 5);
+    expect(analyseItems(sumsOf([], null)).items[0]?.noAnswerRate).toBeNull();
   });
 
   it('computes KR-20 per level and overall from p·q and the score variance', () => {

@@ -63,6 +63,7 @@ export function analyseItems(sums: ItemSums): ItemAnalysis {
       level: levelOf(item.question),
       n,
       solutionRate: n > 0 ? item.correct / n : null,
+      noAnswerRate: n > 0 ? item.noAnswer / n : null,
       itemTotalCorrelation: correctedItemTotal(
         n,
         item.correct,

@@ -1,4 +1,4 @@
-import type { Count } from '../../schemas/auswertung-api.ts';
+import type { Count, Overview } from '../../schemas/auswertung-api.ts';
 import {
   RESULT_LANGUAGE_CODES,
   SCORED_QUESTION_IDS,
@@ -69,6 +69,7 @@ export function createResearchStore(db: Queryable): ResearchStore {
             return { language, level: Number(level), n };
           })
           .sort((a, b) => a.language.localeCompare(b.language) || a.level - b.level),
+        ...(await siteAndSoundCounts(db, filter)),
         levelsByAgeBand: [...tally((group) => `${band(group.years) ?? ''}|${group.level}`)]
           .map(([key, n]) => {
             const [years, level] = key.split('|') as [string, string];
@@ -92,6 +93,7 @@ export function createResearchStore(db: Queryable): ResearchStore {
           items: SCORED_QUESTION_IDS.map((question, index) => ({
             question,
             correct: add((row) => row.correct[index] ?? 0),
+            noAnswer: add((row) => row.noAnswer[index] ?? 0),
             totalWhenCorrect: add((row) => (row.correct[index] ?? 0) * total(row)),
           })),
           levels: ([1, 2, 3] as const).map((level) => ({
@@ -184,6 +186,33 @@ export function createResearchStore(db: Queryable): ResearchStore {
   };
 }
 
+/**
+ * The counts behind the filters 'Einrichtungskennung' and 'Ton': the codes present and the results
+ * per sound, each under the other filters (so that the select offers every other code), and how
+ * many silent results 'Ton: mit' leaves out.
+ */
+async function siteAndSoundCounts(
+  db: Queryable,
+  filter: ResultFilter,
+): Promise<Pick<Overview, 'sites' | 'bySound' | 'soundExcluded'>> {
+  const countBy = async (column: 'site' | 'sound', others: ResultFilter): Promise<Count[]> => {
+    const { where, params } = filterClause(others);
+    const rows = await db.query<{ key: string | null; n: number }>(
+      `SELECT ${column} AS key, count(*)::int AS n FROM results ${where} GROUP BY ${column}`,
+      params,
+    );
+    return rows
+      .map((row) => ({ key: row.key, n: num(row.n) }))
+      .sort((a, b) => (a.key === null ? 1 : b.key === null ? -1 : a.key.localeCompare(b.key)));
+  };
+  const { site: _site, ...withoutSite } = filter;
+  const { sound, ...withoutSound } = filter;
+  const sites = (await countBy('site', withoutSite)).filter((row) => row.key !== null);
+  const bySound = await countBy('sound', withoutSound);
+  const soundExcluded = sound === 'mit' ? (bySound.find((row) => row.key === 'none')?.n ?? 0) : 0;
+  return { sites, bySound, soundExcluded };
+}
+
 /** Children with the same language and the same points on each level, and what they solved. */
 interface ScoreGroup {
   language: string;
@@ -191,6 +220,8 @@ interface ScoreGroup {
   n: number;
   /** Correct answers per question id, in SCORED_QUESTION_IDS order. */
   correct: number[];
+  /** Answers recorded as 'keine Antwort' per question id, in SCORED_QUESTION_IDS order. */
+  noAnswer: number[];
 }
 
 /**
@@ -201,7 +232,8 @@ async function scoreGroups(db: Queryable, filter: ResultFilter): Promise<ScoreGr
   const { where, params } = filterClause(filter);
   const rows = await db.query<Record<string, unknown>>(
     `SELECT language, points_l1, points_l2, points_l3, count(*)::int AS n,
-            ${SCORED_QUESTION_IDS.map((id) => `sum(q${id}::int)::int AS c${id}`).join(', ')}
+            ${SCORED_QUESTION_IDS.map((id) => `sum(q${id}::int)::int AS c${id}`).join(', ')},
+            ${SCORED_QUESTION_IDS.map((id) => `sum((no_answers >> ${id}) & 1)::int AS u${id}`).join(', ')}
        FROM results ${where}
       GROUP BY language, points_l1, points_l2, points_l3`,
     params,
@@ -211,6 +243,7 @@ async function scoreGroups(db: Queryable, filter: ResultFilter): Promise<ScoreGr
     points: [num(row.points_l1), num(row.points_l2), num(row.points_l3)],
     n: num(row.n),
     correct: SCORED_QUESTION_IDS.map((id) => num(row[`c${id}`])),
+    noAnswer: SCORED_QUESTION_IDS.map((id) => num(row[`u${id}`])),
   }));
 }
 

@@ -98,6 +98,9 @@ const FILTER_CONDITIONS: {
   language: (_value, p) => `language = ${p}`,
   school: (_value, p) => `school = ${p}`,
   contentVersion: (_value, p) => `content_version = ${p}`,
+  site: (_value, p) => `site = ${p}`,
+  // sound is derived from the answers (migration 006); NULL (no prompt details) counts as 'mit'.
+  sound: (_value, p) => `(sound IS NOT DISTINCT FROM 'none') = (${p}::text = 'ohne')`,
 };
 
 /** `WHERE …` with numbered parameters after `offset` existing ones. */

@@ -72,6 +72,13 @@ export interface ResultFilter {
   school?: StoredResult['school'];
   /** A content version, or null for results sent without one (before versions existed). */
   contentVersion?: string | null;
+  /** An 'Einrichtungskennung': results sent from that Kita's tablets. */
+  site?: string;
+  /**
+   * 'ohne': results whose prompts were all unspoken (sound 'none'); 'mit': every other result,
+   * including those without prompt details (sent before prompts were recorded). Absent: all.
+   */
+  sound?: 'mit' | 'ohne';
 }
 
 /**
@@ -84,7 +91,8 @@ export interface ItemSums {
   n: number;
   totalSum: number;
   totalSquares: number;
-  items: { question: number; correct: number; totalWhenCorrect: number }[];
+  /** `noAnswer`: children whose answer was recorded as 'keine Antwort' ('Weiß nicht'). */
+  items: { question: number; correct: number; totalWhenCorrect: number; noAnswer: number }[];
   levels: { level: 1 | 2 | 3; sum: number; squares: number }[];
 }
 

@@ -14,6 +14,7 @@ import {
   type ResultLanguageCode,
   SCHOOLS,
   type School,
+  SITE_PATTERN,
 } from '../domain/facts';
 
 export type { ChangeStatistic, Count, DifResult, ItemAnalysis, Overview, Progress, ProgressGroup };
@@ -31,9 +32,25 @@ export interface Filter {
   language: '' | ResultLanguageCode;
   school: '' | School;
   version: string;
+  /** An 'Einrichtungskennung', or '' for all sites. */
+  site: string;
+  /** 'Ton': 'mit' (the default), 'ohne' or 'alle' (docs/product.md §24). */
+  sound: SoundChoice;
 }
 
-export const NO_FILTER: Filter = { from: '', to: '', language: '', school: '', version: '' };
+export const SOUND_CHOICES = ['mit', 'ohne', 'alle'] as const;
+export type SoundChoice = (typeof SOUND_CHOICES)[number];
+
+/** The page's starting selection (and 'Zurücksetzen'): every result heard with sound. */
+export const NO_FILTER: Filter = {
+  from: '',
+  to: '',
+  language: '',
+  school: '',
+  version: '',
+  site: '',
+  sound: 'mit',
+};
 
 /** The one filter mistake the form can hold: a 'von' day after the 'bis' day (ISO days compare as text). */
 export const fromAfterTo = (filter: Filter) =>
@@ -59,6 +76,10 @@ export function filterFromQuery(search: string): Filter {
     language: pick('language', Object.values(RESULT_LANGUAGE_CODES)),
     school: pick('school', SCHOOLS),
     version: /^(ohne|[0-9a-f]{6,64})$/.test(params.get('version') ?? '') ? pick('version') : '',
+    site: new RegExp(SITE_PATTERN).test(params.get('site') ?? '') ? pick('site') : '',
+    sound: SOUND_CHOICES.includes(params.get('sound') as SoundChoice)
+      ? (params.get('sound') as SoundChoice)
+      : NO_FILTER.sound,
   };
 }
 

@@ -51,7 +51,12 @@ export function Dashboard({ onSessionEnded }: { onSessionEnded(): void }) {
 
   return (
     <>
-      <FilterForm filter={filter} versions={statistics?.overview.contentVersions ?? []} onApply={apply} />
+      <FilterForm
+        filter={filter}
+        versions={statistics?.overview.contentVersions ?? []}
+        sites={statistics?.overview.sites ?? []}
+        onApply={apply}
+      />
       <p className="auswertung-status" role="status" aria-live="polite">
         {loading ? t('auswertung.loading') : describeFilter(filter, t)}
       </p>

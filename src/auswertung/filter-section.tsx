@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Count, type Filter, fromAfterTo, NO_FILTER } from './api';
+import { type Count, type Filter, fromAfterTo, NO_FILTER, SOUND_CHOICES } from './api';
 import { germanDay, LANGUAGE_CODES, languageName, SCHOOLS, schoolName, type T } from './format';
 
 export function describeFilter(filter: Filter, t: T): string {
@@ -15,6 +15,8 @@ export function describeFilter(filter: Filter, t: T): string {
         ? t('auswertung.filter.withoutVersion')
         : `${t('auswertung.filter.version')} ${filter.version}`,
     );
+  if (filter.site) parts.push(`${t('auswertung.filter.site')} ${filter.site}`);
+  if (filter.sound !== 'alle') parts.push(t(`auswertung.filter.sounds.${filter.sound}`));
   return parts.length
     ? t('auswertung.filter.active', { filters: parts.join(' · ') })
     : t('auswertung.filter.none');
@@ -23,10 +25,13 @@ export function describeFilter(filter: Filter, t: T): string {
 export function FilterForm({
   filter,
   versions,
+  sites,
   onApply,
 }: {
   filter: Filter;
   versions: Count[];
+  /** The codes present under the other filters. */
+  sites: Count[];
   onApply(next: Filter): void;
 }) {
   const { t } = useTranslation();
@@ -44,6 +49,8 @@ export function FilterForm({
   // The selected version stays selectable even when the current selection has no result with it.
   const versionKeys = versions.map((entry) => entry.key ?? 'ohne');
   if (filter.version && !versionKeys.includes(filter.version)) versionKeys.push(filter.version);
+  const siteKeys = sites.flatMap((entry) => (entry.key === null ? [] : [entry.key]));
+  if (filter.site && !siteKeys.includes(filter.site)) siteKeys.push(filter.site);
 
   return (
     <section className="auswertung-card auswertung-filter" aria-labelledby="filter-heading">
@@ -116,6 +123,37 @@ export function FilterForm({
             {versionKeys.map((key) => (
               <option key={key} value={key}>
                 {key === 'ohne' ? t('auswertung.filter.withoutVersion') : key}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="auswertung-field">
+          <label htmlFor="filter-site">{t('auswertung.filter.site')}</label>
+          <select
+            id="filter-site"
+            name="site"
+            value={draft.site}
+            onChange={(event) => set('site', event.target.value)}
+          >
+            <option value="">{t('auswertung.filter.any')}</option>
+            {siteKeys.map((key) => (
+              <option key={key} value={key}>
+                {key}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="auswertung-field">
+          <label htmlFor="filter-sound">{t('auswertung.filter.sound')}</label>
+          <select
+            id="filter-sound"
+            name="sound"
+            value={draft.sound}
+            onChange={(event) => set('sound', event.target.value as Filter['sound'])}
+          >
+            {SOUND_CHOICES.map((choice) => (
+              <option key={choice} value={choice}>
+                {t(`auswertung.filter.sounds.${choice}`)}
               </option>
             ))}
           </select>

@@ -36,7 +36,7 @@ export function ItemSection({ groups }: { groups: ItemAnalysis[] }) {
                 {t('auswertung.items.level')}
               </th>
               {ordered.map((group) => (
-                <th scope="colgroup" colSpan={3} key={group.language ?? 'all'} className="group-start">
+                <th scope="colgroup" colSpan={4} key={group.language ?? 'all'} className="group-start">
                   {groupName(t, group)}
                 </th>
               ))}
@@ -58,6 +58,7 @@ export function ItemSection({ groups }: { groups: ItemAnalysis[] }) {
                     <ItemCells
                       key={group.language ?? 'all'}
                       rate={item?.solutionRate ?? null}
+                      noAnswer={item?.noAnswerRate ?? null}
                       correlation={item?.itemTotalCorrelation ?? null}
                       n={item?.n ?? 0}
                     />
@@ -80,6 +81,9 @@ function GroupColumns() {
         {t('auswertung.items.rate')}
       </th>
       <th scope="col" className="num">
+        {t('auswertung.items.noAnswer')}
+      </th>
+      <th scope="col" className="num">
         {t('auswertung.items.correlation')}
       </th>
       <th scope="col" className="num">
@@ -89,10 +93,23 @@ function GroupColumns() {
   );
 }
 
-function ItemCells({ rate, correlation, n }: { rate: number | null; correlation: number | null; n: number }) {
+function ItemCells({
+  rate,
+  noAnswer,
+  correlation,
+  n,
+}: {
+  rate: number | null;
+  noAnswer: number | null;
+  correlation: number | null;
+  n: number;
+}) {
   return (
     <>
       <td className="num group-start">{rate === null ? '–' : percent.format(rate)}</td>
+      <td className="num" data-column="no-answer">
+        {noAnswer === null ? '–' : percent.format(noAnswer)}
+      </td>
       <td className="num">{number(correlation)}</td>
       <td className="num">{n}</td>
     </>

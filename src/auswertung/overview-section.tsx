@@ -18,6 +18,11 @@ export function OverviewSection({ overview }: { overview: Statistics['overview']
       <p className="auswertung-total" data-testid="total">
         {t('auswertung.overview.total', { count: overview.total })}
       </p>
+      {overview.soundExcluded > 0 && (
+        <p className="auswertung-hint" data-testid="sound-excluded">
+          {t('auswertung.overview.soundExcluded', { count: overview.soundExcluded })}
+        </p>
+      )}
       {overview.total === 0 ? (
         <p>{t('auswertung.overview.empty')}</p>
       ) : (

@@ -27,6 +27,13 @@ export const deAuswertung = {
     version: 'Inhaltsversion',
     any: 'alle',
     withoutVersion: 'ohne Version (ältere Ergebnisse)',
+    site: 'Einrichtungskennung',
+    sound: 'Ton',
+    sounds: {
+      mit: 'mit Ton',
+      ohne: 'ohne Ton',
+      alle: 'alle',
+    },
     apply: 'Anwenden',
     reset: 'Zurücksetzen',
     active: 'Aktive Filter: {{filters}}',
@@ -48,6 +55,10 @@ export const deAuswertung = {
     total_one: '{{count}} Ergebnis',
     total_other: '{{count}} Ergebnisse',
     empty: 'Für diese Filter gibt es keine Ergebnisse.',
+    soundExcluded_one:
+      '{{count}} Ergebnis ohne Ton ausgeschlossen (Filter „Ton“: mit Ton). Ältere Ergebnisse ohne Angabe zum Ton zählen mit.',
+    soundExcluded_other:
+      '{{count}} Ergebnisse ohne Ton ausgeschlossen (Filter „Ton“: mit Ton). Ältere Ergebnisse ohne Angabe zum Ton zählen mit.',
     byLanguage: 'Nach Sprache',
     bySchool: 'Nach Einrichtung',
     bySchoolLevel: 'Nach Jahrgang',
@@ -73,13 +84,14 @@ export const deAuswertung = {
   items: {
     heading: 'Aufgabenanalyse',
     intro:
-      'Lösungsquote: Anteil richtiger Antworten. Trennschärfe: Korrelation der Aufgabe mit der Summe der übrigen Aufgaben (korrigierte Item-Total-Korrelation). n: Zahl der Kinder.',
+      'Lösungsquote: Anteil richtiger Antworten. Trennschärfe: Korrelation der Aufgabe mit der Summe der übrigen Aufgaben (korrigierte Item-Total-Korrelation). keine Antwort: Anteil der Kinder, bei denen „Weiß nicht“ erfasst wurde (zählt als nicht gelöst; ältere Ergebnisse kennen diese Angabe nicht). n: Zahl der Kinder.',
     question: 'Frage',
     level: 'Niveau',
     rate: 'Lösungsquote',
+    noAnswer: 'keine Antwort',
     correlation: 'Trennschärfe',
     n: 'n',
-    caption: 'Lösungsquote, Trennschärfe und n je Frage und Sprache',
+    caption: 'Lösungsquote, Anteil „keine Antwort“, Trennschärfe und n je Frage und Sprache',
   },
   reliability: {
     heading: 'Reliabilität (KR-20)',
