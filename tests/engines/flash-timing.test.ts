@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { DEFAULT_USER, screenFor } from '../../src/contract.ts';
 import type { EnginePage } from '../support/driver/index.ts';
-import { unlock, waitUntil } from '../support/engine-flow.ts';
+import { storedSession, unlock, waitUntil } from '../support/engine-flow.ts';
 import { ENGINE, openEnginePage } from '../support/engine-test.ts';
 import { loadQuestions, persistedSession, STORAGE_KEY } from '../support/flow.ts';
 
@@ -144,14 +144,11 @@ async function flashWithProbe(page: EnginePage): Promise<Probe> {
 async function answerTo12(page: EnginePage) {
   await page.fill({ css: 'input.number-input' }, '5');
   await page.click({ role: 'button', name: 'Antwort' });
-  return waitUntil('the stored answer to question 12', () =>
-    page.evaluate((key) => {
-      const stored = JSON.parse(localStorage.getItem(key) ?? 'null');
-      const answers: { question: { id: number }; exposureMs?: number; lateFirstFrameMs?: number }[] =
-        stored?.state?.answers ?? [];
-      return answers.find((a) => a.question.id === 12) ?? null;
-    }, STORAGE_KEY),
-  );
+  // The stored session is sealed: opened with the passphrase, as the other engine tests do.
+  return waitUntil('the stored answer to question 12', async () => {
+    const answers = (await storedSession(page))?.answers ?? [];
+    return answers.find((a) => a.question.id === 12) ?? null;
+  });
 }
 
 describe(`a flash in ${ENGINE}`, () => {
