@@ -55,7 +55,10 @@ const progressText = (page: Page) => page.getByTestId('educator-progress').textC
 /** Everything the outbox holds on this device (IndexedDB), as the number of stored results. */
 async function outboxSize(page: Page): Promise<number> {
   return page.evaluate(async () => {
-    const names = (await indexedDB.databases()).map((db) => db.name ?? '');
+    // The outbox's database only: the children of the device are kept in their own (a saved child stays).
+    const names = (await indexedDB.databases())
+      .map((db) => db.name ?? '')
+      .filter((name) => name === 'zaehltest-outbox');
     let count = 0;
     for (const name of names) {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {

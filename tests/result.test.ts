@@ -259,9 +259,12 @@ describe('results page', () => {
         'testDate',
         'contentVersion',
         'answers',
+        // 'Test beginnen' saves the child on the device: the result carries its code, never the name.
+        'childCode',
         ...Object.keys(sent).filter((key) => key.startsWith('question')),
       ].sort(),
     );
+    expect(sent.childCode).toMatch(/^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{6}$/);
     // The research details (issue 17): the local test day, the build's content version, and per
     // scored question the answer, its time and, for a flashed picture, the measured exposure.
     expect(sent.contentVersion).toMatch(/^[0-9a-f]{12}$/);
