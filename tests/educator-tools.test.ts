@@ -104,7 +104,7 @@ function overlaps(boxes: Record<string, Box>): string[] {
 describe("'Zahlwörter'", () => {
   it.each([
     ['tr', 7, 'yedi', 'je-di'],
-    ['ar', 7, 'سبعة', 'sab-a'],
+    ['ar', 7, 'سبعة', 'ssab-a'],
     ['ro', 12, 'doisprezece', 'dojs-pre-se-tsche (oft: dojsch-pe)'],
   ] as const)(
     'shows the %s number words 0–20 beside the task, never spoken, closed with one tap',
