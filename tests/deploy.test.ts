@@ -315,7 +315,7 @@ describe('over HTTPS behind Caddy', () => {
     await login(page, base());
     await page.getByText('Keine Einrichtungskennung gesetzt').click();
     await page.getByLabel('Einrichtungskennung', { exact: true }).fill('kita-017');
-    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
     await page.getByText('Gespeichert: KITA-017').waitFor();
     await screenshot(page, 'deploy-site-setting');
     await page.setViewportSize({ width: 390, height: 844 });
