@@ -6,14 +6,17 @@ import type { OpenOptions } from './driver/types.ts';
 export const ENGINE = inject('engine');
 
 let open: EnginePage[] = [];
+/** Messages a test has declared as known and harmless for its page (see offline.test.ts). */
+const tolerated = new WeakMap<EnginePage, RegExp>();
 
 /**
  * Opens a page in this project's engine; it is closed after the test, and the test fails when the
  * page had an uncaught error.
  */
-export async function openEnginePage(options: OpenOptions = {}): Promise<EnginePage> {
+export async function openEnginePage(options: OpenOptions = {}, tolerate?: RegExp): Promise<EnginePage> {
   const page = await openPage(ENGINE, options);
   open.push(page);
+  if (tolerate) tolerated.set(page, tolerate);
   return page;
 }
 
@@ -21,7 +24,8 @@ afterEach(async () => {
   const pages = open;
   open = [];
   for (const page of pages) {
-    const errors = await page.errors().catch(() => []);
+    const pattern = tolerated.get(page);
+    const errors = (await page.errors().catch(() => [])).filter((error) => !pattern?.test(error));
     await page.close();
     expect(errors, `${page.engine}: uncaught errors in the page`).toEqual([]);
   }
