@@ -1,6 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countChildResults, deleteChildResults, normaliseChildCode, SessionEnded } from './api';
+import { SectionMessage, type SectionMessageValue } from './section-message';
 
 /**
  * A parent's deletion request by child code: the server first counts the code's results, the
@@ -16,7 +17,7 @@ export function DeleteChildSection({
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   const [working, setWorking] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'done' | 'error'; text: string }>();
+  const [message, setMessage] = useState<SectionMessageValue>();
   const [pending, setPending] = useState<{ code: string; count: number }>();
   const dialog = useRef<HTMLDialogElement>(null);
 
@@ -87,14 +88,7 @@ export function DeleteChildSection({
           {working ? t('auswertung.removeChild.checking') : t('auswertung.removeChild.submit')}
         </button>
       </form>
-      {message && (
-        <p
-          role={message.kind === 'error' ? 'alert' : 'status'}
-          className={message.kind === 'error' ? 'auswertung-error' : 'auswertung-done'}
-        >
-          {message.text}
-        </p>
-      )}
+      <SectionMessage message={message} />
       <dialog
         ref={dialog}
         className="auswertung-dialog"

@@ -1,13 +1,14 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteResult, SessionEnded } from './api';
+import { SectionMessage, type SectionMessageValue } from './section-message';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function DeleteSection({ onDeleted, onSessionEnded }: { onDeleted(): void; onSessionEnded(): void }) {
   const { t } = useTranslation();
   const [id, setId] = useState('');
-  const [message, setMessage] = useState<{ kind: 'done' | 'error'; text: string }>();
+  const [message, setMessage] = useState<SectionMessageValue>();
   const [pending, setPending] = useState('');
   const dialog = useRef<HTMLDialogElement>(null);
 
@@ -58,14 +59,7 @@ export function DeleteSection({ onDeleted, onSessionEnded }: { onDeleted(): void
           {t('auswertung.remove.submit')}
         </button>
       </form>
-      {message && (
-        <p
-          role={message.kind === 'error' ? 'alert' : 'status'}
-          className={message.kind === 'error' ? 'auswertung-error' : 'auswertung-done'}
-        >
-          {message.text}
-        </p>
-      )}
+      <SectionMessage message={message} />
       <dialog
         ref={dialog}
         className="auswertung-dialog"
