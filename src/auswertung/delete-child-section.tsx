@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countChildResults, deleteChildResults, normaliseChildCode, SessionEnded } from './api';
-import { SectionMessage, type SectionMessageValue } from './section-message';
+import { ConfirmDialog, SectionMessage, type SectionMessageValue } from './section-message';
 
 /**
  * A parent's deletion request by child code: the server first counts the code's results, the
@@ -89,33 +89,16 @@ export function DeleteChildSection({
         </button>
       </form>
       <SectionMessage message={message} />
-      <dialog
-        ref={dialog}
-        className="auswertung-dialog"
-        aria-labelledby="remove-child-confirm-heading"
-        aria-describedby="remove-child-confirm-text"
-      >
-        <h3 id="remove-child-confirm-heading">{t('auswertung.removeChild.confirmHeading')}</h3>
-        <p id="remove-child-confirm-text">
-          {pending && t('auswertung.removeChild.confirmText', { count: pending.count, code: pending.code })}
-        </p>
-        <div className="auswertung-dialog-buttons">
-          <button
-            type="button"
-            className="auswertung-button auswertung-button--quiet"
-            onClick={() => dialog.current?.close()}
-          >
-            {t('auswertung.remove.cancel')}
-          </button>
-          <button
-            type="button"
-            className="auswertung-button auswertung-button--danger"
-            onClick={() => void confirm()}
-          >
-            {pending && t('auswertung.removeChild.confirm', { count: pending.count })}
-          </button>
-        </div>
-      </dialog>
+      <ConfirmDialog
+        dialog={dialog}
+        id="remove-child-confirm"
+        heading={t('auswertung.removeChild.confirmHeading')}
+        text={
+          pending ? t('auswertung.removeChild.confirmText', { count: pending.count, code: pending.code }) : ''
+        }
+        confirmLabel={pending ? t('auswertung.removeChild.confirm', { count: pending.count }) : ''}
+        onConfirm={() => void confirm()}
+      />
     </section>
   );
 }

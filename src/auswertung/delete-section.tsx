@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteResult, SessionEnded } from './api';
-import { SectionMessage, type SectionMessageValue } from './section-message';
+import { ConfirmDialog, SectionMessage, type SectionMessageValue } from './section-message';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -60,31 +60,14 @@ export function DeleteSection({ onDeleted, onSessionEnded }: { onDeleted(): void
         </button>
       </form>
       <SectionMessage message={message} />
-      <dialog
-        ref={dialog}
-        className="auswertung-dialog"
-        aria-labelledby="remove-confirm-heading"
-        aria-describedby="remove-confirm-text"
-      >
-        <h3 id="remove-confirm-heading">{t('auswertung.remove.confirmHeading')}</h3>
-        <p id="remove-confirm-text">{t('auswertung.remove.confirmText', { id: pending })}</p>
-        <div className="auswertung-dialog-buttons">
-          <button
-            type="button"
-            className="auswertung-button auswertung-button--quiet"
-            onClick={() => dialog.current?.close()}
-          >
-            {t('auswertung.remove.cancel')}
-          </button>
-          <button
-            type="button"
-            className="auswertung-button auswertung-button--danger"
-            onClick={() => void confirm()}
-          >
-            {t('auswertung.remove.confirm')}
-          </button>
-        </div>
-      </dialog>
+      <ConfirmDialog
+        dialog={dialog}
+        id="remove-confirm"
+        heading={t('auswertung.remove.confirmHeading')}
+        text={t('auswertung.remove.confirmText', { id: pending })}
+        confirmLabel={t('auswertung.remove.confirm')}
+        onConfirm={() => void confirm()}
+      />
     </section>
   );
 }
