@@ -32,8 +32,11 @@ export interface FlashTiming {
 }
 
 export interface FlashClock {
-  /** Feeds one animation frame's timestamp; returns what this frame does with the pictures. */
-  frame(now: number): FlashStep;
+  /**
+   * Feeds one animation frame's timestamp and the page time at which its callback ran (defaults to
+   * the timestamp); returns what this frame does with the pictures.
+   */
+  frame(now: number, ranAt?: number): FlashStep;
   /** The measured exposure, once `frame` returned 'done'. */
   readonly result: FlashTiming | null;
 }
@@ -47,9 +50,14 @@ export function createFlashClock(intervalMs: number): FlashClock {
   let hideFrame = -1;
   let lastFrame = -1;
   let lateFirstFrameMs: number | undefined;
+  let ranOffset = 0;
   let result: FlashTiming | null = null;
   // When a frame that changed the screen was late, the change appeared about one frame before the
-  // next frame began; on time, at the frame's own timestamp.
+  // next frame began; on time, at the frame's own timestamp. `nextFrame` is the later of the next
+  // frame's timestamp and the time its callback ran (both counted from the show frame): after a main
+  // thread busy in the changing frame,
+  // Firefox may date the next frame to a vsync that passed while it was busy, before the change
+  // could be painted; the callback itself cannot run before that.
   const onScreenAt = (changeFrame: number, nextFrame: number) =>
     nextFrame - changeFrame > LATE_FRAMES * frameMs ? nextFrame - frameMs : changeFrame;
 
@@ -57,28 +65,31 @@ export function createFlashClock(intervalMs: number): FlashClock {
     get result() {
       return result;
     },
-    frame(now) {
+    frame(now, ranAt = now) {
       if (result) return 'done';
       if (showFrame < 0) {
+        // Timestamps and run times are compared as time since the show frame, each on its own clock.
+        ranOffset = now - ranAt;
         showFrame = now;
         lastFrame = now;
         return 'show';
       }
+      const next = Math.max(now, ranAt + ranOffset);
       const delta = now - lastFrame;
       lastFrame = now;
       if (shownAt < 0) {
         // The first delta is the display's frame unless that frame was late.
         if (delta > 0 && delta <= LATE_FRAMES * ASSUMED_FRAME_MS) frameMs = delta;
-        shownAt = onScreenAt(showFrame, now);
-        if (now - showFrame > RECORDED_LATE_FRAMES * frameMs) {
-          lateFirstFrameMs = tenth(now - showFrame - frameMs);
+        shownAt = onScreenAt(showFrame, next);
+        if (next - showFrame > RECORDED_LATE_FRAMES * frameMs) {
+          lateFirstFrameMs = tenth(next - showFrame - frameMs);
         }
       } else if (delta > 0) {
         // The shortest frame seen is the display's frame time; a janky frame must not stretch it.
         frameMs = Math.min(frameMs, delta);
       }
       if (hideFrame >= 0) {
-        const exposureMs = tenth(onScreenAt(hideFrame, now) - shownAt);
+        const exposureMs = tenth(onScreenAt(hideFrame, next) - shownAt);
         result = lateFirstFrameMs === undefined ? { exposureMs } : { exposureMs, lateFirstFrameMs };
         return 'done';
       }

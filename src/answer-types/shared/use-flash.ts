@@ -98,9 +98,10 @@ export function useFlash(pictures: readonly string[], intervalMs: number): Flash
     document.addEventListener('visibilitychange', onVisibility);
     const clock = createFlashClock(intervalMs);
     let request = 0;
+    let finish: ReturnType<typeof setTimeout> | undefined;
     let cancelled = false;
     const frame = (now: number) => {
-      const step = clock.frame(now);
+      const step = clock.frame(now, performance.now());
       if (step === 'show') {
         container?.setAttribute('data-flash', 'shown');
         performance.mark('flash-start');
@@ -113,19 +114,23 @@ export function useFlash(pictures: readonly string[], intervalMs: number): Flash
         return;
       }
       const result: FlashMeasurement = { ...clock.result, pageHiddenDuringExposure: pageHidden };
-      console.info('Timer abgelaufen', { intervalMs, ...result });
-      log.measured(result.exposureMs);
-      setExposures((list) => [...list, result.exposureMs]);
-      // A repeat keeps the first exposure as the answer's `exposureMs`; a hidden page in either counts.
-      setMeasurement((first) =>
-        first
-          ? {
-              ...first,
-              pageHiddenDuringExposure: first.pageHiddenDuringExposure || result.pageHiddenDuringExposure,
-            }
-          : result,
-      );
-      setPhase('done');
+      // Recorded (stored session, React) after this frame: a frame callback of the flash only switches
+      // the pictures and reads the clock, so that no work of the app delays the frames it measures.
+      finish = setTimeout(() => {
+        console.info('Timer abgelaufen', { intervalMs, ...result });
+        log.measured(result.exposureMs);
+        setExposures((list) => [...list, result.exposureMs]);
+        // A repeat keeps the first exposure as the answer's `exposureMs`; a hidden page in either counts.
+        setMeasurement((first) =>
+          first
+            ? {
+                ...first,
+                pageHiddenDuringExposure: first.pageHiddenDuringExposure || result.pageHiddenDuringExposure,
+              }
+            : result,
+        );
+        setPhase('done');
+      }, 0);
     };
     // Sound unlocked by an earlier tap may still be starting (WebKit blocks the page meanwhile):
     // the pictures wait for it, so that it cannot delay their first frame (docs/product.md).
@@ -135,6 +140,7 @@ export function useFlash(pictures: readonly string[], intervalMs: number): Flash
     return () => {
       cancelled = true;
       cancelAnimationFrame(request);
+      clearTimeout(finish);
       document.removeEventListener('visibilitychange', onVisibility);
     };
   }, [phase, intervalMs, log]);
