@@ -171,15 +171,19 @@ function expectedGroups(stored: StoredResult[], filter: ResultFilter): string[] 
     tests.sort((a, b) => (a.testDate as string).localeCompare(b.testDate as string) || a.id - b.id);
     const first = tests[0] as StoredResult;
     const latest = tests.at(-1) as StoredResult;
-    const row = {
-      repeated: tests.length > 1,
-      language: first.language,
-      firstLevel: first.assignedLevel,
-      latestLevel: latest.assignedLevel,
-      change: [0, 1, 2].map(
-        (level) => (latest.pointsPerLevel[level] ?? 0) - (first.pointsPerLevel[level] ?? 0),
-      ),
-    };
+    // Children tested once are one group, only counted (server/db/types.ts, ProgressGroupRow).
+    const row =
+      tests.length === 1
+        ? { repeated: false, language: '', firstLevel: 0, latestLevel: 0, change: [0, 0, 0] }
+        : {
+            repeated: true,
+            language: first.language,
+            firstLevel: first.assignedLevel,
+            latestLevel: latest.assignedLevel,
+            change: [0, 1, 2].map(
+              (level) => (latest.pointsPerLevel[level] ?? 0) - (first.pointsPerLevel[level] ?? 0),
+            ),
+          };
     const key = JSON.stringify(row);
     const group = groups.get(key) ?? ({ ...row, n: 0, tests: 0, days: 0 } as ProgressGroupRow);
     group.n += 1;

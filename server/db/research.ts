@@ -261,18 +261,36 @@ async function scoreGroups(db: Queryable, filter: ResultFilter): Promise<ScoreGr
  * what the Verlauf needs of the test.
  */
 const KEY_DAY_SHIFT = 47n;
-const PAYLOAD_BITS = 13;
 /** Index of each result language in 2 bits (3 = any other, e.g. a code added later). */
 const LANGUAGE_INDEX = Object.values(RESULT_LANGUAGE_CODES);
 /** The language's index in bits 11–12 of a key, which the stored keys leave 0. */
 const LANGUAGE_BITS = `((CASE language ${LANGUAGE_INDEX.map((code, index) => `WHEN '${code}' THEN ${index}`).join(' ')} ELSE 3 END)::bigint << 11)`;
 
-/** The low bits of a progress key: language index, level and points of that test. */
-function decodeTest(bits: number) {
+/** `((key >> shift) & mask)`: PostgreSQL gives >>, & and | one precedence, left to right. */
+const bits = (key: string, shift: number, mask: number) => `((${key} >> ${shift}) & ${mask})`;
+/** A level's change in points (−7…7) plus 7, from the 3 bits of the points at `shift`. */
+const changeBits = (shift: number) => `(${bits('latest', shift, 7)} - ${bits('first', shift, 7)} + 7)`;
+
+/**
+ * What the statistics need of a child, as one number to group by: −1 for a child with one
+ * filtered test (only counted), else the first test's language (2 bits) and level − 1 (2 bits),
+ * the latest test's level − 1 (2 bits) and the change on each level + 7 (4 bits each). Fewer and
+ * cheaper groups than the two tests' bits: about 4,000 for 25,000 children tested more than once.
+ */
+const GROUP_OF_CHILD = `CASE WHEN tests > 1 THEN (
+    (${bits('first', 11, 3)} << 16) | (${bits('first', 9, 3)} << 14) | (${bits('latest', 9, 3)} << 12)
+    | (${changeBits(6)} << 8) | (${changeBits(3)} << 4) | ${changeBits(0)}
+  )::int ELSE -1 END`;
+
+/** The statistics' attributes of a group (GROUP_OF_CHILD). */
+function decodeGroup(grp: number): Omit<ProgressGroupRow, 'n' | 'tests' | 'days'> {
+  if (grp < 0) return { repeated: false, language: '', firstLevel: 0, latestLevel: 0, change: [0, 0, 0] };
   return {
-    language: LANGUAGE_INDEX[bits >> 11] ?? '',
-    level: ((bits >> 9) & 3) + 1,
-    points: [(bits >> 6) & 7, (bits >> 3) & 7, bits & 7] as const,
+    repeated: true,
+    language: LANGUAGE_INDEX[(grp >> 16) & 3] ?? '',
+    firstLevel: ((grp >> 14) & 3) + 1,
+    latestLevel: ((grp >> 12) & 3) + 1,
+    change: [((grp >> 8) & 15) - 7, ((grp >> 4) & 15) - 7, (grp & 15) - 7],
   };
 }
 
@@ -300,7 +318,7 @@ const keyDay = (isoDay: string) =>
   BigInt(Math.min(65535, Math.max(0, Math.round(Date.parse(`${isoDay}T00:00:00Z`) / 86_400_000))));
 
 /** Summary rows per chunk on PGlite: each query holds the server's one thread for a short while. */
-export const PGLITE_CHUNK_ROWS = 6000;
+export const PGLITE_CHUNK_ROWS = 4000;
 
 /**
  * The 'Verlauf' statistics' data: the children with a child code among the filtered results,
@@ -355,7 +373,6 @@ async function progressGroups(
          SELECT child_code, 1, key | lang, key | lang
            FROM parts, unnest(keys) AS key
           WHERE NOT (${inRange('first_key')} AND ${inRange('latest_key')}) AND ${inRange('key')}`;
-  const payload = (1 << PAYLOAD_BITS) - 1;
   const query = (extra: string[]) =>
     `WITH parts AS (
        SELECT child_code, tests, first_key, latest_key, keys, ${LANGUAGE_BITS} AS lang
@@ -366,32 +383,22 @@ async function progressGroups(
          FROM (${tests}) AS filtered
         GROUP BY child_code
      )
-     SELECT tests > 1 AS repeated, (first & ${payload})::int AS first_bits,
-            -- The latest test's language does not matter: only its level and points.
-            (latest & ${payload >> 2})::int AS latest_bits,
-            count(*)::int AS n, sum(tests)::float8 AS tests,
+     SELECT ${GROUP_OF_CHILD} AS grp, count(*)::int AS n, sum(tests)::float8 AS tests,
             sum((latest >> ${KEY_DAY_SHIFT}) - (first >> ${KEY_DAY_SHIFT}))::float8 AS days
        FROM children
-      GROUP BY 1, 2, 3`;
-  const groups = new Map<
-    string,
-    { repeated: boolean; first: number; latest: number; n: number; tests: number; days: number }
-  >();
-  const add = (rows: Record<string, unknown>[]) => {
+      GROUP BY 1`;
+  const groups = new Map<number, { n: number; tests: number; days: number }>();
+  const add = (rows: { grp: number; n: number; tests: number; days: number }[]) => {
     for (const row of rows) {
-      const repeated = row.repeated === true || row.repeated === 't';
-      const first = num(row.first_bits);
-      const latest = num(row.latest_bits);
-      const key = `${repeated}|${first}|${latest}`;
-      const group = groups.get(key) ?? { repeated, first, latest, n: 0, tests: 0, days: 0 };
+      const group = groups.get(num(row.grp)) ?? { n: 0, tests: 0, days: 0 };
       group.n += num(row.n);
       group.tests += num(row.tests);
       group.days += num(row.days);
-      groups.set(key, group);
+      groups.set(num(row.grp), group);
     }
   };
   if (chunkRows === undefined) {
-    add(await db.query<Record<string, unknown>>(query([]), params));
+    add(await db.query(query([]), params));
   } else {
     // Chunks of whole children: (after, last] by child code, the last being the code at most
     // chunkRows summary rows on. Children are disjoint, so the groups simply add up.
@@ -404,30 +411,13 @@ async function progressGroups(
       );
       const last = bound?.last ?? null;
       if (last === null) break;
-      add(await db.query<Record<string, unknown>>(query([chunkBounds]), [...params, after, last]));
+      add(await db.query(query([chunkBounds]), [...params, after, last]));
       after = last;
       // PGlite answers within the same turn of the event loop (see readResults in rows.ts).
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
-  return [...groups.values()].map((group) => {
-    const first = decodeTest(group.first);
-    const latest = decodeTest(group.latest);
-    return {
-      repeated: group.repeated,
-      language: first.language,
-      firstLevel: first.level,
-      latestLevel: latest.level,
-      change: [0, 1, 2].map((level) => (latest.points[level] ?? 0) - (first.points[level] ?? 0)) as [
-        number,
-        number,
-        number,
-      ],
-      n: group.n,
-      tests: group.tests,
-      days: group.days,
-    };
-  });
+  return [...groups].map(([grp, sums]) => ({ ...decodeGroup(grp), ...sums }));
 }
 
 /** The level of a scored question id. */
