@@ -11,7 +11,9 @@ const languages = Object.values(RESULT_LANGUAGE_CODES);
 /**
  * The filters of the researchers' page, one line each: the query parameter and its schema. A new
  * filter adds its line here, its condition in server/db/rows.ts (FILTER_CONDITIONS) and its field
- * in src/auswertung/filters.ts.
+ * in src/auswertung/filters.ts; one that selects results by an attribute also adds a column to the
+ * Verlauf's summary (server/migrations/007_child_progress.sql) and its condition there
+ * (SUMMARY_CONDITIONS in server/db/research.ts).
  */
 const FILTER_FIELDS = {
   from: isoDay,

@@ -1,6 +1,6 @@
 import { type ResultPayload, SCORED_QUESTION_IDS } from '../../schemas/result-payload.ts';
 import { Batcher } from './batcher.ts';
-import { createResearchStore } from './research.ts';
+import { createResearchStore, PGLITE_CHUNK_ROWS } from './research.ts';
 import { QUESTION_COLUMNS, type ResultRow, readResults, SELECT_COLUMNS, toStoredResult } from './rows.ts';
 import type { BackendKind, InsertOutcome, Queryable, ResultStore } from './types.ts';
 
@@ -176,7 +176,9 @@ export function createResultStore(options: ResultStoreOptions): ResultStore {
       if (lastWriteFailure)
         throw new Error(`the last upload could not be stored: ${lastWriteFailure.message}`);
     },
-    research: createResearchStore(db),
+    research: createResearchStore(db, {
+      progressChunkRows: options.kind === 'pglite' ? PGLITE_CHUNK_ROWS : undefined,
+    }),
     close: options.close,
   };
 }

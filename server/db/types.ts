@@ -108,7 +108,8 @@ export interface ScoreStratum {
 /**
  * Children with a child code among the filtered results, grouped by what the 'Verlauf' statistics
  * need: the first test's language and level, the latest test's level, and the change in points
- * per level from the first to the latest test (all 0 for a child with one test).
+ * per level from the first to the latest test. Children with one filtered test are only counted:
+ * their group has language '', levels 0 and no change.
  */
 export interface ProgressGroupRow {
   /** More than one filtered test of the child. */
