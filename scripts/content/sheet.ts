@@ -598,7 +598,10 @@ function main(args: string[]) {
   const contentDir = resolve(option('--content') ?? join(root, 'content'));
   const importFile = option('--import');
   const out = option('--out');
-  const rel = (path: string) => relative(process.cwd(), path) || path;
+  const rel = (path: string) => {
+    const fromHere = relative(process.cwd(), path);
+    return fromHere === '' || fromHere.startsWith('..') ? path : fromHere;
+  };
 
   if (importFile) {
     const bytes = readFileSync(importFile);
