@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -236,5 +237,49 @@ describe('the translation sheet', () => {
     writeFileSync(join(contentDir, '..', 'xx.csv'), sheet);
     expect(writeImport(importSheet(contentDir, sheet))).toEqual([]);
     expect(existsSync(join(contentDir, 'languages', 'xx.yaml'))).toBe(false);
+  });
+});
+
+describe('npm run content:sheet', () => {
+  const run = (args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'sheet.ts'), ...args], {
+      encoding: 'utf8',
+    });
+
+  it('writes the sheet to --out and imports it back, naming the rows it cannot place with file:line', () => {
+    const contentDir = contentCopy();
+    const out = join(contentDir, '..', 'uk.csv');
+    const written = run(['uk', '--out', out, '--content', contentDir]);
+    expect(written.status).toBe(0);
+    expect(written.stdout).toMatch(/wrote .*uk\.csv: \d+ texts, \d+ of them not yet translated into uk/);
+    expect(readFileSync(out, 'utf8').startsWith('\uFEFFDatei;Frage;Feld;Deutsch;')).toBe(true);
+
+    const [header, first] = parseCsv(readFileSync(out, 'utf8')).map((record) => record.cells);
+    writeFileSync(
+      out,
+      writeCsv([
+        header as string[],
+        [...(first as string[]).slice(0, 4), 'Слухай уважно.', ''],
+        ['questions/99-gone.yaml', '99', 'questionText', 'x', 'y', ''],
+      ]),
+    );
+    const imported = run(['--import', out, '--content', contentDir]);
+    expect(imported.status).toBe(1);
+    expect(imported.stderr).toContain(`${out}:3: names questions/99-gone.yaml, which is not a question pack`);
+    expect(imported.stdout).toContain('1 text(s) placed, 1 file(s) changed, 0 not translated yet');
+    expect(imported.stdout).toContain(`updated ${join(contentDir, first?.[0] as string)}`);
+  });
+
+  it('refuses a sheet that Excel saved in its old encoding instead of UTF-8', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'zaehltest-sheet-'));
+    temporary.push(dir);
+    const file = join(dir, 'uk.csv');
+    writeFileSync(
+      file,
+      Buffer.from('Datei;Frage;Feld;Deutsch;uk\r\nquestions/a.yaml;1;questionText;H\xf6r;x\r\n', 'latin1'),
+    );
+    const result = run(['--import', file]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('is not UTF-8 — in Excel save it as "CSV UTF-8');
   });
 });
