@@ -479,7 +479,9 @@ function numberWordPlacements(placements: Placement[]) {
 }
 
 function numberWordLines(words: Map<number, { word?: string; say?: string }>, count: number) {
-  let lines = 'numberWords:\n';
+  let lines =
+    '# Zahlwörter 0–20 für die Liste „Zahlwörter“ der Fachkraft (nie vorgelesen). say: so liest eine\n' +
+    '# deutschsprachige Person das Wort vor.\nnumberWords:\n';
   for (let n = 0; n < count; n++) {
     const entry = words.get(n);
     lines += `  - { word: ${quote(entry?.word ?? '')}, say: ${quote(entry?.say ?? '')} } # ${n}\n`;
