@@ -240,7 +240,8 @@ describe('the translation sheet', () => {
   });
 });
 
-describe('npm run content:sheet', () => {
+// Each case starts the command through tsx once or twice: seconds on a busy machine.
+describe('npm run content:sheet', { timeout: 60_000 }, () => {
   const run = (args: string[]) =>
     spawnSync(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'sheet.ts'), ...args], {
       encoding: 'utf8',
@@ -281,5 +282,30 @@ describe('npm run content:sheet', () => {
     const result = run(['--import', file]);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('is not UTF-8 — in Excel save it as "CSV UTF-8');
+  });
+});
+
+describe('a new language whose pack names it first', () => {
+  it('gets its texts and number words after the lines an author wrote, and the sheet names it', () => {
+    const contentDir = contentCopy();
+    const packFile = join(contentDir, 'languages', 'xx.yaml');
+    const head =
+      '# yaml-language-server: $schema=../../schemas/language-pack.schema.json\n# Kommentar bleibt.\nname: "Testisch"\nresultCode: "9"\ndir: ltr\n';
+    writeFileSync(packFile, head);
+    const sheet = filledSheet(contentDir, 'xx', (row) =>
+      row[2] === 'practiceWrongNumber' ? 'X {answer}' : `x ${row[3]}`,
+    );
+    expect(parseCsv(sheet)[0]?.cells[4]).toBe('Testisch (xx)');
+    const result = importSheet(contentDir, sheet);
+    expect(result.problems).toEqual([]);
+    expect(result.created).toEqual([]);
+    writeImport(result);
+    const source = readFileSync(packFile, 'utf8');
+    expect(source.startsWith(`${head}yes: "x Ja"\nno: "x Nein"\n`)).toBe(true);
+    const pack = parse(source);
+    expect(pack.name).toBe('Testisch');
+    expect(pack.soundCheck).toBe('x Hallo! Kannst du mich gut hören?');
+    expect(pack.numberWords[20]).toEqual({ word: 'x zwanzig', say: 'x zwanzig' });
+    expect(buildSheet(contentDir, 'xx')).toBe(sheet);
   });
 });

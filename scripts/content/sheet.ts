@@ -563,10 +563,16 @@ function editLanguagePack(
       );
     const lines = absent.map((p) => `${p.field}: ${quote(p.value)}\n`).join('');
     const end = (lastField?.value as Scalar | undefined)?.range?.[1];
-    text =
-      end === undefined
-        ? insertAt(text, { offset: source.indexOf('\n') + 1, prefix: '' }, lines)
-        : insertAt(text, afterLineOf(text, end), lines);
+    if (end !== undefined) text = insertAt(text, afterLineOf(text, end), lines);
+    else {
+      // A pack with its name, code and direction only: the texts follow them, before any number words.
+      const words = present.find((pair) => isScalar(pair.key) && pair.key.value === 'numberWords');
+      const at = (words?.key as Scalar | undefined)?.range?.[0];
+      text =
+        at === undefined
+          ? `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}${lines}`
+          : insertAt(text, { offset: lineStart(text, at), prefix: '' }, lines);
+    }
   }
   if (wordsMissing) {
     if (completeWords(words, count))
