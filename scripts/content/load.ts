@@ -79,6 +79,9 @@ export interface ContentResult {
   languagesDir: string;
 }
 
+/** The language packs of the fixtures that carry none (scripts/content/fixtures/valid/languages/). */
+const FIXTURE_LANGUAGES_DIR = join(import.meta.dirname, 'fixtures', 'valid', 'languages');
+
 /** What `vite build`, the dev server and `npm run content:check` validate. */
 export const REAL_CONTENT = {
   contentDir: CONTENT_DIR,
@@ -116,10 +119,9 @@ export function loadContent(options: LoadOptions = {}): ContentResult {
     rel,
     required: options.requireLanguagePacks === true,
   });
-  // A fixture folder without languages/ has the languages of the real content.
-  const textLanguages = existsSync(languagesDir)
-    ? packLanguages(languagesDir)
-    : packLanguages(join(CONTENT_DIR, 'languages'));
+  // A fixture folder without languages/ has the languages of the valid fixture (de, tr, ar, ro), not
+  // those of content/: adding a language to content/ must not touch the fixtures.
+  const textLanguages = packLanguages(existsSync(languagesDir) ? languagesDir : FIXTURE_LANGUAGES_DIR);
   const languageResult = {
     languagePacks: languages.packs,
     languages: textLanguages,
