@@ -161,22 +161,19 @@ export function sheetRows(contentDir: string, language: string): SheetRow[] {
   }
   (reference?.numberWords ?? []).forEach((german, n) => {
     const target = existing?.numberWords[n];
-    rows.push({
-      file,
-      question: '',
-      field: `numberWords.${n}.word`,
-      german: german.word,
-      target: target?.word ?? '',
-      note: WORD_NOTE,
-    });
-    rows.push({
-      file,
-      question: '',
-      field: `numberWords.${n}.say`,
-      german: german.say,
-      target: target?.say ?? '',
-      note: SAY_NOTE,
-    });
+    for (const [key, note] of [
+      ['word', WORD_NOTE],
+      ['say', SAY_NOTE],
+    ] as const) {
+      rows.push({
+        file,
+        question: '',
+        field: `numberWords.${n}.${key}`,
+        german: german[key],
+        target: target?.[key] ?? '',
+        note,
+      });
+    }
   });
   return rows;
 }
