@@ -309,3 +309,16 @@ describe('a new language whose pack names it first', () => {
     expect(buildSheet(contentDir, 'xx')).toBe(sheet);
   });
 });
+
+describe('a pack that does not parse', () => {
+  it('stops the import before anything is written, naming the pack', () => {
+    const contentDir = contentCopy();
+    const language = childLanguages[0] as string;
+    const sheet = filledSheet(contentDir, language, (row) => `${row[4]} !`);
+    const broken = join(contentDir, 'questions', questionFiles(contentDir)[1] as string);
+    writeFileSync(broken, `${readFileSync(broken, 'utf8')}  "unclosed: [\n`);
+    expect(() => importSheet(contentDir, sheet)).toThrow(
+      /^questions\/02-[a-z-]+\.yaml does not parse \(.+\) — fix it first/,
+    );
+  });
+});

@@ -272,9 +272,10 @@ export function importSheet(contentDir: string, csvText: string): ImportResult {
   for (const record of records.slice(1)) {
     const problem = (message: string) =>
       result.problems.push({ line: record.line, row: record.row, message });
-    const [file = '', question = '', field = '', german = '', target = ''] = record.cells.map((cell) =>
-      cell.trim(),
-    );
+    const [file = '', question = '', field = '', german = ''] = record.cells.map((cell) => cell.trim());
+    // The text itself is taken as written (a pack's text may keep an outer space); blank means empty.
+    const written = record.cells[4] ?? '';
+    const target = written.trim() === '' ? '' : written;
     if (record.cells.length < 5) {
       problem(
         `has ${record.cells.length} cell(s), but a row needs Datei, Frage, Feld, Deutsch and the translation`,
@@ -372,7 +373,7 @@ export function importSheet(contentDir: string, csvText: string): ImportResult {
     const after =
       file === packFile
         ? editLanguagePack(before, placements, reference?.numberWords.length ?? 0, result)
-        : editQuestionPack(before, language, placements, questionPacks.get(file)?.texts.get('de'));
+        : editQuestionPack(file, before, language, placements, questionPacks.get(file)?.texts.get('de'));
     if (after !== before) result.changes.set(path, after);
   }
   return result;
@@ -381,12 +382,12 @@ export function importSheet(contentDir: string, csvText: string): ImportResult {
 // ————— Editing YAML in place —————
 
 /** Parses with the CST kept, so that scalars can be rewritten without touching anything else. */
-function parseKeepingSource(source: string) {
+function parseKeepingSource(source: string, file: string) {
   const tokens = [...new Parser().parse(source)];
   const [doc] = [...new Composer({ keepSourceTokens: true }).compose(tokens)];
   if (!doc || doc.errors.length > 0) {
     throw new SheetError(
-      `cannot edit a pack that does not parse: ${doc?.errors[0]?.message ?? 'empty file'}`,
+      `${file} does not parse (${doc?.errors[0]?.message.split('\n')[0] ?? 'empty file'}) — fix it first (npm run content:check shows where), then import again; nothing was written`,
     );
   }
   return { doc, render: () => tokens.map((token) => CST.stringify(token)).join('') };
@@ -417,12 +418,13 @@ function insertAt(source: string, at: { offset: number; prefix: string }, text: 
 }
 
 function editQuestionPack(
+  file: string,
   source: string,
   language: string,
   placements: Placement[],
   germanFields: Map<string, string> | undefined,
 ): string {
-  const { doc, render } = parseKeepingSource(source);
+  const { doc, render } = parseKeepingSource(source, file);
   const block = doc.getIn(['texts', language], true);
   const absent: Placement[] = [];
   for (const placement of placements) {
@@ -516,7 +518,7 @@ function editLanguagePack(
   count: number,
   result: ImportResult,
 ): string {
-  const { doc, render } = parseKeepingSource(source);
+  const { doc, render } = parseKeepingSource(source, `languages/${result.language}.yaml`);
   const { fields, words } = numberWordPlacements(placements);
   const absent: Placement[] = [];
   for (const placement of fields) {
