@@ -322,3 +322,16 @@ describe('a pack that does not parse', () => {
     );
   });
 });
+
+describe('the sheets kept in content/translations/', () => {
+  const sheets = readdirSync(join(CONTENT, 'translations')).filter((name) => name.endsWith('.csv'));
+
+  it.each(sheets)('%s holds the texts that stand in the packs (importing it changes nothing)', (name) => {
+    const result = importSheet(CONTENT, readFileSync(join(CONTENT, 'translations', name), 'utf8'));
+    expect(result.problems).toEqual([]);
+    expect(
+      [...result.changes.keys()],
+      `the packs' ${result.language} texts changed after ${name} was written — write it again: npm run content:sheet -- ${result.language} --out content/translations/${name}`,
+    ).toEqual([]);
+  });
+});
