@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGE_NAMES, type Language } from './question.ts';
+import { languageName } from './question-parts.ts';
 
 /**
  * The schema of one language pack under content/languages/<language>.yaml: the words of the app
@@ -63,8 +63,8 @@ const FIELD_DOC: Record<LanguagePackField, { what: string; doc: string }> = {
 
 const PLACEHOLDER = /\{[^{}]*\}/g;
 
-function packText(language: Language, field: LanguagePackField) {
-  const name = LANGUAGE_NAMES[language];
+function packText(language: string, field: LanguagePackField) {
+  const name = languageName(language);
   const { what, doc } = FIELD_DOC[field];
   const write = `write the ${name} ${what} (German: "${LANGUAGE_PACK_REFERENCE[field]}")`;
   return (
@@ -119,8 +119,8 @@ export const NUMBER_WORD_COUNT = 21;
  * The number words 0–20 of one language, for the educator's 'Zahlwörter' list (never spoken):
  * the word as the child says it and a German pronunciation aid.
  */
-function numberWordsSchema(language: Language) {
-  const name = LANGUAGE_NAMES[language];
+function numberWordsSchema(language: string) {
+  const name = languageName(language);
   const entryText = (what: string) =>
     z
       .string({
@@ -161,35 +161,138 @@ function numberWordsSchema(language: Language) {
     );
 }
 
+/** The German reference pack: the language the authors write first, not a child language. */
+export const REFERENCE_LANGUAGE = 'de';
+
+/** A language pack's file name: an ISO 639-1 code, two lower-case letters (tr.yaml, uk.yaml). */
+export const LANGUAGE_CODE = /^[a-z]{2}$/;
+
+/** How far a child language's texts are checked; a draft is marked '(Entwurf)' wherever it shows. */
+export const TRANSLATION_STATUSES = ['geprüft', 'Entwurf'] as const;
+export type TranslationStatus = (typeof TRANSLATION_STATUSES)[number];
+
+export const TEXT_DIRECTIONS = ['ltr', 'rtl'] as const;
+export type TextDirection = (typeof TEXT_DIRECTIONS)[number];
+
+/** A result code: digits without a leading zero, as the uploaded result's `language` ('2', '3', '4'). */
+export const RESULT_CODE = /^[1-9][0-9]{0,2}$/;
+/** A BCP-47 tag with language and region, as device voices name themselves (tr-TR, ar-SA). */
+export const SPEECH_LANG = /^[a-z]{2,3}(-[A-Z][a-z]{3})?-[A-Z]{2}$/;
+
+/** What a language is, beside its words: the fields that make it a language of the test. */
+function languageFields(language: string) {
+  const name = languageName(language);
+  const text = (what: string) =>
+    z
+      .string({
+        error: (issue: { input?: unknown }) =>
+          issue.input === undefined
+            ? `is missing — write ${what}`
+            : `must be a text — write ${what}; put it in double quotes`,
+      })
+      .trim()
+      .min(1, { error: `must not be empty — write ${what}` });
+  return {
+    name: text(`the German name of ${name}, as the educator reads it (e.g. "Türkisch")`).describe(
+      "The language's German name: the 'Sprache' list, the results, the PDF and the exports show it ('Türkisch').",
+    ),
+    dir: z
+      .enum(TEXT_DIRECTIONS, {
+        error: `must be ltr or rtl — write "dir: rtl" if ${name} is written right to left (like Arabic), else "dir: ltr"`,
+      })
+      .describe('Writing direction of the language: ltr (left to right) or rtl (right to left).'),
+    speechLang: text(`the voice tag of ${name}, language and region (e.g. "tr-TR")`)
+      .regex(SPEECH_LANG, {
+        error: `must be a language tag with region, like "tr-TR" or "ar-SA" — write the ${name} code, a dash and the country whose voice to prefer`,
+      })
+      .describe(
+        'The BCP-47 tag (language-REGION, e.g. tr-TR) that picks a device voice; the region is preferred, any voice of the language serves.',
+      ),
+  };
+}
+
+/** The fields only a child language has: its code in the uploaded result and its review status. */
+function childFields(language: string) {
+  const name = languageName(language);
+  return {
+    resultCode: z
+      .string({
+        error: (issue: { input?: unknown }) =>
+          issue.input === undefined
+            ? `is missing — add "resultCode:" with the number that stands for ${name} in the uploaded result, in quotes (tr "2", ar "3", ro "4"; a new language takes the next free number)`
+            : `must be a text — write the number in double quotes, e.g. resultCode: "5"`,
+      })
+      .regex(RESULT_CODE, {
+        error: 'must be a whole number from 1 to 999 without leading zeros, in quotes — e.g. resultCode: "5"',
+      })
+      .describe(
+        "The language's code in the uploaded result and the exports: tr '2', ar '3', ro '4' (fixed by the specification); a new language takes a new code. No two packs share one.",
+      ),
+    status: z
+      .enum(TRANSLATION_STATUSES, {
+        error: `must be geprüft or Entwurf — write "status: Entwurf" until a second person has reviewed the ${name} texts, then "status: geprüft"`,
+      })
+      .describe(
+        "geprüft: the texts are reviewed. Entwurf: a draft; the app, the PDF, the upload and the exports mark the language '(Entwurf)'.",
+      ),
+  };
+}
+
 /** Every field of a pack: the texts and the number words. */
 export const LANGUAGE_PACK_KEYS = [...LANGUAGE_PACK_FIELDS, 'numberWords'] as const;
 
-/** The pack of one language; messages name that language. */
-export function languagePackSchema(language: Language) {
-  return z
-    .strictObject(
-      {
-        ...(Object.fromEntries(
-          LANGUAGE_PACK_FIELDS.map((field) => [field, packText(language, field)]),
-        ) as Record<LanguagePackField, ReturnType<typeof packText>>),
-        numberWords: numberWordsSchema(language),
-      },
-      {
-        error: (issue: { input?: unknown }) =>
-          issue.input == null
-            ? `the file holds no language pack — write the fields ${LANGUAGE_PACK_KEYS.join(', ')}, one per line (see de.yaml)`
-            : `must be a map of texts — write the fields ${LANGUAGE_PACK_KEYS.join(', ')}, one per line (see de.yaml)`,
-      },
-    )
-    .meta({
-      title: 'Zähltest language pack',
-      description:
-        'The words said or shown to the child in one language (content/languages/<language>.yaml); de.yaml is the German reference.',
-    });
+/** The fields of a pack beside its words; resultCode and status only in a child language's pack. */
+export const LANGUAGE_KEYS = ['name', 'resultCode', 'dir', 'speechLang', 'status'] as const;
+
+/** Every field a pack of this language may have, for messages. */
+export function packKeys(language: string): string[] {
+  const keys: readonly string[] =
+    language === REFERENCE_LANGUAGE
+      ? LANGUAGE_KEYS.filter((key) => key !== 'resultCode' && key !== 'status')
+      : LANGUAGE_KEYS;
+  return [...keys, ...LANGUAGE_PACK_KEYS];
+}
+
+/** The pack of one language; messages name that language. de.yaml, the reference, has no resultCode or status. */
+export function languagePackSchema(language: string) {
+  const keys = packKeys(language);
+  const words = {
+    ...(Object.fromEntries(LANGUAGE_PACK_FIELDS.map((field) => [field, packText(language, field)])) as Record<
+      LanguagePackField,
+      ReturnType<typeof packText>
+    >),
+    numberWords: numberWordsSchema(language),
+  };
+  const error = (issue: { input?: unknown }) =>
+    issue.input == null
+      ? `the file holds no language pack — write the fields ${keys.join(', ')}, one per line (see tr.yaml)`
+      : `must be a map of texts — write the fields ${keys.join(', ')}, one per line (see tr.yaml)`;
+  const meta = {
+    title: 'Zähltest language pack',
+    description:
+      'The words said or shown to the child in one language (content/languages/<language>.yaml, the file name an ISO 639-1 code) and what makes it a language of the test; de.yaml is the German reference.',
+  };
+  const child = z
+    .strictObject({ ...languageFields(language), ...childFields(language), ...words }, { error })
+    .meta(meta);
+  if (language !== REFERENCE_LANGUAGE) return child;
+  // The reference has no result code or status: it is never a child's language.
+  const reference = z.strictObject({ ...languageFields(language), ...words }, { error }).meta(meta);
+  return reference as unknown as typeof child;
 }
 
 /** One language's words, as the client reads them: `languagePack('tr').yes` is "Evet". */
 export interface LanguagePack {
+  /** The German name ('Türkisch'). */
+  name: string;
+  /** The code in the uploaded result ('2'); absent only in de.yaml, the reference. */
+  resultCode?: string;
+  /** Writing direction. */
+  dir: TextDirection;
+  /** The BCP-47 tag that picks a device voice ('tr-TR'). */
+  speechLang: string;
+  /** Whether the texts are reviewed; absent only in de.yaml. */
+  status?: TranslationStatus;
   /** The child's word for "Ja", shown under the Ja button. */
   yes: string;
   /** The child's word for "Nein", shown under the Nein button. */
@@ -218,5 +321,9 @@ export interface NumberWord {
 
 // The interface above is what authors and components read; this keeps it equal to the schema.
 type Equal<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const _sameShape: Equal<z.infer<ReturnType<typeof languagePackSchema>>, LanguagePack> = true;
+const _sameShape: Equal<
+  Omit<z.infer<ReturnType<typeof languagePackSchema>>, 'resultCode' | 'status'> &
+    Partial<Pick<z.infer<ReturnType<typeof languagePackSchema>>, 'resultCode' | 'status'>>,
+  LanguagePack
+> = true;
 void _sameShape;

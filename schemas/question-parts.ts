@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES, type Language, MOVABLE_DOTS } from '../src/domain/facts.ts';
+import { MOVABLE_DOTS } from '../src/domain/facts.ts';
 
 /**
  * The building blocks of the question schema: fields, texts, pictures and cross-field checks that
@@ -13,13 +13,32 @@ import { LANGUAGES, type Language, MOVABLE_DOTS } from '../src/domain/facts.ts';
 /** The `answerType` field of one type, with the sentence authors see for it in their editor. */
 export const answerType = <T extends string>(name: T, doc: string) => z.literal(name).describe(doc);
 
-/** Language names used in messages to authors. */
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  de: 'German',
-  tr: 'Turkish',
-  ar: 'Arabic',
-  ro: 'Romanian',
-};
+const ENGLISH_NAMES = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
+
+/**
+ * Stands for the language in the messages of the texts schema, which serves every language of
+ * the packs: scripts/content/load.ts puts the language of the issue's path in its place.
+ */
+export const ANY_LANGUAGE = '\u2039code\u203a';
+const ANY_LANGUAGE_NAME = '\u2039name\u203a';
+
+/**
+ * A language's name in messages to authors, from its ISO 639-1 code ('Turkish' for tr), so every
+ * language a pack adds has one without code.
+ */
+export function languageName(language: string): string {
+  if (language === ANY_LANGUAGE) return ANY_LANGUAGE_NAME;
+  try {
+    return ENGLISH_NAMES.of(language) ?? language;
+  } catch {
+    return language;
+  }
+}
+
+/** Puts the language of an issue's path (texts.<code>…) into a message of the texts schema. */
+export function nameLanguage(message: string, language: string): string {
+  return message.replaceAll(ANY_LANGUAGE_NAME, languageName(language)).replaceAll(ANY_LANGUAGE, language);
+}
 
 export const MIN_TIMER_INTERVAL_MS = 200;
 export const MAX_TIMER_INTERVAL_MS = 10_000;
@@ -47,8 +66,8 @@ export const wholeNumber = (
   notWhole = 'must be a whole number — remove the decimals',
 ) => z.number({ error: fieldError(messages) }).int({ error: notWhole, abort: true });
 
-export function textField(language: Language, what: string) {
-  const name = LANGUAGE_NAMES[language];
+export function textField(language: string, what: string) {
+  const name = languageName(language);
   return z
     .string({
       error: fieldError({
@@ -61,19 +80,16 @@ export function textField(language: Language, what: string) {
     .min(1, { error: `must not be empty — write the ${name} ${what}` });
 }
 
-export function answerTextField(language: Language) {
+export function answerTextField(language: string) {
   return textField(language, 'answer text').describe(
     'Label above the answer field (required for CountAndForgotten, where it follows "Nein").',
   );
 }
-export const optionalAnswerText = (language: Language) => answerTextField(language).optional();
+export const optionalAnswerText = (language: string) => answerTextField(language).optional();
 
 /** The texts of one language; `answerText` is required or optional depending on the answer type. */
-export function languageTexts<A extends z.ZodType>(
-  language: Language,
-  answerText: (language: Language) => A,
-) {
-  const name = LANGUAGE_NAMES[language];
+export function languageTexts<A extends z.ZodType>(language: string, answerText: (language: string) => A) {
+  const name = languageName(language);
   const required = !(answerText(language) instanceof z.ZodOptional);
   return z
     .strictObject(
@@ -94,23 +110,29 @@ export function languageTexts<A extends z.ZodType>(
     .describe(`${name} texts.`);
 }
 
-export function allTexts<A extends z.ZodType>(answerText: (language: Language) => A) {
+/**
+ * The texts of every language: de (the authors' reference) and each child language that has a pack
+ * in content/languages/. The languages are the packs', so this map takes any code; the content
+ * loader (scripts/content/load.ts) reports a pack language without texts and a code without a pack.
+ */
+export function allTexts<A extends z.ZodType>(answerText: (language: string) => A) {
   return z
-    .strictObject(
-      {
-        de: languageTexts('de', answerText),
-        tr: languageTexts('tr', answerText),
-        ar: languageTexts('ar', answerText),
-        ro: languageTexts('ro', answerText),
-      },
+    .object(
+      { de: languageTexts('de', answerText) },
       {
         error: fieldError({
-          missing: 'is missing — add "texts:" with de, tr, ar and ro',
-          wrong: 'must be a map of languages — write de:, tr:, ar: and ro: indented under texts:',
+          missing: 'is missing — add "texts:" with de and every language of content/languages/',
+          wrong:
+            'must be a map of languages — write de:, tr:, … (one per file in content/languages/) indented under texts:',
         }),
       },
     )
-    .describe('Texts per language: de (reference for authors), tr, ar, ro.');
+    .catchall(
+      languageTexts(ANY_LANGUAGE, answerText).describe(
+        'The texts in one language; the key is the language code of a pack in content/languages/.',
+      ),
+    )
+    .describe('Texts per language: de (reference for authors) and every language of content/languages/.');
 }
 
 /** The texts of one language, as the client serves them. */
@@ -352,22 +374,23 @@ export function checkDots(value: { dotRow?: unknown; dotImages?: unknown }, ctx:
 export function checkAnswerTextInAllLanguages(value: { texts?: unknown }, ctx: RefinementContext) {
   const texts = value.texts;
   if (!texts || typeof texts !== 'object') return;
-  const byLanguage = texts as Partial<Record<Language, unknown>>;
-  const has = (language: Language) => {
+  const byLanguage = texts as Partial<Record<string, unknown>>;
+  const languages = Object.keys(byLanguage);
+  const has = (language: string) => {
     const t = byLanguage[language];
     return (
       !!t && typeof t === 'object' && 'answerText' in t && (t as { answerText: unknown }).answerText != null
     );
   };
-  const withAnswer = LANGUAGES.filter(has);
+  const withAnswer = languages.filter(has);
   if (withAnswer.length === 0) return;
-  for (const language of LANGUAGES) {
+  for (const language of languages) {
     const t = byLanguage[language];
     if (!has(language) && t && typeof t === 'object') {
       ctx.addIssue({
         code: 'custom',
         path: ['texts', language, 'answerText'],
-        message: `is missing while ${withAnswer.join(', ')} ${withAnswer.length === 1 ? 'has' : 'have'} one — write the ${LANGUAGE_NAMES[language]} answer text, or remove answerText from every language`,
+        message: `is missing while ${withAnswer.join(', ')} ${withAnswer.length === 1 ? 'has' : 'have'} one — write the ${languageName(language)} answer text, or remove answerText from every language`,
       });
     }
   }

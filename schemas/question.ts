@@ -30,9 +30,10 @@ export {
 } from '../src/domain/facts.ts';
 export {
   HINT_SEPARATOR,
-  LANGUAGE_NAMES,
+  languageName,
   MAX_TIMER_INTERVAL_MS,
   MIN_TIMER_INTERVAL_MS,
+  nameLanguage,
   PICTURE_FILE_NAME,
   pictureName,
   textsSchema,

@@ -53,7 +53,7 @@ describe('authoring preview with the dev server', () => {
     const file = join(contentDir, 'questions/04-count-dots-in-a-row.yaml');
     const original = readFileSync(file, 'utf8');
     await page.goto(`${url}/preview.html#q=4&lang=ro`);
-    const before = loadContent(options).questions.find((q) => q.id === 4)!.texts.ro.situationText;
+    const before = loadContent(options).questions.find((q) => q.id === 4)!.texts.ro!.situationText;
     expect(await frameText('.situation-text')).toBe(before);
 
     // Edit: a new Romanian situation text.

@@ -110,7 +110,7 @@ describe('authoring preview (preview.html)', () => {
     const tall: string[] = [];
     for (const question of questions) {
       for (const language of LANGUAGES) {
-        const texts = question.texts[language];
+        const texts = question.texts[language]!;
         const frame = await show(page, question.id, language);
         const where = `question ${question.id} (${question.answerType}) in ${language}`;
         const shown = await frame.$$eval('.task-text p', (ps) => ps.map((p) => p.textContent ?? ''));

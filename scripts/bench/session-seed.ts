@@ -42,7 +42,7 @@ export function sessionBeforeQuestion(questions: readonly QuestionSource[], id: 
 export function finishedSession(questions: readonly QuestionSource[]): string {
   const language = BENCH_USER.language;
   const answers: AnswerRecord[] = questions.map((q, i) => ({
-    question: { id: q.id, level: q.level, answerType: q.answerType, currentTexts: q.texts[language] },
+    question: { id: q.id, level: q.level, answerType: q.answerType, currentTexts: q.texts[language]! },
     givenAnswer: String(q.correctAnswer),
     correct: true,
     responseTimeMs: 3000 + i * 100,

@@ -220,7 +220,7 @@ export async function loadAudio(
         );
         continue;
       }
-      const text = question ? question.texts[language as ChildLanguage][field as TextField] : undefined;
+      const text = question ? question.texts[language as ChildLanguage]?.[field as TextField] : undefined;
       if (question && !text) {
         issue(
           path,

@@ -9,7 +9,6 @@
  */
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { LANGUAGES } from '../../schemas/question.ts';
 import { formatAudioCoverage, loadAudio } from './audio.ts';
 import { compileQuestionsModule } from './compile.ts';
 import { formatCoverage, translationCoverage } from './coverage.ts';
@@ -48,7 +47,7 @@ content.issues.push(...(levels?.issues ?? []));
 const milliseconds = Math.round(performance.now() - started);
 
 console.log(`\nTranslations (${relative(ROOT_DIR, content.questionsDir)})\n`);
-console.log(formatCoverage(translationCoverage(content.packs)));
+console.log(formatCoverage(translationCoverage(content.packs, content.languages), content.languages));
 console.log('');
 const packLanguages = Object.keys(content.languagePacks);
 if (packLanguages.length > 0) {
@@ -83,5 +82,5 @@ if (content.issues.length > 0) {
   process.exit(1);
 }
 console.log(
-  `✓ ${content.questions.length} questions × ${LANGUAGES.length} languages valid${levels ? ', levels valid' : ''}; read, validated and compiled in ${milliseconds} ms`,
+  `✓ ${content.questions.length} questions × ${content.languages.length} languages valid${levels ? ', levels valid' : ''}; read, validated and compiled in ${milliseconds} ms`,
 );

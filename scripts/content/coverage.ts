@@ -1,4 +1,3 @@
-import { LANGUAGES, type Language } from '../../schemas/question.ts';
 import type { PackFile } from './load.ts';
 
 /** Whether one question is fully translated into one language. */
@@ -8,13 +7,14 @@ export interface CoverageRow {
   answerType: string;
   /** Whether this question needs an answerText (its type requires one, or some language has one). */
   needsAnswerText: boolean;
-  complete: Record<Language, boolean>;
+  /** By language code. */
+  complete: Record<string, boolean>;
 }
 
 const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 
 /** Reads the raw packs (valid or not), so a broken pack still shows which translations it lacks. */
-export function translationCoverage(packs: readonly PackFile[]): CoverageRow[] {
+export function translationCoverage(packs: readonly PackFile[], languages: readonly string[]): CoverageRow[] {
   const rows = packs.map((pack): CoverageRow & { order: number } => {
     const fields = (pack.data && typeof pack.data === 'object' ? pack.data : {}) as Record<string, unknown>;
     const texts = (fields.texts && typeof fields.texts === 'object' ? fields.texts : {}) as Record<
@@ -23,9 +23,9 @@ export function translationCoverage(packs: readonly PackFile[]): CoverageRow[] {
     >;
     const needsAnswerText =
       fields.answerType === 'CountAndForgotten' ||
-      LANGUAGES.some((language) => texts[language]?.answerText != null);
+      languages.some((language) => texts[language]?.answerText != null);
     const complete = Object.fromEntries(
-      LANGUAGES.map((language) => {
+      languages.map((language) => {
         const t = texts[language];
         const ok =
           !!t &&
@@ -34,7 +34,7 @@ export function translationCoverage(packs: readonly PackFile[]): CoverageRow[] {
           (!needsAnswerText || filled(t.answerText));
         return [language, ok];
       }),
-    ) as Record<Language, boolean>;
+    ) as Record<string, boolean>;
     const id = typeof fields.id === 'number' ? fields.id : undefined;
     return {
       order: id ?? Number.MAX_SAFE_INTEGER,
@@ -48,12 +48,12 @@ export function translationCoverage(packs: readonly PackFile[]): CoverageRow[] {
 }
 
 /** A plain-text table: question × language, ✓ or ✗, and which texts each question needs. */
-export function formatCoverage(rows: readonly CoverageRow[]): string {
+export function formatCoverage(rows: readonly CoverageRow[], languages: readonly string[]): string {
   const labelWidth = Math.max(2, ...rows.map((row) => row.label.length));
   const typeWidth = Math.max('answerType'.length, ...rows.map((row) => row.answerType.length));
-  const header = `${'id'.padStart(labelWidth)}  ${'answerType'.padEnd(typeWidth)}  ${LANGUAGES.join('  ')}  texts`;
+  const header = `${'id'.padStart(labelWidth)}  ${'answerType'.padEnd(typeWidth)}  ${languages.join('  ')}  texts`;
   const lines = rows.map((row) => {
-    const cells = LANGUAGES.map((language) => (row.complete[language] ? '✓ ' : '✗ ')).join('  ');
+    const cells = languages.map((language) => (row.complete[language] ? '✓ ' : '✗ ')).join('  ');
     const texts = row.needsAnswerText ? 'situation, question, answer' : 'situation, question';
     return `${row.label.padStart(labelWidth)}  ${row.answerType.padEnd(typeWidth)}  ${cells}  ${texts}`;
   });

@@ -1,14 +1,20 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
-import { LANGUAGE_PACK_KEYS, type LanguagePack, languagePackSchema } from '../../schemas/language-pack.ts';
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../schemas/question.ts';
+import {
+  LANGUAGE_CODE,
+  type LanguagePack,
+  languagePackSchema,
+  packKeys,
+  REFERENCE_LANGUAGE,
+} from '../../schemas/language-pack.ts';
+import { languageName } from '../../schemas/question.ts';
 import { type ContentIssue, closest, dedupe, splitMessage, yamlIssue } from './issues.ts';
 import { formatPath, type IssuePath, locate } from './yaml-position.ts';
 
 export interface LanguagePacksResult {
-  /** The valid packs by language; complete only when `issues` is empty. */
-  packs: Partial<Record<Language, LanguagePack>>;
+  /** The valid packs by language code; complete only when `issues` is empty. */
+  packs: Partial<Record<string, LanguagePack>>;
   issues: ContentIssue[];
   /** Absolute paths of the pack files read (to watch them). */
   files: string[];
@@ -21,23 +27,71 @@ export interface LanguagePackOptions {
   schemaFile: string;
   /** Absolute path → the path shown in messages (relative to the repository root). */
   rel: (path: string) => string;
-  /** Whether the folder and a pack for every language must exist (true for the real content). */
+  /** Whether the folder, de.yaml and tr.yaml must exist (true for the real content). */
   required: boolean;
 }
 
-const isLanguage = (name: string): name is Language => (LANGUAGES as readonly string[]).includes(name);
+/** The packs every content folder has: the German reference and Turkish, the default child language. */
+export const REQUIRED_LANGUAGES = [REFERENCE_LANGUAGE, 'tr'] as const;
 
 /**
- * Reads and validates content/languages/<language>.yaml for every language of the test; never throws.
- * Without `required` a missing folder is fine (test fixtures about question packs have none), but a
- * folder that exists must be complete.
+ * The languages of a content folder: one per <code>.yaml in its languages/ folder (an ISO 639-1
+ * code), in the order the educator's list shows them: de (the reference) first, then the languages
+ * the specification numbers (resultCode 2, 3, 4: Turkish, Arabic, Romanian), then the others by
+ * their German name. These are the languages every question pack has texts in.
+ */
+export function packLanguages(languagesDir: string): string[] {
+  if (!existsSync(languagesDir)) return [];
+  const codes = readdirSync(languagesDir)
+    .filter((name) => name.endsWith('.yaml') && LANGUAGE_CODE.test(name.slice(0, -'.yaml'.length)))
+    .map((name) => name.slice(0, -'.yaml'.length));
+  const heads = new Map(codes.map((code) => [code, packHead(join(languagesDir, `${code}.yaml`))]));
+  return orderLanguages(codes, (code) => heads.get(code) ?? {});
+}
+
+/** The specification's result codes, which come first and in this order. */
+const SPECIFICATION_CODES = ['2', '3', '4'];
+
+/** de first, then the specification's codes in order, then by German name, then by code. */
+export function orderLanguages(
+  codes: readonly string[],
+  head: (code: string) => { name?: unknown; resultCode?: unknown },
+): string[] {
+  const rank = (code: string) => {
+    if (code === REFERENCE_LANGUAGE) return -1;
+    const index = SPECIFICATION_CODES.indexOf(String(head(code).resultCode));
+    return index === -1 ? SPECIFICATION_CODES.length : index;
+  };
+  const name = (code: string) => {
+    const value = head(code).name;
+    return typeof value === 'string' ? value : code;
+  };
+  return [...codes].sort(
+    (a, b) => rank(a) - rank(b) || name(a).localeCompare(name(b), 'de') || a.localeCompare(b),
+  );
+}
+
+/** The name and result code of a pack as written, valid or not (for the order only). */
+function packHead(file: string): { name?: unknown; resultCode?: unknown } {
+  try {
+    const data: unknown = parseDocument(readFileSync(file, 'utf8')).toJS();
+    return data && typeof data === 'object' ? (data as { name?: unknown; resultCode?: unknown }) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Reads and validates content/languages/<code>.yaml, every pack there; never throws. Without
+ * `required` a missing folder is fine (test fixtures about question packs have none).
+ * Two packs must not share a resultCode: results of different languages would be mixed up.
  */
 export function loadLanguagePacks(options: LanguagePackOptions): LanguagePacksResult {
   const { languagesDir, schemaFile, rel, required } = options;
   const issues: ContentIssue[] = [];
-  const packs: Partial<Record<Language, LanguagePack>> = {};
+  const packs: Partial<Record<string, LanguagePack>> = {};
   const files: string[] = [];
-  const expected = LANGUAGES.map((language) => `${language}.yaml`).join(', ');
+  const expected = REQUIRED_LANGUAGES.map((language) => `${language}.yaml`).join(', ');
 
   if (!existsSync(languagesDir)) {
     if (required) {
@@ -47,61 +101,91 @@ export function loadLanguagePacks(options: LanguagePackOptions): LanguagePacksRe
         col: 1,
         path: '(folder)',
         message: 'the language packs folder does not exist',
-        hint: `create ${rel(languagesDir)}/ with ${expected}`,
+        hint: `create ${rel(languagesDir)}/ with ${expected} and a pack per further child language`,
       });
     }
     return { packs, issues, files };
   }
 
+  const languages = packLanguages(languagesDir);
   const names = readdirSync(languagesDir).sort();
   for (const name of names) {
     const stem = name.replace(/\.[^.]*$/, '');
-    if (name.endsWith('.yaml') && isLanguage(stem)) continue;
+    if (name.endsWith('.yaml') && languages.includes(stem)) continue;
     if (/(~|\.(bak|orig|swp|tmp))$/i.test(name)) continue;
-    const similar = closest(stem.split('.')[0] ?? stem, [...LANGUAGES]);
+    const code = stem.split('.')[0] ?? stem;
+    const isCode = LANGUAGE_CODE.test(code);
+    const similar = isCode ? undefined : closest(code.toLowerCase(), languages);
     issues.push({
       file: rel(join(languagesDir, name)),
       line: 1,
       col: 1,
       path: '(file name)',
-      message: isLanguage(stem.split('.')[0] ?? '')
-        ? 'is not read: language packs must end in ".yaml"'
-        : 'is not a language pack of the test',
-      hint: isLanguage(stem.split('.')[0] ?? '')
-        ? `rename it to "${stem.split('.')[0]}.yaml" (Windows may hide an ending such as ".txt")`
-        : `${similar ? `rename it to "${similar}.yaml"` : 'rename or remove it'}; the packs are ${expected}`,
+      message: isCode ? 'is not read: language packs must end in ".yaml"' : 'is not named by a language code',
+      hint: isCode
+        ? `rename it to "${code}.yaml" (Windows may hide an ending such as ".txt")`
+        : `${similar ? `rename it to "${similar}.yaml"` : 'rename it to the two-letter ISO 639-1 code of its language, e.g. "uk.yaml"'}; the packs are ${languages.map((language) => `${language}.yaml`).join(', ')}`,
     });
   }
 
   const schemaComment = `# yaml-language-server: $schema=${relative(languagesDir, schemaFile).replaceAll('\\', '/')}`;
-  for (const language of LANGUAGES) {
+  for (const language of REQUIRED_LANGUAGES) {
+    if (languages.includes(language) || !required) continue;
+    issues.push({
+      file: rel(join(languagesDir, `${language}.yaml`)),
+      line: 1,
+      col: 1,
+      path: '(language pack)',
+      message: `the ${languageName(language)} language pack is missing`,
+      hint:
+        language === REFERENCE_LANGUAGE
+          ? 'restore de.yaml, the German reference every translation follows'
+          : `copy de.yaml to ${language}.yaml and translate every text into ${languageName(language)}`,
+    });
+  }
+  const resultCodes = new Map<string, { file: string; line: number; col: number }[]>();
+  for (const language of languages) {
     const absolute = join(languagesDir, `${language}.yaml`);
     const file = rel(absolute);
-    if (!existsSync(absolute)) {
-      issues.push({
-        file,
-        line: 1,
-        col: 1,
-        path: '(language pack)',
-        message: `the ${LANGUAGE_NAMES[language]} language pack is missing`,
-        hint: `copy de.yaml to ${language}.yaml and translate every text into ${LANGUAGE_NAMES[language]}`,
-      });
-      continue;
-    }
     files.push(absolute);
     const result = loadPack(absolute, file, language, schemaComment);
     issues.push(...result.issues);
     if (result.pack) packs[language] = result.pack;
+    if (result.resultCode) {
+      const { code, line, col } = result.resultCode;
+      resultCodes.set(code, [...(resultCodes.get(code) ?? []), { file, line, col }]);
+    }
+  }
+  for (const [code, places] of resultCodes) {
+    if (places.length < 2) continue;
+    for (const place of places) {
+      const others = places.filter((other) => other !== place).map((other) => other.file.split('/').pop());
+      issues.push({
+        ...place,
+        path: 'resultCode',
+        message: `"${code}" is also the resultCode of ${others.join(', ')}: their results could not be told apart`,
+        hint: `give every language its own code; the next free one is "${nextFreeCode(resultCodes)}"`,
+      });
+    }
   }
   return { packs, issues, files };
+}
+
+/** The smallest result code above all codes in use. */
+function nextFreeCode(codes: ReadonlyMap<string, unknown>): string {
+  return String(Math.max(1, ...[...codes.keys()].map(Number).filter(Number.isFinite)) + 1);
 }
 
 function loadPack(
   absolute: string,
   file: string,
-  language: Language,
+  language: string,
   schemaComment: string,
-): { pack?: LanguagePack; issues: ContentIssue[] } {
+): {
+  pack?: LanguagePack;
+  issues: ContentIssue[];
+  resultCode?: { code: string; line: number; col: number };
+} {
   const source = readFileSync(absolute, 'utf8');
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, { lineCounter, prettyErrors: false });
@@ -134,6 +218,12 @@ function loadPack(
   }
 
   const data: unknown = doc.toJS();
+  const keys = packKeys(language);
+  const code = data && typeof data === 'object' ? (data as { resultCode?: unknown }).resultCode : undefined;
+  const resultCode =
+    typeof code === 'string' && code.trim() !== ''
+      ? { code: code.trim(), ...locate(doc, lineCounter, ['resultCode'], 'value') }
+      : undefined;
   const result = languagePackSchema(language).safeParse(data);
   if (!result.success) {
     const fields = data && typeof data === 'object' ? Object.keys(data) : [];
@@ -142,19 +232,21 @@ function loadPack(
     for (const issue of result.error.issues) {
       if (issue.code !== 'unrecognized_keys') continue;
       for (const key of issue.keys) {
-        const similar = closest(key, [...LANGUAGE_PACK_KEYS]);
+        const similar = closest(key, keys);
         if (similar && !fields.includes(similar)) renamed.add(similar);
       }
     }
     for (const issue of result.error.issues) {
       if (issue.code === 'unrecognized_keys') {
         for (const key of issue.keys) {
-          const similar = closest(key, [...LANGUAGE_PACK_KEYS]);
+          const similar = closest(key, keys);
           add(
             [key],
-            similar && !fields.includes(similar)
-              ? `is not a field of a language pack — rename it to "${similar}"`
-              : `is not a field of a language pack — remove it; the fields are ${LANGUAGE_PACK_KEYS.join(', ')}`,
+            language === REFERENCE_LANGUAGE && (key === 'resultCode' || key === 'status')
+              ? `is not a field of de.yaml — remove it; de.yaml is the German reference, never a child's language, so it has no ${key}`
+              : similar && !fields.includes(similar)
+                ? `is not a field of a language pack — rename it to "${similar}"`
+                : `is not a field of a language pack — remove it; the fields are ${keys.join(', ')}`,
             'key',
           );
         }
@@ -164,7 +256,11 @@ function loadPack(
         add(issue.path, issue.message);
       }
     }
-    return { issues };
+    return { issues, ...(language === REFERENCE_LANGUAGE || !resultCode ? {} : { resultCode }) };
   }
-  return { pack: result.data, issues };
+  return {
+    pack: result.data,
+    issues,
+    ...(language === REFERENCE_LANGUAGE || !resultCode ? {} : { resultCode }),
+  };
 }

@@ -262,7 +262,7 @@ describe('loadContent reports every broken pack at the YAML node', () => {
     expect(problems('unknown-key')).toEqual([
       `${pack('unknown-key', '01-snake-case.yaml')}:7:1  timer_interval  is not a field of a TimerTextInput question — rename it to "timerInterval" (field names are camelCase)`,
       `${pack('unknown-key', '01-snake-case.yaml')}:11:5  texts.de.questonText  is not a field of the German texts — rename it to "questionText"`,
-      `${pack('unknown-key', '01-snake-case.yaml')}:21:3  texts.en  is not a language of the test — remove it; the languages are de, tr, ar, ro`,
+      `${pack('unknown-key', '01-snake-case.yaml')}:21:3  texts.en  is not a language of the test — add content/languages/en.yaml to make it one, or remove it; the languages are de, tr, ar, ro`,
     ]);
   });
 

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import type { LanguagePack } from '../../schemas/language-pack.ts';
 import {
   HINT_SEPARATOR,
-  LANGUAGE_NAMES,
-  type Language,
+  languageName,
+  nameLanguage,
   PICTURE_FIELDS,
   PICTURE_FILE_NAME,
   PRACTICE_TYPES,
@@ -16,14 +16,20 @@ import {
 } from '../../schemas/question.ts';
 import { SCORED_QUESTION_IDS } from '../../src/contract.ts';
 import { type ContentIssue, closest, dedupe, splitMessage, yamlIssue } from './issues.ts';
-import { loadLanguagePacks } from './languages.ts';
+import { loadLanguagePacks, packLanguages } from './languages.ts';
 import { type Anchor, formatPath, type IssuePath, locate } from './yaml-position.ts';
 
 export type { ContentIssue };
 
 /** The repository root: issue file names are relative to it. */
 export const ROOT_DIR = resolve(import.meta.dirname, '../..');
-export const CONTENT_DIR = join(ROOT_DIR, 'content');
+/**
+ * The content folder the app is built from: content/, or the folder named by ZAEHLTEST_CONTENT_DIR
+ * (README, "Content from another folder"), so an association can build from its own copy.
+ */
+export const CONTENT_DIR = process.env.ZAEHLTEST_CONTENT_DIR
+  ? resolve(process.env.ZAEHLTEST_CONTENT_DIR)
+  : join(ROOT_DIR, 'content');
 export const SCHEMA_FILE = join(ROOT_DIR, 'schemas/question.schema.json');
 /** The JSON Schema of the language packs; it sits beside the question schema. */
 export const LANGUAGE_PACK_SCHEMA_NAME = 'language-pack.schema.json';
@@ -65,11 +71,16 @@ export interface ContentResult {
   questionsDir: string;
   picturesDir: string;
   /** The valid language packs (content/languages/); complete only when `issues` is empty. */
-  languagePacks: Partial<Record<Language, LanguagePack>>;
+  languagePacks: Partial<Record<string, LanguagePack>>;
+  /** The languages every question has texts in: de, then one per pack of languages/ (codes). */
+  languages: string[];
   /** Absolute paths of the language pack files read. */
   languageFiles: string[];
   languagesDir: string;
 }
+
+/** The language packs of the fixtures that carry none (scripts/content/fixtures/valid/languages/). */
+const FIXTURE_LANGUAGES_DIR = join(import.meta.dirname, 'fixtures', 'valid', 'languages');
 
 /** What `vite build`, the dev server and `npm run content:check` validate. */
 export const REAL_CONTENT = {
@@ -108,8 +119,12 @@ export function loadContent(options: LoadOptions = {}): ContentResult {
     rel,
     required: options.requireLanguagePacks === true,
   });
+  // A fixture folder without languages/ has the languages of the valid fixture (de, tr, ar, ro), not
+  // those of content/: adding a language to content/ must not touch the fixtures.
+  const textLanguages = packLanguages(existsSync(languagesDir) ? languagesDir : FIXTURE_LANGUAGES_DIR);
   const languageResult = {
     languagePacks: languages.packs,
+    languages: textLanguages,
     languageFiles: languages.files,
     languagesDir,
   };
@@ -167,7 +182,9 @@ export function loadContent(options: LoadOptions = {}): ContentResult {
     const fileIssues: ContentIssue[] = [];
     const at = (path: IssuePath, anchor: Anchor = 'value') => locate(doc, lineCounter, path, anchor);
     const add = (path: IssuePath, text: string, anchor: Anchor = 'value') => {
-      const [message, hint] = splitMessage(text);
+      // The texts schema serves every language; the path names the one at fault.
+      const language = path[0] === 'texts' && typeof path[1] === 'string' ? path[1] : undefined;
+      const [message, hint] = splitMessage(language ? nameLanguage(text, language) : text);
       fileIssues.push({ file, ...at(path, anchor), path: formatPath(path), message, hint });
     };
 
@@ -245,6 +262,8 @@ export function loadContent(options: LoadOptions = {}): ContentResult {
         }
       }
     }
+
+    textLanguageIssues(fields, textLanguages, add);
 
     // Checks that need the file system or the file name.
     const id = fields.id;
@@ -348,7 +367,7 @@ function unknownKeyMessage(data: Record<string, unknown>, parent: IssuePath, key
     parent.length === 0
       ? `a ${String(data.answerType)} question`
       : parent.length === 2 && parent[0] === 'texts'
-        ? `the ${LANGUAGE_NAMES[parent[1] as Language] ?? String(parent[1])} texts`
+        ? `the ${languageName(String(parent[1]))} texts`
         : formatPath(parent);
   if (similar) {
     const spelling =
@@ -356,6 +375,41 @@ function unknownKeyMessage(data: Record<string, unknown>, parent: IssuePath, key
     return `is not a field of ${where} — rename it to "${similar}"${spelling}`;
   }
   return `is not a field of ${where} — remove it; the fields here are ${allowed.join(', ')}`;
+}
+
+/**
+ * Every language of the packs has texts in every question, and every language of the texts has a
+ * pack: the schema takes any code, the packs decide which ones are the test's.
+ */
+function textLanguageIssues(
+  fields: Record<string, unknown>,
+  languages: readonly string[],
+  add: (path: IssuePath, text: string, anchor?: Anchor) => void,
+) {
+  const texts = fields.texts;
+  if (languages.length === 0 || !texts || typeof texts !== 'object' || Array.isArray(texts)) return;
+  const given = Object.keys(texts);
+  const textsSchema = schemaAt(fields, ['texts']);
+  const entry = textsSchema instanceof z.ZodObject ? textsSchema._zod.def.catchall : undefined;
+  const answerText =
+    entry instanceof z.ZodObject ? (entry.shape as Record<string, z.ZodType>).answerText : undefined;
+  const required = answerText !== undefined && !(answerText instanceof z.ZodOptional);
+  for (const language of languages) {
+    if (given.includes(language) || language === 'de') continue;
+    add(
+      ['texts', language],
+      `is missing — add the ${languageName(language)} texts (situationText, questionText${required ? ', answerText' : ''})`,
+    );
+  }
+  for (const key of given) {
+    if (languages.includes(key)) continue;
+    const similar = closest(key, [...languages]);
+    add(
+      ['texts', key],
+      `is not a language of the test — ${similar ? `rename it to "${similar}"` : `add content/languages/${key}.yaml to make it one, or remove it`}; the languages are ${languages.join(', ')}`,
+      'key',
+    );
+  }
 }
 
 function* namedPictures(fields: Record<string, unknown>): Generator<[IssuePath, string]> {

@@ -19,7 +19,7 @@ describe('the question packs in content/', () => {
   it(`are translated into all ${LANGUAGES.length} languages`, () => {
     const untranslated = content.questions.flatMap((question) =>
       LANGUAGES.filter((language) => {
-        const texts = question.texts[language];
+        const texts = question.texts[language]!;
         return !texts.situationText || !texts.questionText;
       }).map((language) => `${question.id}.${language}`),
     );

@@ -45,7 +45,7 @@ describe('stale recordings in content:check and the preview', { timeout: 60_000 
     const mp3 = toneMp3({ seconds: 1, sampleRate: 8000 });
     const dir = audioFolder({
       'q01/tr-situationText.mp3': mp3,
-      'q01/tr-situationText.txt': `${q1.texts.tr.situationText}\n`,
+      'q01/tr-situationText.txt': `${q1.texts.tr!.situationText}\n`,
       'q01/tr-questionText.mp3': mp3,
       'q01/tr-questionText.txt': 'Eski bir cümle.\n',
       // Recorded before texts were remembered: counts as recorded.
@@ -62,7 +62,7 @@ describe('stale recordings in content:check and the preview', { timeout: 60_000 
         key: 'q01/tr-questionText',
         file: expect.stringMatching(/q01\/tr-questionText\.mp3$/),
         recordedText: 'Eski bir cümle.\n',
-        currentText: q1.texts.tr.questionText,
+        currentText: q1.texts.tr!.questionText,
       },
     ]);
     const table = formatAudioCoverage(questions, audio);
@@ -70,11 +70,11 @@ describe('stale recordings in content:check and the preview', { timeout: 60_000 
     expect(table).toContain('2 of 165 texts recorded, 1 stale (to record again)');
     const warning = formatStaleRecordings(audio.staleRecordings);
     expect(warning).toContain('q01/tr-questionText.mp3: recorded for "Eski bir cümle.", but the text is now');
-    expect(warning).toContain(`"${q1.texts.tr.questionText}"`);
+    expect(warning).toContain(`"${q1.texts.tr!.questionText}"`);
 
     // The preview's list says the same.
     expect(staleRecordings(dir, questions)).toEqual({
-      'q01/tr-questionText': { recorded: 'Eski bir cümle.', current: q1.texts.tr.questionText },
+      'q01/tr-questionText': { recorded: 'Eski bir cümle.', current: q1.texts.tr!.questionText },
     });
   });
 });

@@ -52,7 +52,7 @@ describe('the client bundle', () => {
     const outDir = await temporaryDir();
     await build({ root: ROOT_DIR, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
     const code = readJs(outDir);
-    const texts = loadContent(REAL_CONTENT).questions.map((question) => question.texts.tr.questionText);
+    const texts = loadContent(REAL_CONTENT).questions.map((question) => question.texts.tr!.questionText);
     expect(texts.length).toBeGreaterThan(0);
     // includes() rather than toContain(): a failure must not print the whole bundle.
     expect(texts.filter((text) => !code.includes(text))).toEqual([]);

@@ -1,7 +1,28 @@
 import type { AnswerType, ChildLanguage, ServedQuestion } from '../content/types';
-import type { AnswerSubmission } from '../store/slices';
+import type { PromptRecord } from '../speech/prompt-session';
 
-export type { AnswerSubmission };
+/** What an answer renderer hands over when the child has answered. */
+export interface AnswerSubmission {
+  givenAnswer: string;
+  correct: boolean;
+  responseTimeMs: number;
+  exposureMs?: number;
+  pageHiddenDuringExposure?: boolean;
+  /** The flash's first frame reached the screen this many ms late; the exposure was timed from then. */
+  lateFirstFrameMs?: number;
+  /** What was entered, for a readable display (five fingers: both splits; move dots: dots laid). */
+  entry: AnswerEntry;
+  /** The flash was interrupted by a reload: its pictures were not shown again (docs/product.md §19). */
+  interrupted?: boolean;
+  /** Every measured exposure when the educator showed the pictures again; `exposureMs` is the first. */
+  exposuresMs?: number[];
+  /** Practice questions: how many tries it took until the answer was right. */
+  tries?: number;
+  /** How the spoken prompt reached the child and how often it was replayed. */
+  prompt?: PromptRecord;
+  /** 'Weiß nicht': recorded as "keine Antwort", scored 0, kept apart from a wrong answer. */
+  noAnswer?: true;
+}
 
 /** The served question of one answerType. */
 export type QuestionOf<T extends AnswerType> = Extract<ServedQuestion, { answerType: T }>;

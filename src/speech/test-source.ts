@@ -25,7 +25,7 @@ export function testSource(
   let recorded = 0;
   for (const question of questions) {
     for (const field of FIELDS) {
-      if (!question.texts[language][field]) continue;
+      if (!question.texts[language]?.[field]) continue;
       total++;
       if (recordings.question(question.id, language, field)) recorded++;
     }

@@ -1,8 +1,9 @@
 import { questions } from 'virtual:zaehltest-content';
 import { createAppSession } from './create-store';
 
+export type { AnswerSubmission } from '../answer-types/types';
 export { SESSION_STORAGE_KEY } from './create-store';
-export type { AnswerSubmission, Store } from './slices';
+export type { Store } from './slices';
 
 /**
  * The app's store (session/user, queue, answers and screen, persisted as 'zaehltest-session'),

@@ -1,31 +1,7 @@
 import type { StateCreator } from 'zustand';
-import type { AnswerEntry } from '../answer-types/types';
+import type { AnswerSubmission } from '../answer-types/types';
 import type { ServedQuestion } from '../content/types';
-import type { PromptRecord } from '../speech/prompt-session';
-import type { AnswerRecord, Screen, UserData } from './types';
-
-/** What an answer renderer hands over when the child has answered. */
-export interface AnswerSubmission {
-  givenAnswer: string;
-  correct: boolean;
-  responseTimeMs: number;
-  exposureMs?: number;
-  pageHiddenDuringExposure?: boolean;
-  /** The flash's first frame reached the screen this many ms late; the exposure was timed from then. */
-  lateFirstFrameMs?: number;
-  /** What was entered, for a readable display (five fingers: both splits; move dots: dots laid). */
-  entry: AnswerEntry;
-  /** The flash was interrupted by a reload: its pictures were not shown again (docs/product.md §19). */
-  interrupted?: boolean;
-  /** Every measured exposure when the educator showed the pictures again; `exposureMs` is the first. */
-  exposuresMs?: number[];
-  /** Practice questions: how many tries it took until the answer was right. */
-  tries?: number;
-  /** How the spoken prompt reached the child and how often it was replayed. */
-  prompt?: PromptRecord;
-  /** 'Weiß nicht': recorded as "keine Antwort", scored 0, kept apart from a wrong answer. */
-  noAnswer?: true;
-}
+import type { AnswerRecord, FlashRecord, Screen, UserData } from './types';
 
 export interface SessionSlice {
   user: UserData;
@@ -60,15 +36,6 @@ export interface AnswersSlice {
   answers: AnswerRecord[];
   addAnswer(answer: AnswerRecord): void;
   clearAnswers(): void;
-}
-
-/** The flash of the question on screen, kept so that a reload never shows its pictures again. */
-export interface FlashRecord {
-  questionId: number;
-  /** How often the pictures have started to show (a repeat makes 2). */
-  shown: number;
-  /** Measured exposures of the flashes that ended. */
-  exposuresMs: number[];
 }
 
 export interface FlashSlice {

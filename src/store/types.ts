@@ -1,9 +1,17 @@
 import type { AnswerEntry, QuestionScreen } from '../answer-types/types';
 import type { AnswerType, ChildLanguage, Texts } from '../content/types';
 import type { School, SchoolLevel } from '../domain/facts';
-import type { FlashRecord } from './slices';
 
 export type { School, SchoolLevel };
+
+/** The flash of the question on screen, kept so that a reload never shows its pictures again. */
+export interface FlashRecord {
+  questionId: number;
+  /** How often the pictures have started to show (a repeat makes 2). */
+  shown: number;
+  /** Measured exposures of the flashes that ended. */
+  exposuresMs: number[];
+}
 
 /** The child's details; kept on this device only (the name is never sent). */
 export interface UserData {
