@@ -190,7 +190,8 @@ describe('/auswertung: Verlauf and deletion by child code', () => {
     // Chart.js fits its canvases to the narrower box in its ResizeObserver callback, a frame or more
     // after the viewport changed (the CI once measured them at their tablet widths, 488 and 979 px).
     await page.waitForFunction(
-      (width) => [...document.querySelectorAll('canvas')].every((c) => c.getBoundingClientRect().right <= width + 1),
+      (width) =>
+        [...document.querySelectorAll('canvas')].every((c) => c.getBoundingClientRect().right <= width + 1),
       PHONE.width,
     );
     // Whatever sticks out to the right, outside the tables that scroll in their own box.
