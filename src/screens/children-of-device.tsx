@@ -3,6 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { type ChildCodeProblem, parseChildCode } from '../children/code';
 import type { Child } from '../children/types';
 import { germanDate } from '../domain/date';
+import { CHILD_LANGUAGES } from '../domain/facts';
+
+/** One collator for every comparison (`localeCompare` with a locale sets one up per call). */
+const byName = new Intl.Collator('de');
 
 /** A child of the list with the day of its last test ('' when never tested). */
 export interface ListedChild {
@@ -44,6 +48,17 @@ export function ChildrenOfDevice({
   const [codeProblem, setCodeProblem] = useState<ChildCodeProblem | null>(null);
   const [adoptNote, setAdoptNote] = useState<string | null>(null);
   const children = list.kind === 'ready' ? list.children : [];
+  // The texts every item shares, once per list rather than once per child (300 children).
+  const texts = useMemo(
+    () => ({
+      noName: t('children.noName'),
+      lastTest: t('children.columns.lastTest'),
+      notTested: t('children.notTested'),
+      select: t('children.select'),
+      languages: new Map(CHILD_LANGUAGES.map((language) => [language, t(`userData.languages.${language}`)])),
+    }),
+    [t],
+  );
   const shown = useMemo(() => {
     const needle = query.trim().toLocaleLowerCase('de');
     const matching = needle
@@ -52,7 +67,7 @@ export function ChildrenOfDevice({
             child.name.toLocaleLowerCase('de').includes(needle) || child.code.toLowerCase().includes(needle),
         )
       : children;
-    return [...matching].sort((a, b) => a.child.name.localeCompare(b.child.name, 'de'));
+    return [...matching].sort((a, b) => byName.compare(a.child.name, b.child.name));
   }, [children, query]);
 
   const adopt = (e: FormEvent) => {
@@ -108,7 +123,7 @@ export function ChildrenOfDevice({
           ) : (
             <ul className="children-list">
               {shown.map(({ child, lastTestDate }) => {
-                const name = child.name || t('children.noName');
+                const name = child.name || texts.noName;
                 const selected = child.code === selectedCode;
                 return (
                   <li key={child.code} className={selected ? 'children-item is-selected' : 'children-item'}>
@@ -119,10 +134,8 @@ export function ChildrenOfDevice({
                       <span className="children-facts">
                         {[
                           child.birthDate ? germanDate(child.birthDate) : null,
-                          t(`userData.languages.${child.language}`),
-                          `${t('children.columns.lastTest')}: ${
-                            lastTestDate ? germanDate(lastTestDate) : t('children.notTested')
-                          }`,
+                          texts.languages.get(child.language),
+                          `${texts.lastTest}: ${lastTestDate ? germanDate(lastTestDate) : texts.notTested}`,
                         ]
                           .filter(Boolean)
                           .join(' · ')}
@@ -140,7 +153,7 @@ export function ChildrenOfDevice({
                           onSelect(child);
                         }}
                       >
-                        {t('children.select')}
+                        {texts.select}
                       </button>
                     )}
                   </li>

@@ -115,6 +115,20 @@ describe('Gruppenübersicht', () => {
     expect(names()).toEqual(['Amal Haddad', 'Emre Demir']);
   });
 
+  it('tells assistive technology the whole count and each row its place (only rows in view are rendered)', async () => {
+    renderScreen();
+    await screen.findByRole('table', { name: 'Gruppenübersicht' });
+    expect(table().getAttribute('aria-rowcount')).toBe('5');
+    const indexes = () =>
+      within(table())
+        .getAllByRole('row')
+        .map((row) => row.getAttribute('aria-rowindex'));
+    expect(indexes()).toEqual(['1', '2', '3', '4', '5']);
+    fireEvent.change(screen.getByLabelText('Sprache'), { target: { value: 'tr' } });
+    expect(table().getAttribute('aria-rowcount')).toBe('3');
+    expect(indexes()).toEqual(['1', '2', '3']);
+  });
+
   it('changes and remembers the re-screening interval; a date that has come is marked as due', async () => {
     renderScreen();
     await screen.findByRole('table', { name: 'Gruppenübersicht' });

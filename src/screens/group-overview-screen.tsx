@@ -1,5 +1,17 @@
 import './group-overview.css';
-import { memo, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import {
+  type KeyboardEvent,
+  memo,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import {
   buildOverview,
@@ -76,22 +88,22 @@ export function GroupOverviewScreen() {
     () => (data.kind === 'ready' ? buildOverview(data.children, data.results, today, weeks) : []),
     [data, today, weeks],
   );
-  // Every row stays in the table; a filter only hides rows, so it never re-creates them.
+  // Sorting and filtering work on the plain rows; only the rows in view are ever rendered.
   const sorted = useMemo(() => sortRows(rows, sort.key, sort.direction), [rows, sort]);
-  const visible = useMemo(
-    () => new Set(filterRows(rows, filter).map((row) => row.child.code)),
-    [rows, filter],
-  );
-  const shown = useMemo(() => sorted.filter((row) => visible.has(row.child.code)), [sorted, visible]);
-  // The texts of every row once per data set, not per sort or filter (docs/product.md: fast with 300 children).
-  const cells = useMemo(
-    () => new Map(rows.map((row) => [row.child.code, overviewCells(row, today, t)])),
-    [rows, today, t],
-  );
-  const openLabels = useMemo(
-    () => new Map([...cells].map(([code, row]) => [code, t('overview.openNamed', { name: row.name })])),
-    [cells, t],
-  );
+  const shown = useMemo(() => filterRows(sorted, filter), [sorted, filter]);
+  // The German texts of a row, made when the row first shows (or for the PDF), once per data set.
+  // (The rows are made anew with new data or a new interval, so their texts are too.)
+  const cellsOf = useMemo(() => {
+    const made = new WeakMap<OverviewRow, OverviewCells>();
+    return (row: OverviewRow) => {
+      let cells = made.get(row);
+      if (!cells) {
+        cells = overviewCells(row, today, t);
+        made.set(row, cells);
+      }
+      return cells;
+    };
+  }, [today, t]);
   const expired = useMemo(() => rows.filter((row) => row.expired), [rows]);
   const openedRow = rows.find((row) => row.child.code === opened);
 
@@ -128,7 +140,7 @@ export function GroupOverviewScreen() {
     try {
       const { saveOverviewPdf } = await import('./group-overview-pdf');
       const result = saveOverviewPdf(
-        shown.map((row) => ({ cells: cells.get(row.child.code)!, needsSupport: row.needsSupport })),
+        shown.map((row) => ({ cells: cellsOf(row), needsSupport: row.needsSupport })),
         {
           title: t('overview.printTitle'),
           date: t('overview.printDate', { date: germanDate(today) }),
@@ -264,12 +276,18 @@ export function GroupOverviewScreen() {
             <p className="overview-note">{t('overview.empty')}</p>
           ) : (
             <div className="overview-scroll">
-              <table className="overview-table" aria-labelledby={ids.heading}>
+              <table
+                className="overview-table"
+                aria-labelledby={ids.heading}
+                // Only the rows in view are in the page: the count and each row's number tell
+                // assistive technology where it is in the whole list (docs/product.md).
+                aria-rowcount={shown.length + 1}
+              >
                 <caption id={ids.heading} className="visually-hidden">
                   {t('overview.title')}
                 </caption>
                 <thead>
-                  <tr>
+                  <tr aria-rowindex={1}>
                     {COLUMN_KEYS.map((key) => (
                       <th
                         key={key}
@@ -292,20 +310,24 @@ export function GroupOverviewScreen() {
                     ))}
                   </tr>
                 </thead>
-                <tbody>
-                  {sorted.map((row) => (
-                    <OverviewTableRow
-                      key={row.child.code}
-                      hidden={!visible.has(row.child.code)}
-                      code={row.child.code}
-                      needsSupport={row.needsSupport}
-                      cells={cells.get(row.child.code)!}
-                      openLabel={openLabels.get(row.child.code)!}
-                      openText={openText}
-                      onOpen={setOpened}
-                    />
-                  ))}
-                </tbody>
+                <VirtualRows
+                  rows={shown}
+                  render={(row, index) => {
+                    const cells = cellsOf(row);
+                    return (
+                      <OverviewTableRow
+                        key={row.child.code}
+                        index={index}
+                        code={row.child.code}
+                        needsSupport={row.needsSupport}
+                        cells={cells}
+                        openLabel={t('overview.openNamed', { name: cells.name })}
+                        openText={openText}
+                        onOpen={setOpened}
+                      />
+                    );
+                  }}
+                />
               </table>
             </div>
           )}
@@ -338,18 +360,132 @@ export function GroupOverviewScreen() {
   );
 }
 
-/** One child's row; memoised, so a sort or a filter only moves rows and never re-renders them. */
+/** A row's height before any row was measured (a name with the 'Verlauf' button below it). */
+const ESTIMATED_ROW_PX = 80;
+/** Rows rendered above and below the window, so a quick scroll or a tab never meets a gap. */
+const OVERSCAN_PX = 800;
+
+/**
+ * The body of the overview's table with only the rows in (and near) the window rendered; two
+ * empty rows stand in for the rest, so the page scrolls as if every row were there. With 300
+ * children a sort, a filter or the first render lays out some 30 rows, not 300 (docs/product.md,
+ * Gruppenübersicht). The rows' height is measured once they show. Tab and Shift+Tab from the
+ * last or first rendered row render the next row first, so the keyboard reaches every child;
+ * a row with the focus stays rendered while the page scrolls away from it.
+ */
+function VirtualRows({
+  rows,
+  render,
+}: {
+  rows: readonly OverviewRow[];
+  render(row: OverviewRow, index: number): ReactNode;
+}) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  const [height, setHeight] = useState(ESTIMATED_ROW_PX);
+  /** Every row measured so far (a row's texts, so its height, never change). */
+  const measured = useRef({ rows: new WeakSet<OverviewRow>(), count: 0, sum: 0 });
+  const [view, setWindow] = useState({ top: 0, bottom: globalThis.innerHeight || 1000 });
+  const [focused, setFocused] = useState<number | null>(null);
+
+  const measureWindow = useCallback(() => {
+    const element = body.current;
+    if (!element) return;
+    const top = -element.getBoundingClientRect().top;
+    const next = { top: Math.max(0, top), bottom: Math.max(0, top + globalThis.innerHeight) };
+    setWindow((now) => (now.top === next.top && now.bottom === next.bottom ? now : next));
+  }, []);
+
+  useEffect(() => {
+    let frame = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(measureWindow);
+    };
+    globalThis.addEventListener('scroll', onScroll, { passive: true });
+    globalThis.addEventListener('resize', onScroll);
+    measureWindow();
+    return () => {
+      cancelAnimationFrame(frame);
+      globalThis.removeEventListener('scroll', onScroll);
+      globalThis.removeEventListener('resize', onScroll);
+    };
+  }, [measureWindow]);
+
+  let start = Math.max(0, Math.floor((view.top - OVERSCAN_PX) / height));
+  let end = Math.min(rows.length, Math.ceil((view.bottom + OVERSCAN_PX) / height));
+  if (start > end) start = end = Math.max(0, Math.min(start, rows.length));
+  if (focused !== null && focused < rows.length) {
+    start = Math.min(start, focused);
+    end = Math.max(end, focused + 1);
+  }
+
+  // The rows' mean height, for the window and the stand-in rows (rows differ little: a long name
+  // or a cell may wrap). It settles as more rows are measured. Without layout (unit tests) the
+  // estimate stays.
+  useLayoutEffect(() => {
+    const seen = measured.current;
+    for (const element of body.current?.querySelectorAll<HTMLElement>('tr[aria-rowindex]') ?? []) {
+      const row = rows[Number(element.getAttribute('aria-rowindex')) - 2];
+      const rowHeight = element.getBoundingClientRect().height;
+      if (!row || seen.rows.has(row) || rowHeight <= 0) continue;
+      seen.rows.add(row);
+      seen.count++;
+      seen.sum += rowHeight;
+    }
+    if (seen.count > 0 && Math.abs(seen.sum / seen.count - height) > 1) setHeight(seen.sum / seen.count);
+  });
+
+  const indexOf = (target: EventTarget | null) => {
+    const row = target instanceof Element ? target.closest('tr[aria-rowindex]') : null;
+    return row ? Number(row.getAttribute('aria-rowindex')) - 2 : null;
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Tab') return;
+    const index = indexOf(event.target);
+    if (index === null) return;
+    const next = index + (event.shiftKey ? -1 : 1);
+    // Rendered before the browser moves the focus, so the focus lands on that row's button.
+    if (next >= 0 && next < rows.length && (next < start || next >= end)) flushSync(() => setFocused(next));
+  };
+
+  return (
+    <tbody
+      ref={body}
+      onKeyDown={onKeyDown}
+      onFocus={(event) => setFocused(indexOf(event.target))}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(null);
+      }}
+    >
+      {start > 0 && (
+        // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a plain table row is not focusable; it only holds the height of rows not rendered
+        <tr aria-hidden="true" className="overview-spacer">
+          <td colSpan={COLUMN_KEYS.length} style={{ height: start * height }} />
+        </tr>
+      )}
+      {rows.slice(start, end).map((row, offset) => render(row, start + offset))}
+      {end < rows.length && (
+        // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a plain table row is not focusable; it only holds the height of rows not rendered
+        <tr aria-hidden="true" className="overview-spacer">
+          <td colSpan={COLUMN_KEYS.length} style={{ height: (rows.length - end) * height }} />
+        </tr>
+      )}
+    </tbody>
+  );
+}
+
+/** One child's row; memoised, so a scroll or a sort re-renders only the rows that change. */
 const OverviewTableRow = memo(function OverviewTableRow({
+  index,
   code,
-  hidden,
   needsSupport,
   cells,
   openLabel,
   openText,
   onOpen,
 }: {
+  index: number;
   code: string;
-  hidden: boolean;
   needsSupport: boolean;
   cells: OverviewCells;
   openLabel: string;
@@ -357,7 +493,7 @@ const OverviewTableRow = memo(function OverviewTableRow({
   onOpen(code: string): void;
 }) {
   return (
-    <tr className={needsSupport ? 'needs-support' : undefined} hidden={hidden}>
+    <tr className={needsSupport ? 'needs-support' : undefined} aria-rowindex={index + 2}>
       <th scope="row" className="col-name">
         <span dir="auto">{cells.name}</span>
         <button type="button" className="overview-open" aria-label={openLabel} onClick={() => onOpen(code)}>

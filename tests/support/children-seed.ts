@@ -1,0 +1,153 @@
+import { createCipheriv, createDecipheriv, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { CHILD_CODE_ALPHABET, CHILDREN_DB_NAME, type Child, type LocalResult } from '../../src/contract.ts';
+import { TEST_PASSWORD } from './build-app.ts';
+
+/**
+ * A large group of children written straight into the app's children database, sealed under the
+ * device's data key as the app seals them: for the Gruppenübersicht's browser test and its bench
+ * (scripts/bench/children.ts). Deterministic: codes, names, languages and points vary so every
+ * sort and filter does work.
+ */
+export const CHILDREN = 300;
+export const TESTS_PER_CHILD = 3;
+const LANGUAGES = ['tr', 'ar', 'ro'] as const;
+
+function child(n: number, code: string): Child {
+  return {
+    code,
+    name: `Kind ${String((n * 37) % CHILDREN).padStart(3, '0')}`,
+    birthDate: `20${19 + (n % 3)}-${String((n % 12) + 1).padStart(2, '0')}-15`,
+    school: 'Kita',
+    schoolLevel: '',
+    language: LANGUAGES[n % 3]!,
+    createdAt: '2024-01-10T08:00:00.000Z',
+    updatedAt: '2024-01-10T08:00:00.000Z',
+  };
+}
+
+/** A test with these points on levels 1–3 (7 questions each), scored by the 65 % rule. */
+function result(childCode: string, testDate: string, points: number[], submissionId: string): LocalResult {
+  const levels = points.map((p, index) => ({
+    level: (index + 1) as 1 | 2 | 3,
+    points: p,
+    questions: 7,
+    achieved: p * 20 >= 7 * 13,
+  }));
+  const highest = Math.max(0, ...levels.filter((row) => row.achieved).map((row) => row.level));
+  return {
+    submissionId,
+    childCode,
+    testDate,
+    finishedAt: `${testDate}T09:30:00.000Z`,
+    language: 'tr',
+    levels,
+    assignedLevel: highest >= 3 ? 'above-3' : ((highest + 1) as 1 | 2 | 3),
+    // 21 scored answers, as a real test stores them (the sealed records are of realistic size).
+    answers: Array.from({ length: 21 }, (_, q) => ({
+      question: q + 1,
+      correct: q % 7 < (points[Math.floor(q / 7)] ?? 0),
+      given: String((q * 5) % 10),
+    })),
+  };
+}
+
+/** A deterministic data set: codes, names, languages and points vary so every sort does work. */
+export function dataSet(): { children: Child[]; results: LocalResult[] } {
+  const code = (n: number) =>
+    Array.from({ length: 6 }, (_, i) => CHILD_CODE_ALPHABET[Math.floor(n / 30 ** i) % 30]).join('');
+  const children = Array.from({ length: CHILDREN }, (_, n) => child(n, code(n * 7919 + 13)));
+  const results = children.flatMap((c, n) =>
+    Array.from({ length: TESTS_PER_CHILD }, (_, t) =>
+      result(
+        c.code,
+        `202${4 + t}-${String(((n + t) % 12) + 1).padStart(2, '0')}-10`,
+        [(n + t) % 8, (n * 3 + t) % 8, (n * 5 + t) % 8],
+        `${c.code}-${t}`,
+      ),
+    ),
+  );
+  return { children, results };
+}
+
+/**
+ * The device's data key, opened from the keyring the app wrote at login (src/storage/sealed.ts):
+ * PBKDF2 of the passphrase, HMAC 'zaehltest/wrap', AES-256-GCM (IV, ciphertext, tag).
+ */
+export async function dataKeyOf(page: Page): Promise<Buffer> {
+  const raw = await page.evaluate(() => localStorage.getItem('zaehltest-key'));
+  if (!raw) throw new Error('no keyring after login');
+  const keyring = JSON.parse(raw) as { salt: string; iterations: number; wrapped: string };
+  const master = pbkdf2Sync(
+    TEST_PASSWORD,
+    Buffer.from(keyring.salt, 'base64'),
+    keyring.iterations,
+    32,
+    'sha256',
+  );
+  const wrapKey = createHmac('sha256', master).update('zaehltest/wrap').digest();
+  const wrapped = Buffer.from(keyring.wrapped, 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', wrapKey, wrapped.subarray(0, 12));
+  decipher.setAuthTag(wrapped.subarray(-16));
+  return Buffer.concat([decipher.update(wrapped.subarray(12, -16)), decipher.final()]);
+}
+
+/** Sealed as `seal` of src/storage/sealed.ts does it (format 2), base64 for the trip into the page. */
+function sealed(key: Buffer, value: unknown): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(value)), cipher.final()]);
+  return Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64');
+}
+
+/**
+ * Writes the data set into the app's children database the way src/children/repository.ts stores
+ * it: only the plain fields beside `sealed`, the rest encrypted under the device's data key (format
+ * 2 of src/storage/sealed.ts), so opening the overview decrypts 1,200 records as on a real device.
+ */
+export async function seed(page: Page): Promise<void> {
+  const { children, results } = dataSet();
+  const key = await dataKeyOf(page);
+  const records = {
+    children: children.map(({ code, updatedAt, ...content }) => ({
+      code,
+      updatedAt,
+      sealed: sealed(key, { ...content, version: 1 }),
+    })),
+    results: results.map(({ submissionId, childCode, testDate, ...content }) => ({
+      submissionId,
+      childCode,
+      testDate,
+      sealed: sealed(key, { ...content, version: 1 }),
+    })),
+  };
+  await page.evaluate(
+    ({ name, records }) =>
+      new Promise<void>((resolve, reject) => {
+        // No named helper here: tsx would wrap it in a `__name` call the page does not know.
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(['children', 'results'], 'readwrite');
+          for (const { sealed, ...plain } of records.children) {
+            tx.objectStore('children').put({
+              ...plain,
+              sealed: { format: 2, data: Uint8Array.from(atob(sealed), (c) => c.charCodeAt(0)) },
+            });
+          }
+          for (const { sealed, ...plain } of records.results) {
+            tx.objectStore('results').put({
+              ...plain,
+              sealed: { format: 2, data: Uint8Array.from(atob(sealed), (c) => c.charCodeAt(0)) },
+            });
+          }
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    { name: CHILDREN_DB_NAME, records },
+  );
+}
