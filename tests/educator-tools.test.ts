@@ -147,7 +147,7 @@ describe("'Zahlwörter'", () => {
           (s) => s.text,
         ),
       );
-      const taskTexts = Object.values(byId.get(2)!.texts[language]);
+      const taskTexts = Object.values(byId.get(2)!.texts[language]!);
       expect(spoken.length).toBeGreaterThan(0);
       for (const text of spoken) expect(taskTexts).toContain(text);
       expect(spoken.some((text) => text.includes(say))).toBe(false);

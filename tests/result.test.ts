@@ -105,7 +105,7 @@ function finishedSession(
         id: q.id,
         level: q.level,
         answerType: q.answerType,
-        currentTexts: q.texts[language],
+        currentTexts: q.texts[language]!,
       },
       givenAnswer: String(WRONG_IDS.has(q.id) ? q.correctAnswer + 1 : q.correctAnswer),
       correct: !WRONG_IDS.has(q.id),

@@ -1,9 +1,6 @@
 import type { Count, Overview } from '../../schemas/auswertung-api.ts';
-import {
-  RESULT_LANGUAGE_CODES,
-  SCORED_QUESTION_IDS,
-  SCORED_QUESTION_LEVELS,
-} from '../../src/domain/facts.ts';
+import { SCORED_QUESTION_IDS, SCORED_QUESTION_LEVELS } from '../../src/domain/facts.ts';
+import { RESULT_CODES } from '../languages.ts';
 import { filterClause, readResults } from './rows.ts';
 import type {
   ItemSums,
@@ -254,8 +251,11 @@ async function scoreGroups(db: Queryable, filter: ResultFilter): Promise<ScoreGr
 const KEY_DAY_SHIFT = 47n;
 const KEY_ID_SHIFT = 13n;
 const PAYLOAD_BITS = 13;
-/** Index of each result language in 2 bits (3 = any other, e.g. a code added later). */
-const LANGUAGE_INDEX = Object.values(RESULT_LANGUAGE_CODES);
+/**
+ * Index of each result language in 2 bits: the first three languages of the packs (tr, ar, ro);
+ * 3 = any other, which the Verlauf shows without a language.
+ */
+const LANGUAGE_INDEX = RESULT_CODES.slice(0, 3);
 
 /**
  * One bigint per test that sorts like (test day, id) and carries the test's language, assigned

@@ -23,7 +23,13 @@ export function served<T extends AnswerType>(
   answerText?: string,
 ): QuestionOf<T> {
   const texts = textsFor(answerText);
-  return { id: 1, level: 1, texts, currentTexts: texts[language], ...question } as unknown as QuestionOf<T>;
+  return {
+    id: 1,
+    level: 1,
+    texts,
+    currentTexts: (texts as Record<string, unknown>)[language],
+    ...question,
+  } as unknown as QuestionOf<T>;
 }
 
 /** Renders one answer renderer with spies for its callbacks. */

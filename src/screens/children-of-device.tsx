@@ -2,6 +2,7 @@ import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ChildCodeProblem, parseChildCode } from '../children/code';
 import type { Child } from '../children/types';
+import { languageLabel } from '../content/languages';
 import { germanDate } from '../domain/date';
 
 /** A child of the list with the day of its last test ('' when never tested). */
@@ -119,7 +120,7 @@ export function ChildrenOfDevice({
                       <span className="children-facts">
                         {[
                           child.birthDate ? germanDate(child.birthDate) : null,
-                          t(`userData.languages.${child.language}`),
+                          languageLabel(child.language),
                           `${t('children.columns.lastTest')}: ${
                             lastTestDate ? germanDate(lastTestDate) : t('children.notTested')
                           }`,
