@@ -89,11 +89,7 @@ async function answerWrongly(page: Page, q: ContentQuestion): Promise<void> {
 const FINISHED_AT = new Date(Date.now() - 60 * 60 * 1000).toISOString();
 
 /** A finished session as the app persists it, with every question answered. */
-function finishedSession(
-  language: string,
-  submissionId: string,
-  name = 'Ayşe Yılmaz',
-): StoredSession {
+function finishedSession(language: string, submissionId: string, name = 'Ayşe Yılmaz'): StoredSession {
   return {
     screen: 'result',
     queue: [],
