@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { AnswerEntry } from '../answer-types/types';
 import type { ServedQuestion } from '../content/types';
+import { DEFAULT_CHILD_LANGUAGE } from '../domain/facts';
 import type { PromptRecord } from '../speech/prompt-session';
 import type { AnswerRecord, Screen, UserData } from './types';
 
@@ -126,7 +127,7 @@ export const DEFAULT_USER: UserData = {
   birthdate: '',
   school: 'Kita',
   schoolLevel: '',
-  language: 'tr',
+  language: DEFAULT_CHILD_LANGUAGE,
 };
 
 export const createSessionSlice: Slice<SessionSlice> = (set, get) => ({
