@@ -28,10 +28,17 @@ export const uploadPlugin: FastifyPluginAsync<UploadOptions> = async (app, { db,
   );
 
   // Only the result codes of the language packs (server/languages.ts) are stored.
-  const knownLanguage = resultPayloadSchema.refine((payload) => RESULT_CODES.includes(payload.language), {
-    path: ['language'],
-    error: `must be the result code of a language of the test: ${RESULT_CODES.map((code) => `'${code}'`).join(', ')}`,
-  });
+  const knownLanguage = resultPayloadSchema.refine(
+    // A malformed code has its own message from the schema; this names the codes the packs define.
+    (payload) =>
+      typeof payload.language !== 'string' ||
+      !/^[1-9][0-9]{0,2}$/.test(payload.language) ||
+      RESULT_CODES.includes(payload.language),
+    {
+      path: ['language'],
+      error: `must be the result code of a language of the test: ${RESULT_CODES.map((code) => `'${code}'`).join(', ')}`,
+    },
+  );
   app.post<{ Body: ResultPayload }>(
     UPLOAD_PATH,
     { schema: { body: knownLanguage }, config: { rateLimit } },

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { AnswerEntry } from '../answer-types/types';
 import type { ServedQuestion } from '../content/types';
-import { DEFAULT_CHILD_LANGUAGE } from '../domain/facts';
+import { DEFAULT_CHILD_LANGUAGE } from '../domain/facts.ts';
 import type { PromptRecord } from '../speech/prompt-session';
 import type { AnswerRecord, Screen, UserData } from './types';
 
