@@ -311,6 +311,36 @@ export interface LanguagePack {
   numberWords: NumberWord[];
 }
 
+/**
+ * What makes a code a language of the test, read from its pack: the client (through
+ * virtual:zaehltest-content), the server and the build scripts all take the languages from here.
+ */
+export interface LanguageFact {
+  /** ISO 639-1 code, the pack's file name ('tr'). */
+  code: string;
+  /** German name ('Türkisch'). */
+  name: string;
+  /** Code in the uploaded result ('2'); absent only for de, the reference. */
+  resultCode?: string;
+  dir: TextDirection;
+  speechLang: string;
+  /** Absent only for de. */
+  status?: TranslationStatus;
+}
+
+/** The facts of one pack. */
+export function languageFact(code: string, pack: LanguagePack): LanguageFact {
+  const { name, resultCode, dir, speechLang, status } = pack;
+  return {
+    code,
+    name,
+    ...(resultCode === undefined ? {} : { resultCode }),
+    dir,
+    speechLang,
+    ...(status === undefined ? {} : { status }),
+  };
+}
+
 /** One number word of a language: `{ word: 'üç', say: 'ütsch' }`. */
 export interface NumberWord {
   /** The word as the child says it, in the language's script. */

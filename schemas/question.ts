@@ -20,9 +20,7 @@ import type { textsSchema } from './question-parts.ts';
  */
 
 export {
-  CHILD_LANGUAGES,
   type ChildLanguage,
-  LANGUAGES,
   type Language,
   MOVABLE_DOTS,
   PRACTICE_TYPES,

@@ -2,14 +2,13 @@ import { z } from 'zod';
 import { isStorableBirthDate } from '../src/domain/date.ts';
 import {
   CHILD_CODE_PATTERN,
-  RESULT_LANGUAGE_CODES,
   SCHOOL_LEVELS,
   SCHOOLS,
   SCORED_QUESTION_IDS,
   SITE_PATTERN,
 } from '../src/domain/facts.ts';
 
-export { RESULT_LANGUAGE_CODES, SCORED_QUESTION_IDS } from '../src/domain/facts.ts';
+export { SCORED_QUESTION_IDS } from '../src/domain/facts.ts';
 
 /**
  * The result a finished test sends to the collection server (docs/product.md §9).
@@ -83,9 +82,14 @@ export const resultPayloadSchema = z.strictObject({
     error: 'must be Kita, Grundschule or Foerderschule',
   }),
   schoolLevel: z.enum(SCHOOL_LEVELS, { error: "must be '', '1', '2', '3' or '4'" }),
-  language: z.enum(Object.values(RESULT_LANGUAGE_CODES), { error: "must be '2' (tr), '3' (ar) or '4' (ro)" }),
+  // The pack's resultCode ('2' tr, '3' ar, '4' ro, …); the server accepts only its packs' codes.
+  language: z
+    .string({ error: "must be a language code like '2' (tr)" })
+    .regex(/^[1-9][0-9]{0,2}$/, { error: "must be a language code like '2' (tr)" }),
   ...questionFlags,
   // Added for research (docs/product.md §24); optional, so uploads of the first shape stay valid.
+  /** 'Entwurf' when the language's texts are a draft (content/languages/<code>.yaml status); optional, additive. */
+  translationStatus: z.enum(['geprüft', 'Entwurf'], { error: 'must be geprüft or Entwurf' }).optional(),
   /** The local day the test was taken (YYYY-MM-DD); the upload may come days later. */
   testDate: z.iso.date({ error: 'must be a date YYYY-MM-DD' }).optional(),
   /** Short hash of the question packs the test used. */

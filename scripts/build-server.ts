@@ -35,6 +35,22 @@ function migrationsBesideBundle(): Plugin {
   };
 }
 
+/**
+ * The bundle carries the languages of the content it was built from (content/, or
+ * ZAEHLTEST_CONTENT_DIR), so a production server reads no language pack and needs no yaml parser.
+ */
+function languagesInBundle(): Plugin {
+  return {
+    name: 'zaehltest-languages-in-bundle',
+    enforce: 'pre',
+    async transform(_code, id) {
+      if (!id.replaceAll('\\', '/').endsWith('scripts/content/language-facts.ts')) return undefined;
+      const { readLanguageFacts } = await import('./content/language-facts.ts');
+      return `export function readLanguageFacts() {\n  return ${JSON.stringify(readLanguageFacts())};\n}\n`;
+    },
+  };
+}
+
 /** The package a bare import names ('@scope/name/sub' → '@scope/name'). */
 function packageOf(specifier: string): string {
   const parts = specifier.split('/');
@@ -50,7 +66,7 @@ export async function buildServerBundle(outDir = join(ROOT, 'dist-server')): Pro
     configFile: false,
     root: ROOT,
     logLevel: 'warn',
-    plugins: [migrationsBesideBundle()],
+    plugins: [migrationsBesideBundle(), languagesInBundle()],
     build: {
       ssr: true,
       outDir,

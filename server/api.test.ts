@@ -95,7 +95,12 @@ describe.each(storeBackends)('results API on $name', (backend) => {
   it.skipIf(backend.skip)('answers 400 naming the field when the shape is wrong', async () => {
     const cases: [unknown, string][] = [
       [makePayload({ question5: 1 }), 'question5: must be true or false'],
-      [makePayload({ language: 'de' }), "language: must be '2' (tr), '3' (ar) or '4' (ro)"],
+      [makePayload({ language: 'de' }), "language: must be a language code like '2' (tr)"],
+      // A code no language pack has (content/languages/) is refused too.
+      [
+        makePayload({ language: '99' }),
+        "language: must be the result code of a language of the test: '2', '3', '4'",
+      ],
       [makePayload({ submissionId: 'abc' }), 'submissionId: must be a UUID'],
       [makePayload({ born: '04.03.2019' }), `born: ${BORN_ERROR}`],
       [{ ...makePayload(), name: 'Mia' }, 'name: unknown field'],

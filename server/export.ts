@@ -1,16 +1,11 @@
 import { SCORED_QUESTION_IDS } from '../schemas/result-payload.ts';
 import { germanDate as formatGermanDate } from '../src/domain/date.ts';
 import type { StoredResult } from './db/index.ts';
+import { languageOfResultCode, resultLanguageLabel } from './languages.ts';
 import { resultSound, SOUND_NAMES } from './result-sound.ts';
 
 /** Time zone of the received time in the CSV (researchers read local time). */
 export const DEFAULT_EXPORT_TIME_ZONE = 'Europe/Berlin';
-
-const LANGUAGE_NAMES: Record<StoredResult['language'], string> = {
-  '2': 'Türkisch',
-  '3': 'Arabisch',
-  '4': 'Rumänisch',
-};
 
 /** Quotes a field when it holds the separator, a quote or a line break (RFC 4180, `;` separated). */
 export function csvField(value: string): string {
@@ -66,7 +61,8 @@ export const CSV_COLUMNS: CsvColumn[] = [
   { header: 'Geburtsdatum', cell: (result) => germanDate(result.born) },
   { header: 'Einrichtung', cell: (result) => result.school },
   { header: 'Jahrgang', cell: (result) => result.schoolLevel },
-  { header: 'Sprache', cell: (result) => LANGUAGE_NAMES[result.language] ?? '' },
+  // The pack's German name ('Ukrainisch (Entwurf)' for a draft language; server/languages.ts).
+  { header: 'Sprache', cell: (result) => resultLanguageLabel(result.language) },
   { header: 'Sprachcode', cell: (result) => result.language },
   { header: 'Testdatum', cell: (result) => germanDate(result.testDate ?? '') },
   {
@@ -91,6 +87,8 @@ export const CSV_COLUMNS: CsvColumn[] = [
   { header: 'Keine Antwort', cell: (result) => noAnswerQuestions(result) },
   // How the child heard the prompts (docs/product.md §14): Aufnahme, Gerätestimme, gemischt, ohne.
   { header: 'Ton', cell: (result) => soundName(result) },
+  // geprüft or Entwurf: the review status of the language's texts (its pack's status).
+  { header: 'Übersetzung', cell: (result) => languageOfResultCode(result.language)?.status ?? '' },
 ];
 
 /** The ids of the questions recorded as 'keine Antwort', space-separated ('' for none). */

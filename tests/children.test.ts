@@ -133,7 +133,7 @@ function finishedSession(
     resultQueued: false,
     user,
     answers: questions.map((q) => ({
-      question: { id: q.id, level: q.level, answerType: q.answerType, currentTexts: q.texts[language] },
+      question: { id: q.id, level: q.level, answerType: q.answerType, currentTexts: q.texts[language]! },
       givenAnswer: String(wrong.has(q.id) ? q.correctAnswer + 1 : q.correctAnswer),
       correct: !wrong.has(q.id),
       responseTimeMs: 2000,

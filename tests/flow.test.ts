@@ -5,6 +5,7 @@ import { openBrowser, type Session, screenshot, TABLET_PORTRAIT } from './suppor
 import {
   answerCorrectly,
   backToStart,
+  CHILD_LANGUAGES,
   closeDialog,
   currentScreen,
   enterUserData,
@@ -55,7 +56,7 @@ describe('a whole test run', () => {
     expect(questions.map((q) => q.id)).toEqual(Array.from({ length: 23 }, (_, i) => i + 1));
   });
 
-  it.concurrent.each(['tr', 'ar', 'ro'] as const)(
+  it.concurrent.each(CHILD_LANGUAGES)(
     'runs all 23 questions in %s to the result, screenshotting every screen',
     async (lang: Lang) => {
       await withBrowser(async (page) => {

@@ -4,12 +4,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadContent, REAL_CONTENT } from '../scripts/content/load.ts';
 import { openBrowser, type Session, screenshot, TABLET } from './support/browser.ts';
 import { buildApp } from './support/build-app.ts';
+import { CHILD_LANGUAGES } from './support/flow.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 const baseURL = inject('baseURL');
 const { questions, issues } = loadContent(REAL_CONTENT);
-const LANGUAGES = ['tr', 'ar', 'ro', 'de'] as const;
-type PreviewLanguage = (typeof LANGUAGES)[number];
+// Every child language of the packs, then the German reference.
+const LANGUAGES = [...CHILD_LANGUAGES, 'de'];
+type PreviewLanguage = string;
 const SESSION_KEY = 'zaehltest-session';
 
 /** The frame with the child's screen, once it shows this question in this language. */

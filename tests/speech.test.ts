@@ -22,7 +22,7 @@ const questions = loadQuestions();
 
 type Texts = { situationText: string; questionText: string; answerText?: string };
 const textsOf = (id: number, language: Lang): Texts =>
-  (questions.find((q) => q.id === id) as unknown as { texts: Record<Lang, Texts> }).texts[language];
+  (questions.find((q) => q.id === id) as unknown as { texts: Record<Lang, Texts> }).texts[language]!;
 const pack = (language: Lang) =>
   parse(readFileSync(join(ROOT, 'content/languages', `${language}.yaml`), 'utf8')) as Record<string, string>;
 

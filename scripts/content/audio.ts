@@ -1,10 +1,16 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { MPEGDecoder } from 'mpg123-decoder';
-import { CHILD_LANGUAGES, type ChildLanguage, type QuestionSource } from '../../schemas/question.ts';
+import type { ChildLanguage, QuestionSource } from '../../schemas/question.ts';
+import { readLanguageFacts } from './language-facts.ts';
 import type { ContentIssue } from './load.ts';
 import { CONTENT_DIR, ROOT_DIR } from './load.ts';
 import { isStale, readRecordedText, type StaleRecording } from './recorded-text.ts';
+
+/** The child languages of the packs (content/languages/), in the order of the educator's list. */
+const CHILD_LANGUAGES: readonly ChildLanguage[] = readLanguageFacts()
+  .filter((language) => language.resultCode !== undefined)
+  .map((language) => language.code);
 
 /**
  * Authored recordings of the spoken prompts (docs/product.md §14), under content/audio/:

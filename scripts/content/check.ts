@@ -9,6 +9,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { fontCodePoints, glyphIssues, pdfFontFile } from '../pdf-fonts/glyphs.ts';
 import { formatAudioCoverage, loadAudio } from './audio.ts';
 import { compileQuestionsModule } from './compile.ts';
 import { formatCoverage, translationCoverage } from './coverage.ts';
@@ -68,6 +69,13 @@ if (audio.staleRecordings.length > 0) {
   );
 }
 content.issues.push(...audio.issues);
+
+// Every character of the texts must be in the results PDF's font, or the PDF would leave it out.
+const pdfFont = fontCodePoints(pdfFontFile('DejaVuSans.ttf'));
+const packDirections = Object.entries(content.languagePacks).flatMap(([code, pack]) =>
+  pack ? [{ code, dir: pack.dir }] : [],
+);
+content.issues.push(...glyphIssues(content.packs, packDirections, { ltr: pdfFont, rtl: pdfFont }));
 
 // Warnings do not fail the check: the text is valid, but may be read wrongly aloud.
 const warnings = spokenNumberWarnings(content.questionsDir, content.languagesDir, (path) =>

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LanguagePack } from '../../schemas/language-pack.ts';
+import { type LanguagePack, languageFact } from '../../schemas/language-pack.ts';
+
+export { compileLanguagesModule };
+
 import { type Language, PICTURE_FIELDS, type QuestionSource } from '../../schemas/question.ts';
 
 /**
@@ -14,6 +17,7 @@ export function compileQuestionsModule(
   questions: readonly QuestionSource[],
   picturesDir: string,
   languagePacks: Partial<Record<Language, LanguagePack>> = {},
+  // The packs' keys are in the list's order: de, then the child languages (scripts/content/languages.ts).
 ): string {
   const imports = new Map<string, string>();
   const placeholder = (picture: string) => {
@@ -72,4 +76,16 @@ export function contentVersion(compiledJson: string, picturePaths: readonly stri
       .update(path.split(/[\\/]/).pop() ?? '')
       .update(readFileSync(path));
   return hash.digest('hex').slice(0, CONTENT_VERSION_LENGTH);
+}
+
+/**
+ * The source of `virtual:zaehltest-languages`: what makes each pack a language (code, German name,
+ * result code, direction, voice tag, status), de first, then the child languages in the order of the
+ * educator's list. Small, so the researchers' page reads it without the questions.
+ */
+function compileLanguagesModule(languagePacks: Partial<Record<Language, LanguagePack>>): string {
+  const facts = Object.entries(languagePacks).flatMap(([code, pack]) =>
+    pack ? [languageFact(code, pack)] : [],
+  );
+  return `export const languages = ${JSON.stringify(facts)};\n`;
 }

@@ -1,7 +1,13 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve, sep } from 'node:path';
-import { CHILD_LANGUAGES, type QuestionSource as Question } from '../../schemas/question.ts';
+import type { QuestionSource as Question } from '../../schemas/question.ts';
+import { readLanguageFacts } from './language-facts.ts';
+
+const CHILD_LANGUAGES = readLanguageFacts()
+  .filter((language) => language.resultCode !== undefined)
+  .map((language) => language.code);
+
 import { TEXT_FIELDS } from './audio.ts';
 import { isStale, readRecordedText, removeRecordedText, writeRecordedText } from './recorded-text.ts';
 
@@ -25,7 +31,7 @@ export function recordingFile(
   const question = questions.find((q) => q.id === id);
   if (!question || `q${String(id).padStart(2, '0')}` !== `q${idText}`)
     return { error: `there is no question ${idText}` };
-  if (!(CHILD_LANGUAGES as readonly string[]).includes(language))
+  if (!CHILD_LANGUAGES.includes(language))
     return { error: `"${language}" is not a child language (${CHILD_LANGUAGES.join(', ')})` };
   if (!(TEXT_FIELDS as readonly string[]).includes(field))
     return { error: `"${field}" is not a text field (${TEXT_FIELDS.join(', ')})` };

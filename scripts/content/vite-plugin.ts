@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { Logger, Plugin, ViteDevServer } from 'vite';
-import { compileQuestionsModule } from './compile.ts';
+import { compileLanguagesModule, compileQuestionsModule } from './compile.ts';
 import { writeLanguagePackJsonSchema, writeQuestionJsonSchema } from './json-schema.ts';
 import { compileLevelsModule, LEVELS_FILE, type LevelsResult, loadLevels } from './levels.ts';
 import {
@@ -18,6 +18,9 @@ const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 /** content/levels.yaml as data: the level descriptions and Förderhinweise of the results page. */
 export const LEVELS_VIRTUAL_ID = 'virtual:zaehltest-levels';
 const LEVELS_RESOLVED_ID = `\0${LEVELS_VIRTUAL_ID}`;
+/** The languages of the packs (content/languages/): codes, names, result codes, direction, status. */
+export const LANGUAGES_VIRTUAL_ID = 'virtual:zaehltest-languages';
+const LANGUAGES_RESOLVED_ID = `\0${LANGUAGES_VIRTUAL_ID}`;
 const PLUGIN_NAME = 'zaehltest-content';
 const DEBOUNCE_MS = 50;
 
@@ -73,6 +76,7 @@ export function contentPlugin(options: ContentPluginOptions = REAL_CONTENT): Plu
     },
     resolveId(id) {
       if (id === VIRTUAL_ID) return RESOLVED_ID;
+      if (id === LANGUAGES_VIRTUAL_ID) return LANGUAGES_RESOLVED_ID;
       return id === LEVELS_VIRTUAL_ID ? LEVELS_RESOLVED_ID : undefined;
     },
     load(id) {
@@ -81,6 +85,14 @@ export function contentPlugin(options: ContentPluginOptions = REAL_CONTENT): Plu
         this.addWatchFile(levelsFile);
         if (!result.levels) throw new Error(`The levels file has problems:\n${formatReport(result.issues)}`);
         return compileLevelsModule(result.levels);
+      }
+      if (id === LANGUAGES_RESOLVED_ID) {
+        const result = content ?? reload();
+        for (const file of result.languageFiles) this.addWatchFile(file);
+        if (result.issues.length > 0) {
+          throw new Error(`The question packs have problems:\n${formatReport(result.issues)}`);
+        }
+        return compileLanguagesModule(result.languagePacks);
       }
       if (id !== RESOLVED_ID) return undefined;
       const result = content ?? reload();
@@ -127,7 +139,7 @@ export function contentPlugin(options: ContentPluginOptions = REAL_CONTENT): Plu
 
 function invalidate(server: ViteDevServer): void {
   for (const environment of Object.values(server.environments)) {
-    for (const id of [RESOLVED_ID, LEVELS_RESOLVED_ID]) {
+    for (const id of [RESOLVED_ID, LEVELS_RESOLVED_ID, LANGUAGES_RESOLVED_ID]) {
       const module = environment.moduleGraph.getModuleById(id);
       if (module) environment.moduleGraph.invalidateModule(module);
     }

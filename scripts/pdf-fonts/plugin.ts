@@ -1,5 +1,24 @@
 import type { Plugin } from 'vite';
+import { readLanguageFacts } from '../content/language-facts.ts';
+import { formatReport, loadContent, REAL_CONTENT } from '../content/load.ts';
+import { fontCodePoints, glyphIssues, languageCodePoints, pdfFontFile } from './glyphs.ts';
 import { buildPdfFonts } from './subset.ts';
+
+/**
+ * The characters the packs' texts use, by writing direction; fails naming every character the
+ * PDF's font cannot draw, so a new script never disappears from the PDF in silence.
+ */
+function usedCodePoints(): { ltr: number[]; rtl: number[] } {
+  const content = loadContent(REAL_CONTENT);
+  const languages = readLanguageFacts();
+  const font = fontCodePoints(pdfFontFile('DejaVuSans.ttf'));
+  const issues = glyphIssues(content.packs, languages, { ltr: font, rtl: font });
+  if (issues.length > 0)
+    throw new Error(`The results PDF cannot draw some characters of the texts:\n${formatReport(issues)}`);
+  const used = { ltr: [] as number[], rtl: [] as number[] };
+  for (const { code, dir } of languages) used[dir].push(...languageCodePoints(content.packs, code));
+  return used;
+}
 
 export const PDF_FONTS_ID = 'virtual:zaehltest-pdf-fonts';
 const RESOLVED_ID = `\0${PDF_FONTS_ID}`;
@@ -17,7 +36,7 @@ export function pdfFontsPlugin(): Plugin {
     load(id) {
       if (id !== RESOLVED_ID) return undefined;
       if (!source) {
-        const fonts = buildPdfFonts();
+        const fonts = buildPdfFonts(usedCodePoints());
         const base64 = (bytes: Uint8Array) => JSON.stringify(Buffer.from(bytes).toString('base64'));
         source = [
           `export const regular = ${base64(fonts.regular)};`,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { pdfFontFile } from './glyphs.ts';
 
 /**
  * Cuts a TrueType font down to the characters the results PDF can contain, with HarfBuzz's subsetter
@@ -113,12 +114,19 @@ export interface PdfFonts {
   arabic: Uint8Array;
 }
 
-/** DejaVu Sans (regular, bold) and its Arabic, subset for the results PDF. */
-export function buildPdfFonts(): PdfFonts {
-  const file = (name: string) => readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${name}`));
+/**
+ * DejaVu Sans (regular, bold) and its Arabic, subset for the results PDF: the fixed ranges above plus
+ * every character the question packs really use, left-to-right languages in the regular and bold
+ * fonts, right-to-left ones in the Arabic font (docs/product.md, languages as content).
+ */
+export function buildPdfFonts(
+  used: { ltr: Iterable<number>; rtl: Iterable<number> } = { ltr: [], rtl: [] },
+): PdfFonts {
+  const ltr = [...new Set([...LATIN_CODE_POINTS, ...used.ltr])];
+  const rtl = [...new Set([...ARABIC_CODE_POINTS, ...used.rtl])];
   return {
-    regular: subsetFont(file('DejaVuSans.ttf'), LATIN_CODE_POINTS),
-    bold: subsetFont(file('DejaVuSans-Bold.ttf'), LATIN_CODE_POINTS),
-    arabic: subsetFont(file('DejaVuSans.ttf'), ARABIC_CODE_POINTS),
+    regular: subsetFont(pdfFontFile('DejaVuSans.ttf'), ltr),
+    bold: subsetFont(pdfFontFile('DejaVuSans-Bold.ttf'), ltr),
+    arabic: subsetFont(pdfFontFile('DejaVuSans.ttf'), rtl),
   };
 }

@@ -1,5 +1,6 @@
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { usedFontSubsetPatterns } from './font-subsets.ts';
 
 /** Colours of the installed app's frame: --primary and --bg of src/app/app.css (the icon uses --primary). */
 const PWA_COLOURS = { theme: '#2f6f9f', background: '#fbf7ef' } as const;
@@ -64,6 +65,8 @@ function pwa() {
         '**/*.{html,js,css,svg,png,mp3}',
         'assets/noto-sans-latin-*.woff2',
         'assets/noto-sans-arabic-{arabic,latin,symbols}-*.woff2',
+        // And every further subset the packs' texts use (Cyrillic for Ukrainian, …).
+        ...usedFontSubsetPatterns(),
       ],
       // The researchers' page (/auswertung, with its charting library) is for a desk with a
       // connection, never for the test devices: it stays out of their cache.

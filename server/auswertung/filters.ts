@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { RESULT_LANGUAGE_CODES, SCHOOLS, SITE_PATTERN } from '../../src/domain/facts.ts';
+import { SCHOOLS, SITE_PATTERN } from '../../src/domain/facts.ts';
 import type { ResultFilter } from '../db/types.ts';
+import { RESULT_CODES } from '../languages.ts';
 
 /** The values of the filter 'Ton'; the page starts with 'mit', the API without it means 'alle'. */
 export const SOUND_FILTERS = ['mit', 'ohne', 'alle'] as const;
 
 const isoDay = z.iso.date({ error: 'must be a date YYYY-MM-DD' });
-const languages = Object.values(RESULT_LANGUAGE_CODES);
+const languages = [...RESULT_CODES];
 
 /**
  * The filters of the researchers' page, one line each: the query parameter and its schema. A new
@@ -18,6 +19,7 @@ const languages = Object.values(RESULT_LANGUAGE_CODES);
 const FILTER_FIELDS = {
   from: isoDay,
   to: isoDay,
+  // The result codes of the language packs (content/languages/).
   language: z.enum(languages, { error: `must be ${languages.map((code) => `'${code}'`).join(', ')}` }),
   school: z.enum(SCHOOLS, { error: `must be ${SCHOOLS.join(', ')}` }),
   /** A content version, or 'ohne' for results without one. */

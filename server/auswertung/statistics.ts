@@ -11,11 +11,12 @@ import type {
 } from '../../schemas/auswertung-api.ts';
 import { SCORED_QUESTION_IDS } from '../../src/domain/facts.ts';
 import { type ItemSums, levelOf, type ScoreStratum } from '../db/research.ts';
+import { REFERENCE_RESULT_CODE } from '../languages.ts';
 
 export type { DifResult, EtsCategory, ItemAnalysis, ItemStatistic, Reliability };
 
-/** Result-side language code of the reference group of the DIF analysis: Turkish. */
-export const REFERENCE_LANGUAGE = '2';
+/** Result-side language code of the reference group of the DIF analysis: Turkish (its pack's resultCode). */
+export const REFERENCE_LANGUAGE = REFERENCE_RESULT_CODE;
 
 /**
  * KR-20 = k/(k−1) · (1 − Σ p·q / σ²), with p the share correct per item and σ² the variance of

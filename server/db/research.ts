@@ -1,9 +1,6 @@
 import type { Count, Overview } from '../../schemas/auswertung-api.ts';
-import {
-  RESULT_LANGUAGE_CODES,
-  SCORED_QUESTION_IDS,
-  SCORED_QUESTION_LEVELS,
-} from '../../src/domain/facts.ts';
+import { SCORED_QUESTION_IDS, SCORED_QUESTION_LEVELS } from '../../src/domain/facts.ts';
+import { RESULT_CODES } from '../languages.ts';
 import { filterClause, readResults } from './rows.ts';
 import type {
   ItemSums,
@@ -261,10 +258,14 @@ async function scoreGroups(db: Queryable, filter: ResultFilter): Promise<ScoreGr
  * what the Verlauf needs of the test.
  */
 const KEY_DAY_SHIFT = 47n;
-/** Index of each result language in 2 bits (3 = any other, e.g. a code added later). */
-const LANGUAGE_INDEX = Object.values(RESULT_LANGUAGE_CODES);
-/** The language's index in bits 11–12 of a key, which the stored keys leave 0. */
-const LANGUAGE_BITS = `((CASE language ${LANGUAGE_INDEX.map((code, index) => `WHEN '${code}' THEN ${index}`).join(' ')} ELSE 3 END)::bigint << 11)`;
+/**
+ * Index of each result language of the packs in 5 bits (up to 31 languages; 31 = a code no pack has
+ * any more, which the Verlauf shows without a language).
+ */
+const LANGUAGE_INDEX = RESULT_CODES.slice(0, 31);
+const OTHER_LANGUAGE = 31;
+/** The language's index in bits 11–15 of a key, which the stored keys leave 0. */
+const LANGUAGE_BITS = `((CASE language ${LANGUAGE_INDEX.map((code, index) => `WHEN '${code}' THEN ${index}`).join(' ')} ELSE ${OTHER_LANGUAGE} END)::bigint << 11)`;
 
 /** `((key >> shift) & mask)`: PostgreSQL gives >>, & and | one precedence, left to right. */
 const bits = (key: string, shift: number, mask: number) => `((${key} >> ${shift}) & ${mask})`;
@@ -273,12 +274,12 @@ const changeBits = (shift: number) => `(${bits('latest', shift, 7)} - ${bits('fi
 
 /**
  * What the statistics need of a child, as one number to group by: −1 for a child with one
- * filtered test (only counted), else the first test's language (2 bits) and level − 1 (2 bits),
+ * filtered test (only counted), else the first test's language (5 bits) and level − 1 (2 bits),
  * the latest test's level − 1 (2 bits) and the change on each level + 7 (4 bits each). Fewer and
  * cheaper groups than the two tests' bits: about 4,000 for 25,000 children tested more than once.
  */
 const GROUP_OF_CHILD = `CASE WHEN tests > 1 THEN (
-    (${bits('first', 11, 3)} << 16) | (${bits('first', 9, 3)} << 14) | (${bits('latest', 9, 3)} << 12)
+    (${bits('first', 11, OTHER_LANGUAGE)} << 16) | (${bits('first', 9, 3)} << 14) | (${bits('latest', 9, 3)} << 12)
     | (${changeBits(6)} << 8) | (${changeBits(3)} << 4) | ${changeBits(0)}
   )::int ELSE -1 END`;
 
@@ -287,7 +288,7 @@ function decodeGroup(grp: number): Omit<ProgressGroupRow, 'n' | 'tests' | 'days'
   if (grp < 0) return { repeated: false, language: '', firstLevel: 0, latestLevel: 0, change: [0, 0, 0] };
   return {
     repeated: true,
-    language: LANGUAGE_INDEX[(grp >> 16) & 3] ?? '',
+    language: LANGUAGE_INDEX[(grp >> 16) & OTHER_LANGUAGE] ?? '',
     firstLevel: ((grp >> 14) & 3) + 1,
     latestLevel: ((grp >> 12) & 3) + 1,
     change: [((grp >> 8) & 15) - 7, ((grp >> 4) & 15) - 7, (grp & 15) - 7],

@@ -8,8 +8,9 @@
 -- range picks whole rows. The date range is answered from `keys`, the sort keys of all the row's
 -- tests: rows entirely inside the range count as they are, rows partly inside by the keys within.
 
--- A test's sort key: days since 1970 (16 bits, 1970 to 2149) above the row id (34 bits) above the
--- assigned level − 1 (2 bits) and the points per level (3 bits each). Bits 11 and 12 are left 0:
+-- A test's sort key: days since 1970 (16 bits, 1970 to 2149) above the row id (31 bits, two billion
+-- results) above the assigned level − 1 (2 bits) and the points per level (3 bits each). Bits 11 to
+-- 15 are left 0:
 -- the query puts the language's index there (server/db/research.ts, progressGroups), so that the
 -- list of languages lives in the code and not in the database. min() and max() of the keys of a
 -- child are its first and latest test (by test day, then arrival).
@@ -19,7 +20,7 @@ CREATE FUNCTION zaehltest_progress_key(test_day date, id bigint, assigned_level 
   LANGUAGE sql IMMUTABLE
   AS $$
     SELECT (least(65535, greatest(0, test_day - date '1970-01-01'))::bigint << 47)
-         | (id << 13)
+         | ((id & 2147483647) << 16)
          | ((assigned_level - 1)::bigint << 9)
          | (points_l1::bigint << 6) | (points_l2::bigint << 3) | points_l3::bigint
   $$;

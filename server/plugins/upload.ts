@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type ResultPayload, resultPayloadSchema } from '../../schemas/result-payload.ts';
 import { RejectedValueError, type ResultStore } from '../db/index.ts';
+import { RESULT_CODES } from '../languages.ts';
 import { useZodSchemas } from './zod-validation.ts';
 
 export const UPLOAD_PATH = '/api/results';
@@ -26,9 +27,21 @@ export const uploadPlugin: FastifyPluginAsync<UploadOptions> = async (app, { db,
       .send(),
   );
 
+  // Only the result codes of the language packs (server/languages.ts) are stored.
+  const knownLanguage = resultPayloadSchema.refine(
+    // A malformed code has its own message from the schema; this names the codes the packs define.
+    (payload) =>
+      typeof payload.language !== 'string' ||
+      !/^[1-9][0-9]{0,2}$/.test(payload.language) ||
+      RESULT_CODES.includes(payload.language),
+    {
+      path: ['language'],
+      error: `must be the result code of a language of the test: ${RESULT_CODES.map((code) => `'${code}'`).join(', ')}`,
+    },
+  );
   app.post<{ Body: ResultPayload }>(
     UPLOAD_PATH,
-    { schema: { body: resultPayloadSchema }, config: { rateLimit } },
+    { schema: { body: knownLanguage }, config: { rateLimit } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       try {

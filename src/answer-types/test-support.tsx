@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { expect, vi } from 'vitest';
 import '../i18n';
+import { childLanguages } from '../content/languages';
 import type { AnswerType, ChildLanguage } from '../content/types';
 import type { QuestionOf, RendererProps } from './types';
 
@@ -13,7 +14,7 @@ export function textsFor(answerText?: string) {
     questionText: `question-${lang}`,
     ...(answerText ? { answerText: `${answerText}-${lang}` } : {}),
   });
-  return { de: texts('de'), tr: texts('tr'), ar: texts('ar'), ro: texts('ro') };
+  return Object.fromEntries(['de', ...childLanguages].map((language) => [language, texts(language)]));
 }
 
 /** A served question for a renderer test (texts of `language` as the current ones). */
@@ -23,7 +24,13 @@ export function served<T extends AnswerType>(
   answerText?: string,
 ): QuestionOf<T> {
   const texts = textsFor(answerText);
-  return { id: 1, level: 1, texts, currentTexts: texts[language], ...question } as unknown as QuestionOf<T>;
+  return {
+    id: 1,
+    level: 1,
+    texts,
+    currentTexts: (texts as Record<string, unknown>)[language],
+    ...question,
+  } as unknown as QuestionOf<T>;
 }
 
 /** Renders one answer renderer with spies for its callbacks. */

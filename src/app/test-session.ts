@@ -1,3 +1,4 @@
+import { childLanguages } from '../content/languages';
 import type { Question } from '../content/types';
 import { createAppSession } from '../store/create-store';
 
@@ -14,7 +15,7 @@ export function oneQuestionAppSession() {
       level: 1,
       answerType: 'TextInput',
       correctAnswer: 8,
-      texts: { de: texts('de'), tr: texts('tr'), ar: texts('ar'), ro: texts('ro') },
+      texts: Object.fromEntries(['de', ...childLanguages].map((language) => [language, texts(language)])),
     },
   ] as unknown as Question[];
   return createAppSession(questions);

@@ -10,12 +10,12 @@ import type {
 } from '../../schemas/auswertung-api';
 import {
   CHILD_CODE_PATTERN,
-  RESULT_LANGUAGE_CODES,
   type ResultLanguageCode,
   SCHOOLS,
   type School,
   SITE_PATTERN,
 } from '../domain/facts';
+import { LANGUAGE_CODES } from './format';
 
 export type { ChangeStatistic, Count, DifResult, ItemAnalysis, Overview, Progress, ProgressGroup };
 
@@ -73,7 +73,7 @@ export function filterFromQuery(search: string): Filter {
   return {
     from: day('from'),
     to: day('to'),
-    language: pick('language', Object.values(RESULT_LANGUAGE_CODES)),
+    language: pick('language', LANGUAGE_CODES),
     school: pick('school', SCHOOLS),
     version: /^(ohne|[0-9a-f]{6,64})$/.test(params.get('version') ?? '') ? pick('version') : '',
     site: new RegExp(SITE_PATTERN).test(params.get('site') ?? '') ? pick('site') : '',

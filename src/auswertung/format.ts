@@ -1,10 +1,13 @@
+import { languages } from 'virtual:zaehltest-languages';
 import type { useTranslation } from 'react-i18next';
-import { RESULT_LANGUAGE_CODES, type ResultLanguageCode, SCHOOLS, type School } from '../domain/facts';
+import { SCHOOLS, type School } from '../domain/facts';
 
 export type T = ReturnType<typeof useTranslation>['t'];
 
+/** The child languages of the packs (content/languages/), in the order of the educator's list. */
+const CHILD_LANGUAGES = languages.filter((language) => language.resultCode !== undefined);
 /** Result-side language codes, in the order of the filter and the tables. */
-export const LANGUAGE_CODES: readonly ResultLanguageCode[] = Object.values(RESULT_LANGUAGE_CODES);
+export const LANGUAGE_CODES: readonly string[] = CHILD_LANGUAGES.map((language) => language.resultCode ?? '');
 export { SCHOOLS };
 /** Assigned levels: 1..3, and 4 for 'größer 3'. */
 export const LEVELS = [1, 2, 3, 4] as const;
@@ -24,13 +27,15 @@ export const signed = (value: number | null) => {
 /** One decimal (weeks). */
 export const tenths = (value: number | null) => (value === null ? '–' : oneDecimal.format(value));
 
-const isLanguage = (code: string | null): code is ResultLanguageCode =>
-  code !== null && (LANGUAGE_CODES as readonly string[]).includes(code);
 const isSchool = (school: string | null): school is School =>
   school !== null && (SCHOOLS as readonly string[]).includes(school);
 
-export const languageName = (t: T, code: string | null) =>
-  isLanguage(code) ? t(`auswertung.languages.${code}`) : t('auswertung.unknown');
+/** The German name of a result code ('Türkisch', 'Ukrainisch (Entwurf)'), from the packs. */
+export const languageName = (t: T, code: string | null) => {
+  const language = CHILD_LANGUAGES.find((candidate) => candidate.resultCode === code);
+  if (!language) return t('auswertung.unknown');
+  return language.status === 'Entwurf' ? `${language.name} ${t('auswertung.draft')}` : language.name;
+};
 
 export const schoolName = (t: T, school: string | null) =>
   isSchool(school) ? t(`auswertung.schools.${school}`) : t('auswertung.unknown');

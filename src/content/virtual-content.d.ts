@@ -20,3 +20,10 @@ declare module 'virtual:zaehltest-pdf-fonts' {
   export const bold: string;
   export const arabic: string;
 }
+
+/** The languages of the packs (content/languages/), produced by scripts/content/vite-plugin.ts. */
+declare module 'virtual:zaehltest-languages' {
+  import type { LanguageFact } from '../../schemas/language-pack';
+  /** de first, then the child languages in the order of the educator's list. */
+  export const languages: readonly LanguageFact[];
+}

@@ -4,16 +4,19 @@
  * (the server and scripts import it with its `.ts` extension).
  */
 
-/** Every language of the question packs; German is the authors' reference only. */
-export const LANGUAGES = ['de', 'tr', 'ar', 'ro'] as const;
-/** Languages a child can be tested in. */
-export const CHILD_LANGUAGES = ['tr', 'ar', 'ro'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export type ChildLanguage = (typeof CHILD_LANGUAGES)[number];
-
-/** Language code of the uploaded result: Turkish '2', Arabic '3', Romanian '4' (docs/product.md §9). */
-export const RESULT_LANGUAGE_CODES = { tr: '2', ar: '3', ro: '4' } as const;
-export type ResultLanguageCode = (typeof RESULT_LANGUAGE_CODES)[ChildLanguage];
+/**
+ * A language of the test: the ISO 639-1 code of its pack, content/languages/<code>.yaml. The packs
+ * define the languages, their names, result codes and writing direction (docs/product.md, languages
+ * as content); the client reads them from src/content/languages.ts, the server from server/languages.ts.
+ * German ('de') is the authors' reference only.
+ */
+export type Language = string;
+/** A language a child can be tested in: any pack but de. */
+export type ChildLanguage = string;
+/** Language code of the uploaded result, the pack's resultCode: Turkish '2', Arabic '3', Romanian '4' (docs/product.md §9). */
+export type ResultLanguageCode = string;
+/** The child language a new child starts with. */
+export const DEFAULT_CHILD_LANGUAGE = 'tr';
 
 /**
  * The pseudonymous child code (docs/product.md, child code): 6 random characters from digits and

@@ -1,4 +1,4 @@
-import type { ResultLanguageCode, School } from '../domain/facts';
+import type { School } from '../domain/facts';
 
 /** German strings of the researchers' page /auswertung (part of `de`, see de.ts). */
 export const deAuswertung = {
@@ -40,10 +40,8 @@ export const deAuswertung = {
     none: 'Keine Filter: alle Ergebnisse.',
     fromAfterTo: 'Das Datum „von“ liegt nach dem Datum „bis“. Bitte den Zeitraum korrigieren.',
   },
-  languages: { '2': 'Türkisch', '3': 'Arabisch', '4': 'Rumänisch' } satisfies Record<
-    ResultLanguageCode,
-    string
-  >,
+  // The languages' names come from the packs (content/languages/); a draft language is marked so.
+  draft: '(Entwurf)',
   schools: { Kita: 'Kita', Grundschule: 'Grundschule', Foerderschule: 'Förderschule' } satisfies Record<
     School,
     string
@@ -207,8 +205,14 @@ export const deAuswertung = {
       { name: 'Geburtsdatum', text: 'Geburtsdatum des Kindes; leer, wenn es nicht eingetragen wurde.' },
       { name: 'Einrichtung', text: 'Kita, Grundschule oder Foerderschule.' },
       { name: 'Jahrgang', text: 'Schuljahr 1 bis 4; leer in der Kita.' },
-      { name: 'Sprache', text: 'Sprache, in der das Kind getestet wurde (Türkisch, Arabisch, Rumänisch).' },
-      { name: 'Sprachcode', text: 'Dieselbe Sprache als Zahl: 2 Türkisch, 3 Arabisch, 4 Rumänisch.' },
+      {
+        name: 'Sprache',
+        text: 'Sprache, in der das Kind getestet wurde (Türkisch, Arabisch, Rumänisch und jede weitere Sprache der Sprachpakete; eine Entwurfssprache mit „(Entwurf)“).',
+      },
+      {
+        name: 'Sprachcode',
+        text: 'Dieselbe Sprache als Zahl: 2 Türkisch, 3 Arabisch, 4 Rumänisch; weitere Sprachen haben eigene Zahlen (resultCode ihres Sprachpakets).',
+      },
       { name: 'Testdatum', text: 'Tag des Tests; leer bei älteren Ergebnissen.' },
       {
         name: 'Alter in Monaten',
@@ -252,6 +256,10 @@ export const deAuswertung = {
       {
         name: 'Ton',
         text: 'Wie das Kind die Aufgaben gehört hat: Aufnahme, Gerätestimme, gemischt oder ohne (niemandem wurde vorgelesen); leer bei älteren Ergebnissen ohne diese Angabe.',
+      },
+      {
+        name: 'Übersetzung',
+        text: 'Prüfstand der Texte in der Sprache des Tests: geprüft, oder Entwurf (noch nicht gegengelesen; solche Ergebnisse nicht mit geprüften verwechseln).',
       },
     ],
   },

@@ -3,6 +3,8 @@
  * Sections belong to screens; task texts are not here (they come from the content packs).
  */
 export const de = {
+  // The languages' names come from the packs (content/languages/); a draft language is marked so.
+  languages: { draft: '(Entwurf)' },
   common: {
     appName: 'Zähltest',
     answer: 'Antwort',
@@ -30,7 +32,6 @@ export const de = {
     schoolLevel: 'Jahrgang',
     noSchoolLevel: '-',
     language: 'Sprache',
-    languages: { tr: 'Türkisch', ar: 'Arabisch', ro: 'Rumänisch' },
     submit: 'Test beginnen',
     birthdatePlaceholder: 'TT.MM.JJJJ',
     birthdateProblems: {
@@ -474,7 +475,7 @@ export const de = {
     columns: { id: 'Nr.', level: 'Niveau', answerType: 'Typ' },
     practiceLevel: 'Übung',
     language: 'Sprache',
-    languages: { tr: 'Türkisch', ar: 'Arabisch', ro: 'Rumänisch', de: 'Deutsch (Referenz)' },
+    germanReference: 'Deutsch (Referenz)',
     showGerman: 'Deutschen Text daneben zeigen',
     device: 'Bildschirm',
     devices: { landscape: 'Tablet quer (1024 × 768)', portrait: 'Tablet hoch (768 × 1024)' },

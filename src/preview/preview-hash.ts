@@ -1,8 +1,9 @@
+import { childLanguages, defaultChildLanguage } from '../content/languages';
 import type { Language } from '../content/types';
 
-/** The languages a question can be previewed in: the child's three and the German reference. */
-export const PREVIEW_LANGUAGES = ['tr', 'ar', 'ro', 'de'] as const satisfies readonly Language[];
-export type PreviewLanguage = (typeof PREVIEW_LANGUAGES)[number];
+/** The languages a question can be previewed in: every child language of the packs and the German reference. */
+export const PREVIEW_LANGUAGES: readonly Language[] = [...childLanguages, 'de'];
+export type PreviewLanguage = Language;
 
 /** Screen sizes the child's screen is shown at, in CSS pixels of the tablet. */
 export const DEVICES = {
@@ -41,7 +42,7 @@ function readId(value: string | null): number | null {
 }
 
 function readLanguage(value: string | null): PreviewLanguage {
-  return PREVIEW_LANGUAGES.find((language) => language === value) ?? 'tr';
+  return PREVIEW_LANGUAGES.find((language) => language === value) ?? defaultChildLanguage;
 }
 
 /** Whether this page is the frame that shows the child's screen. */

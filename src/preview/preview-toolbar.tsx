@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { languageLabel } from '../content/languages';
 import { DEVICES, type Device, PREVIEW_LANGUAGES, type PreviewSelection } from './preview-hash';
 
 /** Language, German text beside and screen size. */
@@ -23,7 +24,7 @@ export function PreviewToolbar({
               checked={selection.language === language}
               onChange={() => onChange({ language })}
             />
-            <span>{t(`preview.languages.${language}`)}</span>
+            <span>{language === 'de' ? t('preview.germanReference') : languageLabel(language)}</span>
           </label>
         ))}
       </fieldset>

@@ -1,6 +1,7 @@
 import type { AnswerDetail, ResultPayload } from '../../schemas/result-payload';
+import { isDraftLanguage, resultCode } from '../content/languages';
 import { isStorableBirthDate } from '../domain/date';
-import { RESULT_LANGUAGE_CODES, SCORED_QUESTION_IDS } from '../domain/facts';
+import { SCORED_QUESTION_IDS } from '../domain/facts';
 import { readSite } from '../settings/site';
 import type { AnswerRecord, UserData } from '../store/types';
 import { localDay } from './format';
@@ -42,7 +43,9 @@ export function buildResultPayload(
     born: storableBirthDate(user.birthdate),
     school: user.school,
     schoolLevel: user.schoolLevel,
-    language: RESULT_LANGUAGE_CODES[user.language],
+    language: resultCode(user.language),
+    // A draft language's results are marked so, never mistaken for validated ones.
+    ...(isDraftLanguage(user.language) ? { translationStatus: 'Entwurf' as const } : {}),
     ...flags,
     ...testDate(answers),
     ...(contentVersion ? { contentVersion } : {}),

@@ -42,7 +42,7 @@ function fullRun(language: ChildLanguage): ShownAnswer[] {
 }
 
 const USER_TR: UserData = {
-  name: NAMES.tr,
+  name: NAMES.tr ?? '',
   birthdate: '2019-03-07',
   school: 'Grundschule',
   schoolLevel: '1',
@@ -50,7 +50,7 @@ const USER_TR: UserData = {
 };
 
 function render(language: ChildLanguage) {
-  const user: UserData = { ...USER_TR, name: NAMES[language], language };
+  const user: UserData = { ...USER_TR, name: NAMES[language] ?? 'Kind', language };
   const doc = buildResultDocument(user, fullRun(language), i18n.t);
   const pdf = renderResultPdf(doc, { pageLabel: (page, pages) => `Seite ${page} von ${pages}` });
   mkdirSync(ARTIFACTS, { recursive: true });

@@ -1,5 +1,6 @@
 import { arabic, bold, regular } from 'virtual:zaehltest-pdf-fonts';
 import { jsPDF } from 'jspdf';
+import { textDirection } from '../content/languages';
 import type { QuestionRow, ResultDocument, RowState } from './result-document';
 
 /**
@@ -366,7 +367,7 @@ export function renderResultPdf(doc: ResultDocument, options: Pick<PdfOptions, '
     const [numberWidth, levelWidth, textWidth, answerWidth] = QUESTION_COLUMNS.map(
       (width) => width - 2 * CELL_PAD_X,
     ) as unknown as number[];
-    const rtl = row.child.language === 'ar';
+    const rtl = textDirection(row.child.language) === 'rtl';
     const child = [row.child.texts.situationText, row.child.texts.questionText, row.child.texts.answerText]
       .filter((text): text is string => !!text)
       .map((text, index) => block(text, textWidth!, { size: 9, rtl, colour: index === 0 ? MUTED : INK }));

@@ -2,8 +2,8 @@ import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ChildCodeProblem, parseChildCode } from '../children/code';
 import type { Child } from '../children/types';
+import { languageLabel } from '../content/languages';
 import { germanDate } from '../domain/date';
-import { CHILD_LANGUAGES } from '../domain/facts';
 
 /** One collator for every comparison (`localeCompare` with a locale sets one up per call). */
 const byName = new Intl.Collator('de');
@@ -55,7 +55,6 @@ export function ChildrenOfDevice({
       lastTest: t('children.columns.lastTest'),
       notTested: t('children.notTested'),
       select: t('children.select'),
-      languages: new Map(CHILD_LANGUAGES.map((language) => [language, t(`userData.languages.${language}`)])),
     }),
     [t],
   );
@@ -134,7 +133,7 @@ export function ChildrenOfDevice({
                       <span className="children-facts">
                         {[
                           child.birthDate ? germanDate(child.birthDate) : null,
-                          texts.languages.get(child.language),
+                          languageLabel(child.language),
                           `${texts.lastTest}: ${lastTestDate ? germanDate(lastTestDate) : texts.notTested}`,
                         ]
                           .filter(Boolean)

@@ -1,5 +1,6 @@
 import type { useTranslation } from 'react-i18next';
 import { type OverviewRow, SORT_KEYS, type SortKey } from '../children/overview';
+import { languageLabel } from '../content/languages';
 import { germanDate } from '../domain/date';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
@@ -32,7 +33,7 @@ export function overviewCells(row: OverviewRow, today: string, t: TFunction): Ov
   return {
     name: row.child.name || t('children.noName'),
     age: row.age === null ? none : t('overview.years', { count: row.age }),
-    language: t(`userData.languages.${row.child.language}`),
+    language: languageLabel(row.child.language),
     lastTest: last ? germanDate(last.testDate) : t('overview.notTested'),
     level1: points(0),
     level2: points(1),

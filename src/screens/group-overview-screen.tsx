@@ -27,8 +27,9 @@ import { childrenRepository } from '../children/repository';
 import { isRetestWeeks, loadRetestWeeks, saveRetestWeeks } from '../children/retest-interval';
 import type { Child, LocalResult } from '../children/types';
 import { buildVerlauf } from '../children/verlauf';
+import { childLanguages, languageLabel } from '../content/languages';
 import { germanDate } from '../domain/date';
-import { CHILD_LANGUAGES, type ChildLanguage } from '../domain/facts';
+import type { ChildLanguage } from '../domain/facts';
 import { localDay } from '../results/format';
 import { useStore } from '../store';
 import { ConfirmDialog, Dialog } from '../ui/dialog';
@@ -130,7 +131,7 @@ export function GroupOverviewScreen() {
   const columnLabel = (key: SortKey) => t(`overview.columns.${key}`);
   const openText = t('overview.open');
   const filterText = [
-    filter.language ? t(`userData.languages.${filter.language}`) : t('overview.allLanguages'),
+    filter.language ? languageLabel(filter.language) : t('overview.allLanguages'),
     ...(filter.supportOnly ? [t('overview.supportOnly')] : []),
   ].join(', ');
 
@@ -225,9 +226,9 @@ export function GroupOverviewScreen() {
                 onChange={(e) => setFilter((f) => ({ ...f, language: e.target.value as ChildLanguage | '' }))}
               >
                 <option value="">{t('overview.allLanguages')}</option>
-                {CHILD_LANGUAGES.map((language) => (
+                {childLanguages.map((language) => (
                   <option key={language} value={language}>
-                    {t(`userData.languages.${language}`)}
+                    {languageLabel(language)}
                   </option>
                 ))}
               </select>

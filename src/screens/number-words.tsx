@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { languagePack } from '../content/language-packs';
+import { languageLabel } from '../content/languages';
 import type { ChildLanguage } from '../content/types';
 
 /**
@@ -44,7 +45,7 @@ export function NumberWordsList({
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const languageName = t(`userData.languages.${language}`);
+  const languageName = languageLabel(language);
   const title = t('numberWords.title', { language: languageName });
   return (
     <section id={listId} className="number-words" aria-label={title}>

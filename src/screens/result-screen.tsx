@@ -1,6 +1,7 @@
 import './result-screen.css';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { textDirection } from '../content/languages';
 import type { Texts } from '../content/types';
 import { type OutboxSnapshot, startOutbox, type UploadStatus } from '../results/outbox';
 import { pdfFileName } from '../results/pdf-file-name';
@@ -213,7 +214,7 @@ export function ResultScreen() {
                     {row.level}
                   </td>
                   <td className="result-text">
-                    <div lang={row.child.language} dir={row.child.language === 'ar' ? 'rtl' : 'ltr'}>
+                    <div lang={row.child.language} dir={textDirection(row.child.language)}>
                       <TaskTexts texts={row.child.texts} />
                     </div>
                     {row.german && (

@@ -3,6 +3,7 @@ import './sound-check.css';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languagePack } from '../content/language-packs';
+import { languageLabel } from '../content/languages';
 import type { ChildLanguage } from '../content/types';
 import { currentSystem, DEVICE_SYSTEMS, type DeviceSystem } from '../speech/device-system';
 import { phraseRecordingUrl } from '../speech/recordings';
@@ -78,7 +79,7 @@ export function SoundCheck({ gate }: { gate: SoundGate }) {
   const [checkedAgain, setCheckedAgain] = useState(false);
   const sample = languagePack(language).soundCheck;
   const sampleUrl = phraseRecordingUrl(language, 'soundCheck');
-  const languageName = t(`userData.languages.${language}`);
+  const languageName = languageLabel(language);
   const silent = found !== null && found.unspoken > 0;
 
   const play = () => {

@@ -1,5 +1,6 @@
 import { useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { languageLabel } from '../content/languages';
 import { useStore } from '../store';
 import { SoundCheck, useSoundGate } from './sound-check';
 import { TestChecklist } from './test-checklist';
@@ -39,8 +40,7 @@ export function StartScreen() {
           {t('start.child')}:{' '}
           <strong data-testid="start-name">{user.name.trim() || t('start.noName')}</strong>
           {' · '}
-          {t('start.language')}:{' '}
-          <strong data-testid="start-language">{t(`userData.languages.${user.language}`)}</strong>
+          {t('start.language')}: <strong data-testid="start-language">{languageLabel(user.language)}</strong>
         </p>
         <div className="start-options">
           <label htmlFor={switchId} className="switch">

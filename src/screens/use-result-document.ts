@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { answerTypeOf } from '../answer-types/registry';
 import { answerText } from '../answer-types/shared/answer-text';
+import { languageLabel } from '../content/languages';
 import type { Question, Texts } from '../content/types';
 import { germanDate } from '../domain/date';
 import { LEVEL_THRESHOLD } from '../domain/facts';
@@ -45,7 +46,7 @@ export function buildResultDocument(
     { label: t('result.birthdate'), value: germanDate(user.birthdate) },
     { label: t('result.school'), value: t(`userData.schools.${user.school}`) },
     ...(user.schoolLevel !== '' ? [{ label: t('result.schoolLevel'), value: user.schoolLevel }] : []),
-    { label: t('result.language'), value: t(`userData.languages.${user.language}`) },
+    { label: t('result.language'), value: languageLabel(user.language) },
     ...(testDate !== '' ? [{ label: t('result.testDate'), value: testDate }] : []),
     ...(user.childCode ? [{ label: t('verlauf.childCode'), value: user.childCode }] : []),
   ];

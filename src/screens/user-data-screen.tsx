@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { newChildCode } from '../children/code';
 import { childrenRepository } from '../children/repository';
 import type { Child } from '../children/types';
+import { childLanguages, languageLabel } from '../content/languages';
 import { germanDate } from '../domain/date';
-import { CHILD_LANGUAGES, type ChildLanguage, SCHOOL_LEVELS, SCHOOLS } from '../domain/facts';
+import { type ChildLanguage, SCHOOL_LEVELS, SCHOOLS } from '../domain/facts';
 import { localDay } from '../results/format';
 import { useStore } from '../store';
 import type { SchoolLevel, UserData } from '../store/types';
@@ -282,9 +283,9 @@ export function UserDataScreen() {
             value={user.language}
             onChange={(e) => set({ language: e.target.value as ChildLanguage })}
           >
-            {CHILD_LANGUAGES.map((language) => (
+            {childLanguages.map((language) => (
               <option key={language} value={language}>
-                {t(`userData.languages.${language}`)}
+                {languageLabel(language)}
               </option>
             ))}
           </select>

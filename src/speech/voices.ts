@@ -1,3 +1,4 @@
+import { speechLang } from '../content/languages';
 import type { ChildLanguage } from '../content/types';
 
 /** The part of a speech synthesis voice the choice looks at (SpeechSynthesisVoice has it). */
@@ -8,8 +9,6 @@ export interface VoiceInfo {
   default: boolean;
 }
 
-/** The region whose voice a child of that language most likely hears at home or in a Kita. */
-const PREFERRED_REGION: Record<ChildLanguage, string> = { tr: 'tr-tr', ar: 'ar-sa', ro: 'ro-ro' };
 /** Names the vendors give their better voices (iOS 'Enhanced'/'Premium', Edge 'Natural'). */
 const BETTER_VOICE = /enhanced|premium|natural|neural/i;
 
@@ -30,7 +29,8 @@ export function pickVoice<V extends VoiceInfo>(voices: readonly V[], language: C
   const score = (voice: V) =>
     (voice.localService ? 8 : 0) +
     (BETTER_VOICE.test(voice.name) ? 4 : 0) +
-    (normalised(voice.lang) === PREFERRED_REGION[language] ? 2 : 0) +
+    // The region whose voice a child of that language most likely hears: the pack's speechLang.
+    (normalised(voice.lang) === normalised(speechLang(language)) ? 2 : 0) +
     (voice.default ? 1 : 0);
   let best: V | null = null;
   for (const voice of voices) {

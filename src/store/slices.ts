@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { AnswerSubmission } from '../answer-types/types';
 import type { ServedQuestion } from '../content/types';
+import { DEFAULT_CHILD_LANGUAGE } from '../domain/facts.ts';
 import type { AnswerRecord, FlashRecord, Screen, UserData } from './types';
 
 export interface SessionSlice {
@@ -93,7 +94,7 @@ export const DEFAULT_USER: UserData = {
   birthdate: '',
   school: 'Kita',
   schoolLevel: '',
-  language: 'tr',
+  language: DEFAULT_CHILD_LANGUAGE,
 };
 
 export const createSessionSlice: Slice<SessionSlice> = (set, get) => ({

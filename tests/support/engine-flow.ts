@@ -134,7 +134,7 @@ export async function enterUserData(
   if (user.birthdate) await page.fill({ label: 'Geburtsdatum' }, typedDate(user.birthdate));
   if (user.school) await page.click({ role: 'radio', name: user.school });
   if (user.schoolLevel) await page.select({ label: 'Jahrgang' }, user.schoolLevel);
-  await page.select({ label: 'Sprache' }, LANGUAGE_LABELS[user.language]);
+  await page.select({ label: 'Sprache' }, LANGUAGE_LABELS[user.language] ?? user.language);
   await page.click({ role: 'button', name: 'Test beginnen' });
   await waitForScreen(page, 'startscreen');
 }

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { parse } from 'yaml';
+import { readLanguageFacts } from '../../scripts/content/language-facts.ts';
 import { ANSWER_TYPES } from '../../src/answer-types/registry.ts';
 import type { AnswerType, Language, Texts } from '../../src/content/types.ts';
 import { SESSION_FORMAT_VERSION, SESSION_STORAGE_KEY } from '../../src/store/session-key.ts';
@@ -164,8 +165,18 @@ export function typedDate(date: string): string {
   return iso ? `${iso[3]}.${iso[2]}.${iso[1]}` : date;
 }
 
-export const LANGUAGE_LABELS = { tr: 'Türkisch', ar: 'Arabisch', ro: 'Rumänisch' } as const;
-export type Lang = keyof typeof LANGUAGE_LABELS;
+/** The child languages of the packs (content/languages/), in the order of the 'Sprache' list. */
+const CHILD_LANGUAGE_FACTS = readLanguageFacts().filter((language) => language.resultCode !== undefined);
+/** Every child language's code: tests that run per language iterate over this, never a fixed list. */
+export const CHILD_LANGUAGES: readonly string[] = CHILD_LANGUAGE_FACTS.map((language) => language.code);
+/** The 'Sprache' list's label of each language, as the pack names it ('Ukrainisch (Entwurf)' for a draft). */
+export const LANGUAGE_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
+  CHILD_LANGUAGE_FACTS.map((language) => [
+    language.code,
+    language.status === 'Entwurf' ? `${language.name} (Entwurf)` : language.name,
+  ]),
+);
+export type Lang = string;
 
 export async function enterUserData(
   page: Page,
@@ -176,7 +187,7 @@ export async function enterUserData(
   if (user.birthdate) await page.getByLabel('Geburtsdatum').fill(typedDate(user.birthdate));
   if (user.school) await page.getByRole('radio', { name: user.school }).check();
   if (user.schoolLevel) await page.getByLabel('Jahrgang').selectOption(user.schoolLevel);
-  await page.getByLabel('Sprache').selectOption({ label: LANGUAGE_LABELS[user.language] });
+  await page.getByLabel('Sprache').selectOption({ label: LANGUAGE_LABELS[user.language] ?? user.language });
   await page.getByRole('button', { name: 'Test beginnen' }).click();
   await waitForScreen(page, 'startscreen');
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { textDirection } from '../../content/languages';
 import type { ChildLanguage } from '../../content/types';
 import { useSpokenTexts } from '../../speech/prompt-context';
 
@@ -53,7 +54,7 @@ export function NumberField({
         htmlFor={id}
         className={labelLanguage ? 'task-text answer-label' : 'answer-label'}
         lang={labelLanguage}
-        dir={labelLanguage === 'ar' ? 'rtl' : undefined}
+        dir={labelLanguage && textDirection(labelLanguage) === 'rtl' ? 'rtl' : undefined}
       >
         {label}
       </label>

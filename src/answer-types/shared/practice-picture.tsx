@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { languagePack } from '../../content/language-packs';
+import { textDirection } from '../../content/languages';
 import type { ChildLanguage } from '../../content/types';
 import { type NO, YES } from './yes-no';
 
@@ -50,7 +51,7 @@ export function PracticePictureView({ picture }: { picture: PracticePicture }) {
           aria-hidden="true"
         >
           <span className="yes-no-de">{yes ? t('common.yes') : t('common.no')}</span>
-          <span lang={picture.language} dir={picture.language === 'ar' ? 'rtl' : 'ltr'}>
+          <span lang={picture.language} dir={textDirection(picture.language)}>
             {yes ? pack.yes : pack.no}
           </span>
         </span>

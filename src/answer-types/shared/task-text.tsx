@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { textDirection } from '../../content/languages';
 import type { ChildLanguage } from '../../content/types';
 
 /**
@@ -15,7 +16,7 @@ export function TaskText({
   className?: string;
 }) {
   return (
-    <div className={`task-text ${className}`.trim()} lang={language} dir={language === 'ar' ? 'rtl' : 'ltr'}>
+    <div className={`task-text ${className}`.trim()} lang={language} dir={textDirection(language)}>
       {children}
     </div>
   );

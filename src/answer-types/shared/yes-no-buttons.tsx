@@ -1,6 +1,7 @@
 import './yes-no-buttons.css';
 import { useTranslation } from 'react-i18next';
 import { languagePack } from '../../content/language-packs';
+import { textDirection } from '../../content/languages';
 import type { ChildLanguage } from '../../content/types';
 import { NO, YES } from './yes-no';
 
@@ -19,7 +20,7 @@ export function YesNoButtons({
   const { t } = useTranslation();
   const pack = languagePack(language);
   const childWord = (word: string) => (
-    <span className="yes-no-child" lang={language} dir={language === 'ar' ? 'rtl' : 'ltr'} aria-hidden="true">
+    <span className="yes-no-child" lang={language} dir={textDirection(language)} aria-hidden="true">
       {word}
     </span>
   );

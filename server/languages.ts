@@ -1,0 +1,30 @@
+import type { LanguageFact } from '../schemas/language-pack.ts';
+import { readLanguageFacts } from '../scripts/content/language-facts.ts';
+
+/**
+ * The child languages of the test, from the language packs (content/languages/<code>.yaml): their
+ * result codes are what an upload may carry, their names what the CSV and /auswertung show
+ * (docs/product.md, languages as content).
+ */
+export const CHILD_LANGUAGES: readonly LanguageFact[] = readLanguageFacts().filter(
+  (language) => language.resultCode !== undefined,
+);
+
+/** The result codes of the child languages, in the order of the educator's list ('2', '3', '4', …). */
+export const RESULT_CODES: readonly string[] = CHILD_LANGUAGES.map((language) => language.resultCode ?? '');
+
+/** The reference group of the DIF analysis: Turkish, the default child language. */
+export const REFERENCE_RESULT_CODE =
+  CHILD_LANGUAGES.find((language) => language.code === 'tr')?.resultCode ?? RESULT_CODES[0] ?? '2';
+
+/** The language of a result code, if a pack has it. */
+export function languageOfResultCode(code: string): LanguageFact | undefined {
+  return CHILD_LANGUAGES.find((language) => language.resultCode === code);
+}
+
+/** 'Türkisch', or 'Ukrainisch (Entwurf)' for a draft language; '' for a code no pack has. */
+export function resultLanguageLabel(code: string): string {
+  const language = languageOfResultCode(code);
+  if (!language) return '';
+  return language.status === 'Entwurf' ? `${language.name} (Entwurf)` : language.name;
+}

@@ -1,0 +1,59 @@
+import { languages } from 'virtual:zaehltest-languages';
+import type { LanguageFact, TextDirection } from '../../schemas/language-pack';
+import { DEFAULT_CHILD_LANGUAGE } from '../domain/facts';
+import { i18n } from '../i18n';
+
+/**
+ * The languages of the test, from the language packs (content/languages/<code>.yaml; docs/product.md,
+ * languages as content): everything that differs by language — the list, names, result codes,
+ * writing direction, voice, draft status — is read here, never spelled out in code.
+ */
+
+const byCode = new Map(languages.map((language) => [language.code, language]));
+
+/** The languages a child can be tested in, in the order of the 'Sprache' list (tr, ar, ro, then by name). */
+export const childLanguages: readonly string[] = languages
+  .filter((language) => language.resultCode !== undefined)
+  .map((language) => language.code);
+
+/** The language a new child starts with: Turkish, or the first child language of the packs. */
+export const defaultChildLanguage: string = childLanguages.includes(DEFAULT_CHILD_LANGUAGE)
+  ? DEFAULT_CHILD_LANGUAGE
+  : (childLanguages[0] ?? DEFAULT_CHILD_LANGUAGE);
+
+/** Whether a code is a child language of the packs (a stored child may name one removed since). */
+export const isChildLanguage = (code: string): boolean => childLanguages.includes(code);
+
+export function languageFact(code: string): LanguageFact | undefined {
+  return byCode.get(code);
+}
+
+/** The writing direction of a language: 'rtl' for Arabic, Persian …; 'ltr' for an unknown code. */
+export function textDirection(code: string): TextDirection {
+  return byCode.get(code)?.dir ?? 'ltr';
+}
+
+/** The German name ('Türkisch'); the code itself for a language no pack has any more. */
+export function languageName(code: string): string {
+  return byCode.get(code)?.name ?? code;
+}
+
+/** Whether the language's texts are a draft (status: Entwurf). */
+export function isDraftLanguage(code: string): boolean {
+  return byCode.get(code)?.status === 'Entwurf';
+}
+
+/** The name as the educator reads it everywhere: 'Türkisch', 'Ukrainisch (Entwurf)'. */
+export function languageLabel(code: string): string {
+  return isDraftLanguage(code) ? `${languageName(code)} ${i18n.t('languages.draft')}` : languageName(code);
+}
+
+/** The code of the language in the uploaded result ('2' for tr); '' for an unknown code. */
+export function resultCode(code: string): string {
+  return byCode.get(code)?.resultCode ?? '';
+}
+
+/** The BCP-47 tag that picks a device voice ('tr-TR'). */
+export function speechLang(code: string): string {
+  return byCode.get(code)?.speechLang ?? code;
+}
