@@ -4,6 +4,7 @@ import { SCORED_QUESTION_IDS } from '../schemas/result-payload.ts';
 import { buildServer, MAX_BODY_BYTES } from './app.ts';
 import type { ResultStore } from './db/index.ts';
 import { CSV_HEADERS } from './export.ts';
+import { RESULT_CODES } from './languages.ts';
 import { storeBackends } from './testing/backends.ts';
 import { parseCsv } from './testing/csv.ts';
 import { makePayload, makeResearchPayload } from './testing/payload.ts';
@@ -99,7 +100,7 @@ describe.each(storeBackends)('results API on $name', (backend) => {
       // A code no language pack has (content/languages/) is refused too.
       [
         makePayload({ language: '99' }),
-        "language: must be the result code of a language of the test: '2', '3', '4'",
+        `language: must be the result code of a language of the test: ${RESULT_CODES.map((code) => `'${code}'`).join(', ')}`,
       ],
       [makePayload({ submissionId: 'abc' }), 'submissionId: must be a UUID'],
       [makePayload({ born: '04.03.2019' }), `born: ${BORN_ERROR}`],

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { toneMp3 } from '../../tests/support/tone-mp3.ts';
 import { compileAudioModule, formatAudioCoverage, loadAudio, maxSecondsFor } from './audio.ts';
 import { loadContent, REAL_CONTENT } from './load.ts';
+import { textsToRecord } from './texts-to-record.ts';
 
 const { questions } = loadContent(REAL_CONTENT);
 const dirs: string[] = [];
@@ -47,7 +48,7 @@ describe('loadAudio', { timeout: 60_000 }, () => {
     expect(module).toContain('"ar-soundCheck": phrase0');
     const table = formatAudioCoverage(questions, result);
     expect(table).toMatch(/^ {6}1 {2}R·R {4}··· {4}···/m);
-    expect(table).toContain('3 of 165 texts recorded');
+    expect(table).toContain(`3 of ${textsToRecord(questions)} texts recorded`);
   });
 
   it('reports every broken recording with its path and what to do', async () => {

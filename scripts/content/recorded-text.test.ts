@@ -7,6 +7,7 @@ import { formatAudioCoverage, loadAudio } from './audio.ts';
 import { loadContent, REAL_CONTENT } from './load.ts';
 import { formatStaleRecordings, isStale } from './recorded-text.ts';
 import { staleRecordings } from './recordings-endpoint.ts';
+import { textsToRecord } from './texts-to-record.ts';
 
 const { questions } = loadContent(REAL_CONTENT);
 const q1 = questions.find((question) => question.id === 1)!;
@@ -67,7 +68,7 @@ describe('stale recordings in content:check and the preview', { timeout: 60_000 
     ]);
     const table = formatAudioCoverage(questions, audio);
     expect(table).toMatch(/^ {6}1 {2}RS· {4}R·· {4}···/m);
-    expect(table).toContain('2 of 165 texts recorded, 1 stale (to record again)');
+    expect(table).toContain(`2 of ${textsToRecord(questions)} texts recorded, 1 stale (to record again)`);
     const warning = formatStaleRecordings(audio.staleRecordings);
     expect(warning).toContain('q01/tr-questionText.mp3: recorded for "Eski bir cümle.", but the text is now');
     expect(warning).toContain(`"${q1.texts.tr!.questionText}"`);
