@@ -19,7 +19,7 @@ function ranges(unicodeRange: string): [number, number][] {
 
 /**
  * The font subsets the texts of every language really use, as precache patterns
- * ('assets/noto-sans-cyrillic-*.woff2'): a language added as content works offline with its letters
+ * ('assets/noto-sans-cyrillic-[0-9]*-normal-*.woff2', not cyrillic-ext): a language added as content works offline with its letters
  * (docs/product.md, languages as content).
  */
 export function usedFontSubsetPatterns(
@@ -51,7 +51,7 @@ export function usedFontSubsetPatterns(
   const patterns = new Set<string>();
   for (const face of faces) {
     if (!base.test(face.file) && beyond.some((point) => covers(face.spans, point))) {
-      patterns.add(`assets/${face.file}-*.woff2`);
+      patterns.add(`assets/${face.file}-[0-9]*-normal-*.woff2`);
     }
   }
   return [...patterns].sort();
