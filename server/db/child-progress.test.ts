@@ -11,6 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultPayload } from '../../schemas/result-payload.ts';
 import { SCORED_QUESTION_IDS } from '../../src/domain/facts.ts';
+import { RESULT_CODES } from '../languages.ts';
 import { resultSound } from '../result-sound.ts';
 import { makeResearchPayload } from '../testing/payload.ts';
 import { createTestSchema, preparePostgres, SKIP_POSTGRES } from '../testing/postgres.ts';
@@ -106,7 +107,7 @@ function results(prefix: string, children: number, seed: number): ResultPayload[
   const payloads: ResultPayload[] = [];
   for (let child = 0; child < children; child++) {
     const childCode = `${prefix}${'23456789ABCDEFGHJKMNPQRSTVWXYZ'[child % 30]}${'23456789'[Math.floor(child / 30) % 8]}`;
-    const language = pick(['2', '3', '4'] as const);
+    const language = pick(RESULT_CODES);
     const site = pick(['KITA-1', 'KITA-2', undefined]);
     for (let test = 0, tests = 1 + Math.floor(next() * 4); test < tests; test++) {
       const correct = SCORED_QUESTION_IDS.filter(() => next() < 0.3 + 0.15 * test);
@@ -116,7 +117,7 @@ function results(prefix: string, children: number, seed: number): ResultPayload[
         overrides: {
           childCode,
           testDate: pick(DAYS),
-          language: next() < 0.15 ? pick(['2', '3', '4'] as const) : language,
+          language: next() < 0.15 ? pick(RESULT_CODES) : language,
           school: next() < 0.2 ? 'Grundschule' : 'Kita',
           ...(next() < 0.1 ? { site: 'KITA-3' } : site ? { site } : {}),
         },
@@ -140,6 +141,8 @@ const FILTERS: ResultFilter[] = [
   { to: '2026-10-20' },
   { from: '2026-09-01', to: '2026-09-01' },
   { language: '3' },
+  // A language added as content after the first three (Ukrainian), which the Verlauf still names.
+  { language: RESULT_CODES.at(-1) },
   { school: 'Grundschule' },
   { site: 'KITA-1' },
   { sound: 'ohne' },
