@@ -4,7 +4,7 @@ import { SCORED_QUESTION_IDS } from '../schemas/result-payload.ts';
 import { buildServer, MAX_BODY_BYTES } from './app.ts';
 import type { ResultStore } from './db/index.ts';
 import { CSV_HEADERS } from './export.ts';
-import { RESULT_CODES } from './languages.ts';
+import { languageOfResultCode, RESULT_CODES } from './languages.ts';
 import { storeBackends } from './testing/backends.ts';
 import { parseCsv } from './testing/csv.ts';
 import { makePayload, makeResearchPayload } from './testing/payload.ts';
@@ -279,6 +279,40 @@ describe.each(storeBackends)('results API on $name', (backend) => {
       expect(second?.[column('Geburtsdatum')]).toBe('');
       expect(second?.[column('Sprache')]).toBe('Türkisch');
       expect(rows.every((row) => row.length === header?.length)).toBe(true);
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    "keeps a draft language's result a draft: the upload's translationStatus in JSON and the CSV",
+    async () => {
+      const draft = languageOfResultCode('5');
+      expect(draft?.status).toBe('Entwurf');
+      const sent = [
+        makePayload({ language: '5', translationStatus: 'Entwurf' }),
+        makePayload({ language: '2' }),
+      ];
+      for (const payload of sent) expect((await post(app, payload)).statusCode).toBe(201);
+      const csv = await app.inject({
+        method: 'GET',
+        url: '/api/results.csv',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      const [header, ...rows] = parseCsv(csv.rawPayload.subarray(3).toString('utf8'));
+      const column = (name: string) => header?.indexOf(name) ?? -1;
+      const row = (index: number) =>
+        rows.find((cells) => cells[column('Einsendungs-ID')] === sent[index]?.submissionId);
+      expect(row(0)?.[column('Sprache')]).toBe(`${draft?.name} (Entwurf)`);
+      expect(row(0)?.[column('Übersetzung')]).toBe('Entwurf');
+      expect(row(1)?.[column('Übersetzung')]).toBe('geprüft');
+      const json = await app.inject({
+        method: 'GET',
+        url: '/api/results.json',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      const stored = (json.json() as { submissionId: string; translationStatus?: string }[]).find(
+        (result) => result.submissionId === sent[0]?.submissionId,
+      );
+      expect(stored?.translationStatus).toBe('Entwurf');
     },
   );
 

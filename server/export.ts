@@ -1,7 +1,7 @@
 import { SCORED_QUESTION_IDS } from '../schemas/result-payload.ts';
 import { germanDate as formatGermanDate } from '../src/domain/date.ts';
 import type { StoredResult } from './db/index.ts';
-import { languageOfResultCode, resultLanguageLabel } from './languages.ts';
+import { resultLanguageLabel } from './languages.ts';
 import { resultSound, SOUND_NAMES } from './result-sound.ts';
 
 /** Time zone of the received time in the CSV (researchers read local time). */
@@ -87,8 +87,10 @@ export const CSV_COLUMNS: CsvColumn[] = [
   { header: 'Keine Antwort', cell: (result) => noAnswerQuestions(result) },
   // How the child heard the prompts (docs/product.md §14): Aufnahme, Gerätestimme, gemischt, ohne.
   { header: 'Ton', cell: (result) => soundName(result) },
-  // geprüft or Entwurf: the review status of the language's texts (its pack's status).
-  { header: 'Übersetzung', cell: (result) => languageOfResultCode(result.language)?.status ?? '' },
+  // geprüft or Entwurf: the review status of the language's texts when the result was taken, as the
+  // upload said it (a draft stays a draft after its pack is reviewed); results without one were taken
+  // in a reviewed language.
+  { header: 'Übersetzung', cell: (result) => result.translationStatus ?? 'geprüft' },
 ];
 
 /** The ids of the questions recorded as 'keine Antwort', space-separated ('' for none). */

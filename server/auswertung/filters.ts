@@ -13,7 +13,7 @@ const languages = [...RESULT_CODES];
  * The filters of the researchers' page, one line each: the query parameter and its schema. A new
  * filter adds its line here, its condition in server/db/rows.ts (FILTER_CONDITIONS) and its field
  * in src/auswertung/filters.ts; one that selects results by an attribute also adds a column to the
- * Verlauf's summary (server/migrations/007_child_progress.sql) and its condition there
+ * Verlauf's summary (server/migrations/008_child_progress.sql) and its condition there
  * (SUMMARY_CONDITIONS in server/db/research.ts).
  */
 const FILTER_FIELDS = {

@@ -1,4 +1,4 @@
-// The summary behind the 'Verlauf' (server/migrations/007_child_progress.sql): after every kind of
+// The summary behind the 'Verlauf' (server/migrations/008_child_progress.sql): after every kind of
 // change to the results — backfill by the migration, insert, repeated upload, deletion by id and by
 // child code, update, truncation — the Verlauf it yields equals the one computed here, in plain
 // TypeScript, from the stored results themselves, for every filter. On PGlite and PostgreSQL, read
@@ -250,7 +250,7 @@ describe.each(backends)('the Verlauf summary on $name', (backend) => {
     opened = await backend.open();
     // The schema before the summary existed, with results already stored.
     oldSchemaDir = mkdtempSync(join(tmpdir(), 'zaehltest-migrations-'));
-    for (const migration of listMigrations().filter((m) => m.version < '007')) {
+    for (const migration of listMigrations().filter((m) => m.version < '008')) {
       copyFileSync(
         join(MIGRATIONS_DIR, `${migration.version}.sql`),
         join(oldSchemaDir, `${migration.version}.sql`),
@@ -275,7 +275,7 @@ describe.each(backends)('the Verlauf summary on $name', (backend) => {
     'is built from the results stored before the migration',
     async () => {
       await insertAll(results('BF', 40, 1));
-      expect(await migrate(opened.session)).toContain('007_child_progress');
+      expect(await migrate(opened.session)).toContain('008_child_progress');
       const stored = await expectExact();
       expect(stored.length).toBeGreaterThan(80);
     },

@@ -253,7 +253,7 @@ async function scoreGroups(db: Queryable, filter: ResultFilter): Promise<ScoreGr
 }
 
 /**
- * Bits of a test's sort key (zaehltest_progress_key, server/migrations/007_child_progress.sql):
+ * Bits of a test's sort key (zaehltest_progress_key, server/migrations/008_child_progress.sql):
  * days since 1970 above the row id (the order of a child's tests: test day, then arrival), above
  * what the Verlauf needs of the test.
  */

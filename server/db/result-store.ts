@@ -16,11 +16,12 @@ const INSERT_COLUMNS = [
   'answers',
   'child_code',
   'site',
+  'translation_status',
 ];
 
 type QuestionKey = `question${(typeof SCORED_QUESTION_IDS)[number]}`;
 
-/** Largest batch: 200 rows × 30 parameters stays far below PostgreSQL's 65,535 parameter limit. */
+/** Largest batch: 200 rows × 31 parameters stays far below PostgreSQL's 65,535 parameter limit. */
 const MAX_BATCH_SIZE = 200;
 
 /**
@@ -42,6 +43,7 @@ function rowValues(payload: ResultPayload): unknown[] {
     payload.answers ? JSON.stringify(payload.answers) : null,
     payload.childCode ?? null,
     payload.site ?? null,
+    payload.translationStatus ?? null,
   ];
 }
 

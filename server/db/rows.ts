@@ -36,6 +36,7 @@ export const SELECT_COLUMNS = [
   'child_code',
   CHILD_TEST_NUMBER,
   'site',
+  'translation_status',
 ].join(', ');
 
 export interface ResultRow {
@@ -57,6 +58,7 @@ export interface ResultRow {
   child_code: string | null;
   child_test_number: number | string | null;
   site: string | null;
+  translation_status: 'geprüft' | 'Entwurf' | null;
   [question: `q${number}`]: boolean;
 }
 
@@ -83,6 +85,7 @@ export function toStoredResult(row: ResultRow): StoredResult {
   result.pointsPerLevel = [Number(row.points_l1), Number(row.points_l2), Number(row.points_l3)];
   result.assignedLevel = Number(row.assigned_level);
   if (row.site) result.site = row.site;
+  if (row.translation_status) result.translationStatus = row.translation_status;
   return result as StoredResult;
 }
 
