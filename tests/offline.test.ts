@@ -236,7 +236,7 @@ describe('installable app', () => {
 });
 
 describe('offline', () => {
-  it('precaches every chunk (the PDF chunks too), picture, and the font subsets the packs' texts use', async () => {
+  it('precaches every chunk (the PDF chunks too), picture, and the font subsets the texts of the packs use', async () => {
     session = await openBrowser();
     await installApp(session.page);
     const cached = await cachedPaths(session.page);
