@@ -112,6 +112,19 @@ function packText(language: string, field: LanguagePackField) {
   );
 }
 
+/** A text that must be there and not be empty; the messages say what to write. */
+function requiredText(what: string) {
+  return z
+    .string({
+      error: (issue: { input?: unknown }) =>
+        issue.input === undefined
+          ? `is missing — write ${what}`
+          : `must be a text — write ${what}; put it in double quotes`,
+    })
+    .trim()
+    .min(1, { error: `must not be empty — write ${what}` });
+}
+
 /** How many number words a pack lists: 0 to 20. */
 export const NUMBER_WORD_COUNT = 21;
 
@@ -121,24 +134,14 @@ export const NUMBER_WORD_COUNT = 21;
  */
 function numberWordsSchema(language: string) {
   const name = languageName(language);
-  const entryText = (what: string) =>
-    z
-      .string({
-        error: (issue: { input?: unknown }) =>
-          issue.input === undefined
-            ? `is missing — write ${what}`
-            : `must be a text — write ${what}; put it in double quotes`,
-      })
-      .trim()
-      .min(1, { error: `must not be empty — write ${what}` });
   return z
     .array(
       z.strictObject(
         {
-          word: entryText(`the ${name} number word`).describe(
+          word: requiredText(`the ${name} number word`).describe(
             "The number word as the child says it, in the language's own script.",
           ),
-          say: entryText('how a German speaker reads it aloud, e.g. "ütsch" for üç').describe(
+          say: requiredText('how a German speaker reads it aloud, e.g. "ütsch" for üç').describe(
             'A pronunciation aid a German speaker can read aloud ("ütsch" for üç); common spoken forms in brackets.',
           ),
         },
@@ -182,18 +185,8 @@ export const SPEECH_LANG = /^[a-z]{2,3}(-[A-Z][a-z]{3})?-[A-Z]{2}$/;
 /** What a language is, beside its words: the fields that make it a language of the test. */
 function languageFields(language: string) {
   const name = languageName(language);
-  const text = (what: string) =>
-    z
-      .string({
-        error: (issue: { input?: unknown }) =>
-          issue.input === undefined
-            ? `is missing — write ${what}`
-            : `must be a text — write ${what}; put it in double quotes`,
-      })
-      .trim()
-      .min(1, { error: `must not be empty — write ${what}` });
   return {
-    name: text(`the German name of ${name}, as the educator reads it (e.g. "Türkisch")`).describe(
+    name: requiredText(`the German name of ${name}, as the educator reads it (e.g. "Türkisch")`).describe(
       "The language's German name: the 'Sprache' list, the results, the PDF and the exports show it ('Türkisch').",
     ),
     dir: z
@@ -201,7 +194,7 @@ function languageFields(language: string) {
         error: `must be ltr or rtl — write "dir: rtl" if ${name} is written right to left (like Arabic), else "dir: ltr"`,
       })
       .describe('Writing direction of the language: ltr (left to right) or rtl (right to left).'),
-    speechLang: text(`the voice tag of ${name}, language and region (e.g. "tr-TR")`)
+    speechLang: requiredText(`the voice tag of ${name}, language and region (e.g. "tr-TR")`)
       .regex(SPEECH_LANG, {
         error: `must be a language tag with region, like "tr-TR" or "ar-SA" — write the ${name} code, a dash and the country whose voice to prefer`,
       })
