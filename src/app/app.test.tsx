@@ -41,7 +41,8 @@ describe('the app shell', () => {
     render(<App />);
     await user.type(screen.getByLabelText('Bitte Passwort eingeben:'), 'falsch');
     await user.click(screen.getByRole('button', { name: 'Anmelden' }));
-    expect(screen.getByText('Falsches Passwort')).toBeTruthy();
+    // The passphrase goes through the slow KDF first (600,000 PBKDF2 rounds): a busy machine needs a while.
+    expect(await screen.findByText('Falsches Passwort', {}, { timeout: 10_000 })).toBeTruthy();
     expect(useStore.getState().screen).toBe('access');
   });
 
