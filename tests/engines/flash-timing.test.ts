@@ -190,8 +190,10 @@ describe(`a flash in ${ENGINE}`, () => {
     // after the one that showed them (they were painted by then) to the frame after the one that hid
     // them, both as they ran: had the clock started at the show frame, or at a timestamp from the
     // busy time, this would be up to BUSY_MS short.
+    // (Callback run times jitter by a millisecond or two around the frames; a clock started in the
+    // busy time would be about BUSY_MS short.)
     const onScreen = probe.afterHideRan! - probe.afterShowRan!;
-    expect(onScreen).toBeGreaterThanOrEqual(INTERVAL_MS - FRAME_MS);
+    expect(onScreen).toBeGreaterThanOrEqual(INTERVAL_MS - 1.5 * FRAME_MS);
     // The pictures were hidden the interval (less the rule's half frame and one frame of resolution)
     // after the busy show frame could at the earliest be painted.
     expect(probe.hiddenAt! - (probe.shownAt! + BUSY_MS)).toBeGreaterThanOrEqual(INTERVAL_MS - 2 * FRAME_MS);
