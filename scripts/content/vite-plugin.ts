@@ -89,9 +89,8 @@ export function contentPlugin(options: ContentPluginOptions = REAL_CONTENT): Plu
       if (id === LANGUAGES_RESOLVED_ID) {
         const result = content ?? reload();
         for (const file of result.languageFiles) this.addWatchFile(file);
-        if (result.issues.length > 0) {
-          throw new Error(`The question packs have problems:\n${formatReport(result.issues)}`);
-        }
+        // No throw here: the questions module refuses broken content for the build; the languages
+        // must still load in the dev server so that the preview can show a broken pack's problems.
         return compileLanguagesModule(result.languagePacks);
       }
       if (id !== RESOLVED_ID) return undefined;
