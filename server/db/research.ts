@@ -1,7 +1,7 @@
 import type { Count, Overview } from '../../schemas/auswertung-api.ts';
 import { SCORED_QUESTION_IDS, SCORED_QUESTION_LEVELS } from '../../src/domain/facts.ts';
 import { RESULT_CODES } from '../languages.ts';
-import { filterClause, readResults } from './rows.ts';
+import { filterClause, filterConditions, readResults } from './rows.ts';
 import type {
   ItemSums,
   ProgressGroupRow,
@@ -339,22 +339,7 @@ async function progressGroups(
   filter: ResultFilter,
   chunkRows: number | undefined,
 ): Promise<ProgressGroupRow[]> {
-  const conditions: string[] = [];
-  const params: unknown[] = [];
-  for (const [key, condition] of Object.entries(SUMMARY_CONDITIONS) as [
-    keyof typeof SUMMARY_CONDITIONS,
-    (value: unknown, placeholder: string) => string,
-  ][]) {
-    const value = filter[key];
-    if (value === undefined || value === '') continue;
-    // Results sent before content versions existed: the filter 'ohne' (null).
-    if (value === null) {
-      if (key === 'contentVersion') conditions.push('content_version IS NULL');
-      continue;
-    }
-    params.push(value);
-    conditions.push(condition(value, `$${params.length}`));
-  }
+  const { conditions, params } = filterConditions(filter, SUMMARY_CONDITIONS);
   // The date range as key bounds: [first day, day after the last day) above the id bits.
   const low = filter.from ? keyDay(filter.from) << KEY_DAY_SHIFT : null;
   const high = filter.to ? (keyDay(filter.to) + 1n) << KEY_DAY_SHIFT : null;

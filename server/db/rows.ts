@@ -106,11 +106,23 @@ const FILTER_CONDITIONS: {
   sound: (_value, p) => `(sound IS NOT DISTINCT FROM 'none') = (${p}::text = 'ohne')`,
 };
 
-/** `WHERE …` with numbered parameters after `offset` existing ones. */
-export function filterClause(filter: ResultFilter, offset = 0): { where: string; params: unknown[] } {
+/** A filter's SQL condition per field, given its value and its parameter placeholder. */
+export type FilterConditions = Partial<
+  Record<keyof ResultFilter, (value: never, placeholder: string) => string>
+>;
+
+/**
+ * The conditions of the fields a filter sets, from a table of conditions (the results' here, the
+ * Verlauf summary's in research.ts), with numbered parameters after `offset` existing ones.
+ */
+export function filterConditions(
+  filter: ResultFilter,
+  table: FilterConditions,
+  offset = 0,
+): { conditions: string[]; params: unknown[] } {
   const conditions: string[] = [];
   const params: unknown[] = [];
-  for (const [key, condition] of Object.entries(FILTER_CONDITIONS) as [
+  for (const [key, condition] of Object.entries(table) as [
     keyof ResultFilter,
     (value: unknown, placeholder: string) => string,
   ][]) {
@@ -124,6 +136,12 @@ export function filterClause(filter: ResultFilter, offset = 0): { where: string;
     params.push(value);
     conditions.push(condition(value, `$${offset + params.length}`));
   }
+  return { conditions, params };
+}
+
+/** `WHERE …` with numbered parameters after `offset` existing ones. */
+export function filterClause(filter: ResultFilter, offset = 0): { where: string; params: unknown[] } {
+  const { conditions, params } = filterConditions(filter, FILTER_CONDITIONS, offset);
   return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }
 
