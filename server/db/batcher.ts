@@ -8,6 +8,10 @@ export class Batcher<Item, Outcome> {
   private readonly queue: { item: Item; resolve(outcome: Outcome): void; reject(error: unknown): void }[] =
     [];
   private running = 0;
+  /** Calls submitted so far, and calls answered so far (in the order they were submitted). */
+  private submitted = 0;
+  private settled = 0;
+  private readonly waiters: { until: number; resolve(): void }[] = [];
 
   constructor(
     /** Handles one batch; returns one outcome (or that item's error) per item, in order. */
@@ -16,10 +20,41 @@ export class Batcher<Item, Outcome> {
   ) {}
 
   submit(item: Item): Promise<Outcome> {
+    this.submitted += 1;
     return new Promise((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
       this.pump();
     });
+  }
+
+  /**
+   * Resolves when the writes have gone quiet: every call submitted so far answered and none new
+   * during one more turn of the event loop (requests whose bytes were waiting are read in it), or
+   * after `maxWaitMs` whatever the load. A reader that takes turns with the writes (the Verlauf on
+   * PGlite, whose queries hold the server's one thread) waits for this before each of its chunks,
+   * so that uploads go first but a steady stream of them cannot starve it.
+   */
+  async quiet(maxWaitMs: number): Promise<void> {
+    const deadline = performance.now() + maxWaitMs;
+    for (;;) {
+      const seen = this.submitted;
+      if (this.settled < seen) {
+        await new Promise<void>((resolve) => this.waiters.push({ until: seen, resolve }));
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.submitted === seen || performance.now() >= deadline) return;
+    }
+  }
+
+  private answered(count: number): void {
+    this.settled += count;
+    for (let i = this.waiters.length - 1; i >= 0; i--) {
+      const waiter = this.waiters[i];
+      if (waiter && waiter.until <= this.settled) {
+        this.waiters.splice(i, 1);
+        waiter.resolve();
+      }
+    }
   }
 
   private pump(): void {
@@ -42,6 +77,7 @@ export class Batcher<Item, Outcome> {
         )
         .finally(() => {
           this.running -= 1;
+          this.answered(batch.length);
           this.pump();
         });
     }

@@ -1,6 +1,6 @@
 import { type ResultPayload, SCORED_QUESTION_IDS } from '../../schemas/result-payload.ts';
 import { Batcher } from './batcher.ts';
-import { createResearchStore, PGLITE_CHUNK_ROWS } from './research.ts';
+import { createResearchStore, PGLITE_CHUNK_ROWS, PGLITE_QUIET_WAIT_MS } from './research.ts';
 import { QUESTION_COLUMNS, type ResultRow, readResults, SELECT_COLUMNS, toStoredResult } from './rows.ts';
 import type { BackendKind, InsertOutcome, Queryable, ResultStore } from './types.ts';
 
@@ -179,7 +179,10 @@ export function createResultStore(options: ResultStoreOptions): ResultStore {
         throw new Error(`the last upload could not be stored: ${lastWriteFailure.message}`);
     },
     research: createResearchStore(db, {
-      progressChunkRows: options.kind === 'pglite' ? PGLITE_CHUNK_ROWS : undefined,
+      ...(options.kind === 'pglite' && {
+        progressChunkRows: PGLITE_CHUNK_ROWS,
+        beforeChunk: () => batcher.quiet(PGLITE_QUIET_WAIT_MS),
+      }),
     }),
     close: options.close,
   };
