@@ -1,5 +1,42 @@
 import { pageSpeaker } from './speaker';
 
+/** Frames in a row that must come on time after the sound has started before a flash may show. */
+export const STEADY_FRAMES = 3;
+/**
+ * A frame counts as on time when it follows the one before within this many 60 Hz frames: the
+ * watch waits out a page blocked for hundreds of ms, not the jitter of a busy device, which the
+ * flash's clock handles (a flash that waited for jitter would answer 'Bereit' late for nothing).
+ */
+const ON_TIME_FRAMES = 3;
+/** How long a flash waits at most for the frames to be steady again (a page whose frames never are). */
+export const STEADY_WAIT_MS = 1000;
+
+/** Resolves after `count` animation frames in a row came on time, or after STEADY_WAIT_MS. */
+export function steadyFrames(count: number): Promise<void> {
+  if (typeof requestAnimationFrame !== 'function') return Promise.resolve();
+  return new Promise((resolve) => {
+    let last = -1;
+    let onTime = 0;
+    let request = 0;
+    const done = () => {
+      cancelAnimationFrame(request);
+      clearTimeout(bound);
+      resolve();
+    };
+    // Bounded by a timer too: a hidden page gets no frames at all.
+    const bound = setTimeout(done, STEADY_WAIT_MS);
+    const frame = (now: number) => {
+      onTime = last >= 0 && now - last <= (ON_TIME_FRAMES * 1000) / 60 ? onTime + 1 : 0;
+      last = now;
+      if (onTime >= count) done();
+      else request = requestAnimationFrame(frame);
+    };
+    request = requestAnimationFrame(frame);
+  });
+}
+
+let settled: Promise<void> = Promise.resolve();
+
 /**
  * The first-tap work of sound (docs/product.md, 'A flash is timed on screen'): unlocks the audio
  * element and the speech synthesis and starts loading the device's voices. Called from a tap before
@@ -10,11 +47,20 @@ export function prepareSound(): void {
   const speaker = pageSpeaker();
   speaker.unlock();
   speaker.loadVoices();
+  // WebKit goes on blocking the page for a while after its media start has reported (measured: the
+  // first flash after a browser start had a 300 ms frame right after the one showing the pictures,
+  // which reached the screen early in it, so the clock started late and the flash was 70 ms long).
+  // Watched from here, so that the frames are known to be steady again long before an educator's
+  // 'Bereit', and no flash pays for the watch when they are.
+  settled = speaker.unlockSettled().then(() => steadyFrames(STEADY_FRAMES));
 }
 
-/** Resolves when sound unlocked by an earlier tap has finished starting (bounded; see Speaker). */
+/**
+ * Resolves when sound unlocked by an earlier tap has finished starting and the page's frames come
+ * on time again (each bounded; see Speaker and STEADY_WAIT_MS); at once when nothing was started.
+ */
 export function soundSettled(): Promise<void> {
-  return pageSpeaker().unlockSettled();
+  return settled;
 }
 
 /**

@@ -11,7 +11,7 @@ export function FlashPictures({ flash, pictures }: { flash: Flash; pictures: rea
     <div ref={flash.containerRef} className={`flash flash-${pictures.length}`} data-testid="flash">
       {pictures.map((url, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the same picture may appear twice
-        <img key={i} src={url} alt="" decoding="sync" draggable={false} className="flash-picture" />
+        <img key={i} src={url} alt="" draggable={false} className="flash-picture" />
       ))}
     </div>
   );
