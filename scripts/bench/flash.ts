@@ -534,14 +534,24 @@ async function engineMetrics(
   const idle = all.filter((r) => r.subject === 'app');
   const anchorRuns = all.filter((r) => r.subject === 'jspsych');
   const stopLoad = loadCpu(options.loadProcesses);
-  let loaded: FlashRun[];
+  let loadedAll: FlashRun[];
   try {
-    ({ results: loaded } = await measure(engine, baseURL, questions, timed, options.loadedRuns, null, (m) =>
-      options.onProgress(`${m} (CPU loaded)`),
+    // On the recorded screen (WebKitGTK) the anchor flashes under the same load too: the screen's
+    // budget is read against jsPsych in the same conditions.
+    ({ results: loadedAll } = await measure(
+      engine,
+      baseURL,
+      questions,
+      timed,
+      options.loadedRuns,
+      engine === 'webkit' ? anchor : null,
+      (m) => options.onProgress(`${m} (CPU loaded)`),
     ));
   } finally {
     stopLoad();
   }
+  const loaded = loadedAll.filter((r) => r.subject === 'app');
+  const loadedAnchorRuns = loadedAll.filter((r) => r.subject === 'jspsych');
 
   const metrics: Metric[] = timed.flatMap((q) =>
     timingMetrics(
@@ -564,11 +574,11 @@ async function engineMetrics(
       'flash',
       `${engine} all timed, CPU loaded (${options.loadProcesses} busy process${options.loadProcesses === 1 ? '' : 'es'})`,
       loaded,
-      [],
+      loadedAnchorRuns,
     ),
   );
 
-  const latency = (results: readonly FlashRun[], label: string): Metric => {
+  const latency = (results: readonly FlashRun[], anchorRuns: readonly FlashRun[], label: string): Metric => {
     const page = summarize(results.map((r) => r.readyToPictureMs))!;
     const anchorPage = anchorRuns.length ? summarize(anchorRuns.map((r) => r.readyToPictureMs)) : null;
     if (results.some((r) => r.recorded)) {
@@ -589,7 +599,7 @@ async function engineMetrics(
       value: page.max,
       unit: 'ms',
       budget: { max: FRAME_BUDGET_MS + CLICK_TOLERANCE_MS },
-      note: `click event time to the frame time of the first frame with the pictures; median ${page.median.toFixed(1)} ms${anchorPage && !label ? `; jsPsych 8.3 in the same run: median ${anchorPage.median.toFixed(1)} / max ${anchorPage.max.toFixed(1)} ms` : ''}`,
+      note: `click event time to the frame time of the first frame with the pictures; median ${page.median.toFixed(1)} ms${anchorPage ? `; jsPsych 8.3 in the same run: median ${anchorPage.median.toFixed(1)} / max ${anchorPage.max.toFixed(1)} ms` : ''}`,
     };
   };
   const transitionErrors = (results: readonly FlashRun[]) =>
@@ -608,8 +618,8 @@ async function engineMetrics(
     };
   };
   metrics.push(
-    latency(idle, ''),
-    latency(loaded, ', CPU loaded'),
+    latency(idle, anchorRuns, ''),
+    latency(loaded, loadedAnchorRuns, ', CPU loaded'),
     transition(idle, ''),
     transition(loaded, ', CPU loaded'),
   );
@@ -625,5 +635,9 @@ async function engineMetrics(
     budget: { max: onScreen ? SCREEN_MAX_MS : FRAME_BUDGET_MS },
     note: `${idle.length} flashes of ${timed.length} timed questions, exposure error median ${exposure.median.toFixed(1)} ms${anchorNote(anchorRuns, idle)}; 500 ms transition: ${transitions ? `max |error| ${transitions.maxAbs.toFixed(1)} ms, median ${transitions.median.toFixed(1)} ms` : 'none observed'}`,
   };
-  return { summary, metrics, details: { version, idle, anchor: anchorRuns, loaded } };
+  return {
+    summary,
+    metrics,
+    details: { version, idle, anchor: anchorRuns, loaded, loadedAnchor: loadedAnchorRuns },
+  };
 }

@@ -8,7 +8,8 @@ import { loadQuestions, persistedSession, STORAGE_KEY } from '../support/flow.ts
 /**
  * A flash is timed on screen in every engine (vitest projects e2e, e2e-webkit, e2e-firefox;
  * docs/product.md, 'A flash is timed on screen'): the tap on 'Bereit' does no sound work even while
- * the unlock of 'Anmelden' is still pending, and a first frame that reaches the screen late (a busy
+ * the unlock of 'Anmelden' is still pending, a page still blocked after the sound started (WebKit)
+ * holds the pictures back until it is free, and a first frame that reaches the screen late (a busy
  * main thread in the very frame that shows the pictures) does not shorten what the child sees.
  */
 
@@ -38,7 +39,14 @@ type Probe = {
    */
   afterShowRan: number | null;
   afterHideRan: number | null;
+  /** With `slowStart`: when the pending play() resolved, and when the blocks after it ended. */
+  playResolvedAt: number | null;
+  blockEndAt: number | null;
 };
+
+/** How long play() stays pending with `slowStart` (under the app's bound of 1.5 s), and how long the page is blocked after it. */
+const SLOW_START_MS = 1400;
+const BLOCK_AFTER_START_MS = 450;
 
 /** Resumes a running test on question 12 (a 1500 ms flash) behind the passphrase, as after a reload. */
 async function openOnQuestion12(page: EnginePage) {
@@ -63,8 +71,11 @@ async function openOnQuestion12(page: EnginePage) {
  * every play() stay pending (an engine still starting its media); `busyShowMs` blocks the main
  * thread for that long in the frame that shows the pictures.
  */
-function installProbe(page: EnginePage, options: { pendingPlay: boolean; busyShowMs: number }) {
-  return page.evaluate(({ pendingPlay, busyShowMs }) => {
+function installProbe(
+  page: EnginePage,
+  options: { pendingPlay: boolean; busyShowMs: number; slowStart?: { pendingMs: number; blockMs: number } },
+) {
+  return page.evaluate(({ pendingPlay, busyShowMs, slowStart }) => {
     const probe: Probe = {
       calls: [],
       readyTapAt: null,
@@ -72,12 +83,39 @@ function installProbe(page: EnginePage, options: { pendingPlay: boolean; busySho
       hiddenAt: null,
       afterShowRan: null,
       afterHideRan: null,
+      playResolvedAt: null,
+      blockEndAt: null,
+    };
+    // WebKit starting its media: play() reports after a while, and the page stays blocked for a
+    // while after that (in slices, with short gaps in which a frame could run).
+    const blockAfterStart = (blockMs: number) => {
+      const end = performance.now() + blockMs;
+      const slice = () => {
+        const until = Math.min(end, performance.now() + 150);
+        while (performance.now() < until) {
+          // blocked
+        }
+        if (performance.now() < end) setTimeout(slice, 5);
+        else probe.blockEndAt = performance.now();
+      };
+      slice();
     };
     (window as unknown as { __flashProbe: Probe }).__flashProbe = probe;
     const play = HTMLMediaElement.prototype.play;
     HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
       probe.calls.push({ t: performance.now(), what: `play ${this.src.split('/').pop()}` });
       if (pendingPlay) return new Promise<void>(() => undefined);
+      if (slowStart && probe.playResolvedAt === null) {
+        const started = play.call(this).catch(() => undefined);
+        return new Promise<void>((resolve) =>
+          setTimeout(() => {
+            probe.playResolvedAt = performance.now();
+            resolve(started);
+            // Right after the start reported, as the app starts watching the frames.
+            setTimeout(() => blockAfterStart(slowStart.blockMs), 0);
+          }, slowStart.pendingMs),
+        );
+      }
       return play.call(this);
     };
     if ('speechSynthesis' in window) {
@@ -175,6 +213,28 @@ describe(`a flash in ${ENGINE}`, () => {
     // The pending unlock held the pictures up for a bounded time only.
     expect(probe.shownAt! - probe.readyTapAt!).toBeLessThan(5_000);
     expect(probe.afterHideRan! - probe.afterShowRan!).toBeGreaterThanOrEqual(INTERVAL_MS - FRAME_MS);
+  });
+
+  it('waits until the page is no longer blocked after the sound started before it shows the pictures', async () => {
+    const page = await openEnginePage();
+    await openOnQuestion12(page);
+    await installProbe(page, {
+      pendingPlay: false,
+      busyShowMs: 0,
+      slowStart: { pendingMs: SLOW_START_MS, blockMs: BLOCK_AFTER_START_MS },
+    });
+    await unlock(page);
+    const probe = await flashWithProbe(page);
+    // 'Bereit' was tapped while the sound was still starting …
+    expect(probe.playResolvedAt, 'the slow start was simulated').not.toBeNull();
+    expect(probe.readyTapAt!, "'Bereit' tapped before the start reported").toBeLessThan(
+      probe.playResolvedAt!,
+    );
+    // … and the pictures came only once the blocks after the start were over: a flash shown in a
+    // gap between them would have reached the screen late.
+    expect(probe.blockEndAt).not.toBeNull();
+    expect(probe.shownAt!).toBeGreaterThanOrEqual(probe.blockEndAt!);
+    expect(probe.afterHideRan! - probe.afterShowRan!).toBeGreaterThanOrEqual(INTERVAL_MS - 1.5 * FRAME_MS);
   });
 
   it('times the exposure from when a late first frame reached the screen', async () => {
