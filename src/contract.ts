@@ -4,6 +4,7 @@
  * here carry no React and no browser globals at import time.
  */
 export { ANSWER_TYPES } from './answer-types/registry.ts';
+export { reachedScreenAt } from './answer-types/shared/flash-clock.ts';
 export type { AnswerEntry, QuestionScreen } from './answer-types/types.ts';
 export { CHILDREN_DB_NAME } from './children/storage-names.ts';
 export type { Child, LocalResult } from './children/types.ts';

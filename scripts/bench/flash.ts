@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { QuestionSource } from '../../schemas/question.ts';
+import { reachedScreenAt } from '../../src/contract.ts';
 import { type Engine, type EnginePage, openPage } from '../../tests/support/driver/index.ts';
 import { xDisplay } from '../../tests/support/driver/webkit.ts';
 import { storedSession, unlock, waitUntil } from '../../tests/support/engine-flow.ts';
@@ -116,7 +117,7 @@ function analyse(
   // counted as too long. The recorded screen (WebKitGTK) does not depend on this rule.
   const onScreenAt = (changeFrame: number) => {
     const next = data.frames.find((t) => t > changeFrame);
-    return next !== undefined && next - changeFrame > 1.5 * FRAME_MS ? next - FRAME_MS : changeFrame;
+    return next === undefined ? changeFrame : reachedScreenAt(changeFrame, next, FRAME_MS);
   };
   const exposureMs = onScreenAt(hide.frame) - onScreenAt(show.frame);
   const transitionStart = data.changes.find((c) => c.t > hide.t && c.transition);

@@ -43,6 +43,15 @@ export interface FlashClock {
 
 const tenth = (ms: number) => Math.round(ms * 10) / 10;
 
+/**
+ * When the content of a frame that changed the screen reached it: at the frame's own timestamp when
+ * the next frame began on time, or one frame before the next frame when that began more than 1.5
+ * frames later (the changing frame was slow). Also the bench's page estimate (scripts/bench/flash.ts).
+ */
+export function reachedScreenAt(changeFrame: number, nextFrame: number, frameMs: number): number {
+  return nextFrame - changeFrame > LATE_FRAMES * frameMs ? nextFrame - frameMs : changeFrame;
+}
+
 export function createFlashClock(intervalMs: number): FlashClock {
   let frameMs = ASSUMED_FRAME_MS;
   let showFrame = -1;
@@ -59,7 +68,7 @@ export function createFlashClock(intervalMs: number): FlashClock {
   // Firefox may date the next frame to a vsync that passed while it was busy, before the change
   // could be painted; the callback itself cannot run before that.
   const onScreenAt = (changeFrame: number, nextFrame: number) =>
-    nextFrame - changeFrame > LATE_FRAMES * frameMs ? nextFrame - frameMs : changeFrame;
+    reachedScreenAt(changeFrame, nextFrame, frameMs);
 
   return {
     get result() {
