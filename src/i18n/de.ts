@@ -13,6 +13,7 @@ export const de = {
     no: 'Nein',
     ok: 'OK',
     loadingPictures: 'Bilder werden geladen …',
+    preparingSound: 'Der Ton startet, gleich geht es los …',
   },
   access: {
     label: 'Bitte Passwort eingeben:',

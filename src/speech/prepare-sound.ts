@@ -8,8 +8,13 @@ export const STEADY_FRAMES = 3;
  * flash's clock handles (a flash that waited for jitter would answer 'Bereit' late for nothing).
  */
 const ON_TIME_FRAMES = 3;
-/** How long a flash waits at most for the frames to be steady again (a page whose frames never are). */
-export const STEADY_WAIT_MS = 1000;
+/**
+ * How long a flash waits at most for the frames to be steady again (a page whose frames never are).
+ * Two seconds: WebKitGTK delivered no animation frame for 1.3–1.6 s after the first page load of a
+ * browser start (with or without sound), and a watch that gave up after one second let the flash
+ * start just before the frames came back.
+ */
+export const STEADY_WAIT_MS = 2000;
 
 /** Resolves after `count` animation frames in a row came on time, or after STEADY_WAIT_MS. */
 export function steadyFrames(count: number): Promise<void> {
@@ -36,6 +41,11 @@ export function steadyFrames(count: number): Promise<void> {
 }
 
 let settled: Promise<void> = Promise.resolve();
+let settling = false;
+const listeners = new Set<() => void>();
+const notify = () => {
+  for (const listener of listeners) listener();
+};
 
 /**
  * The first-tap work of sound (docs/product.md, 'A flash is timed on screen'): unlocks the audio
@@ -52,7 +62,15 @@ export function prepareSound(): void {
   // which reached the screen early in it, so the clock started late and the flash was 70 ms long).
   // Watched from here, so that the frames are known to be steady again long before an educator's
   // 'Bereit', and no flash pays for the watch when they are.
-  settled = speaker.unlockSettled().then(() => steadyFrames(STEADY_FRAMES));
+  const current = speaker.unlockSettled().then(() => steadyFrames(STEADY_FRAMES));
+  settled = current;
+  settling = true;
+  notify();
+  void current.then(() => {
+    if (settled !== current) return; // a later tap started again
+    settling = false;
+    notify();
+  });
 }
 
 /**
@@ -61,6 +79,17 @@ export function prepareSound(): void {
  */
 export function soundSettled(): Promise<void> {
   return settled;
+}
+
+/** Whether sound started by a tap is still settling (for useSyncExternalStore, with `onSoundSettling`). */
+export function isSoundSettling(): boolean {
+  return settling;
+}
+
+/** Calls `listener` whenever `isSoundSettling()` changes; returns the unsubscribe. */
+export function onSoundSettling(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /**

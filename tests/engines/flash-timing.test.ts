@@ -9,7 +9,7 @@ import { loadQuestions, persistedSession, STORAGE_KEY } from '../support/flow.ts
  * A flash is timed on screen in every engine (vitest projects e2e, e2e-webkit, e2e-firefox;
  * docs/product.md, 'A flash is timed on screen'): the tap on 'Bereit' does no sound work even while
  * the unlock of 'Anmelden' is still pending, a page still blocked after the sound started (WebKit)
- * holds the pictures back until it is free, and a first frame that reaches the screen late (a busy
+ * holds 'Bereit' back until it is free, and a first frame that reaches the screen late (a busy
  * main thread in the very frame that shows the pictures) does not shorten what the child sees.
  */
 
@@ -210,12 +210,13 @@ describe(`a flash in ${ENGINE}`, () => {
     // … and from the tap on 'Bereit' until the pictures were gone nothing started any sound.
     const duringFlash = probe.calls.filter((c) => c.t >= probe.readyTapAt! && c.t <= probe.hiddenAt!);
     expect(duringFlash).toEqual([]);
-    // The pending unlock held the pictures up for a bounded time only.
-    expect(probe.shownAt! - probe.readyTapAt!).toBeLessThan(5_000);
+    // The pending unlock held 'Bereit' back for a bounded time only, and its tap showed the pictures
+    // at once.
+    expect(probe.shownAt! - probe.readyTapAt!).toBeLessThan(1_000);
     expect(probe.afterHideRan! - probe.afterShowRan!).toBeGreaterThanOrEqual(INTERVAL_MS - FRAME_MS);
   });
 
-  it('waits until the page is no longer blocked after the sound started before it shows the pictures', async () => {
+  it("holds 'Bereit' back until the page is no longer blocked after the sound started", async () => {
     const page = await openEnginePage();
     await openOnQuestion12(page);
     await installProbe(page, {
@@ -225,14 +226,12 @@ describe(`a flash in ${ENGINE}`, () => {
     });
     await unlock(page);
     const probe = await flashWithProbe(page);
-    // 'Bereit' was tapped while the sound was still starting …
+    // 'Bereit' could be tapped only once the sound had started and the blocks after the start were
+    // over (the test taps it as soon as it is enabled): a flash shown in a gap between the blocks
+    // would have reached the screen late.
     expect(probe.playResolvedAt, 'the slow start was simulated').not.toBeNull();
-    expect(probe.readyTapAt!, "'Bereit' tapped before the start reported").toBeLessThan(
-      probe.playResolvedAt!,
-    );
-    // … and the pictures came only once the blocks after the start were over: a flash shown in a
-    // gap between them would have reached the screen late.
     expect(probe.blockEndAt).not.toBeNull();
+    expect(probe.readyTapAt!).toBeGreaterThanOrEqual(probe.blockEndAt!);
     expect(probe.shownAt!).toBeGreaterThanOrEqual(probe.blockEndAt!);
     expect(probe.afterHideRan! - probe.afterShowRan!).toBeGreaterThanOrEqual(INTERVAL_MS - 1.5 * FRAME_MS);
   });

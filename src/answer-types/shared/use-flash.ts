@@ -1,10 +1,18 @@
-import { type RefObject, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import {
+  type RefObject,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { FlashLogContext } from './flash-log';
 
 /** How often the educator may show a question's pictures in all: once, and once more if missed. */
 const MAX_SHOWS = 2;
 
-import { soundSettled } from '../../speech/prepare-sound';
+import { isSoundSettling, onSoundSettling, soundSettled } from '../../speech/prepare-sound';
 import { useSilence } from '../../speech/prompt-context';
 import { createFlashClock, type FlashTiming } from './flash-clock';
 
@@ -16,7 +24,10 @@ export interface FlashMeasurement extends FlashTiming {
 }
 
 export interface Flash {
+  /** 'loading' until the pictures are decoded and sound started by an earlier tap has settled. */
   phase: FlashPhase;
+  /** What 'loading' waits for: the pictures first, then the sound. */
+  waitingFor: 'pictures' | 'sound' | null;
   /** Goes on the picture container; the hook shows and hides it frame-exactly. */
   containerRef: RefObject<HTMLDivElement | null>;
   /** 'Bereit': start showing the pictures (only once they are decoded). */
@@ -62,7 +73,13 @@ export function useFlash(pictures: readonly string[], intervalMs: number): Flash
   const log = useContext(FlashLogContext);
   // After a reload during or after the flash, straight to the answer (docs/product.md §19).
   const prior = log.prior;
-  const [phase, setPhase] = useState<FlashPhase>(prior ? 'done' : 'loading');
+  const [ownPhase, setPhase] = useState<FlashPhase>(prior ? 'done' : 'loading');
+  // Sound unlocked by an earlier tap may still be starting (WebKit blocks the page meanwhile, and
+  // after a browser start its frames stall): 'Bereit' waits for it, so that a tap on it shows the
+  // pictures in the next frame and nothing can delay their first frame (docs/product.md).
+  const soundSettling = useSyncExternalStore(onSoundSettling, isSoundSettling, () => false);
+  const phase: FlashPhase = ownPhase === 'ready' && soundSettling ? 'loading' : ownPhase;
+  const waitingFor = ownPhase === 'loading' ? 'pictures' : phase === 'loading' ? 'sound' : null;
   const [measurement, setMeasurement] = useState<FlashMeasurement | null>(() =>
     prior?.exposuresMs[0] === undefined
       ? null
@@ -132,8 +149,7 @@ export function useFlash(pictures: readonly string[], intervalMs: number): Flash
         setPhase('done');
       }, 0);
     };
-    // Sound unlocked by an earlier tap may still be starting (WebKit blocks the page meanwhile):
-    // the pictures wait for it, so that it cannot delay their first frame (docs/product.md).
+    // 'Bereit' waited for the sound; should a tap have started it again since, the pictures wait too.
     void soundSettled().then(() => {
       if (!cancelled) request = requestAnimationFrame(frame);
     });
@@ -166,6 +182,7 @@ export function useFlash(pictures: readonly string[], intervalMs: number): Flash
 
   return {
     phase,
+    waitingFor,
     containerRef,
     start,
     reset,

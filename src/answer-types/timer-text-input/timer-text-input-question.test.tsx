@@ -1,6 +1,8 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { prepareSound } from '../../speech/prepare-sound';
+import { pageSpeaker } from '../../speech/speaker';
 import { type FlashLog, FlashLogContext } from '../shared/flash-log';
 import { flashPictures, renderQuestion, served } from '../test-support';
 import { TimerTextInputQuestion } from './timer-text-input-question';
@@ -37,6 +39,39 @@ describe('TimerTextInputQuestion', () => {
     expect(answer).toMatchObject({ givenAnswer: '3', correct: true, pageHiddenDuringExposure: false });
     expect(answer?.exposureMs).toBeGreaterThan(180);
     expect(answer?.exposureMs).toBeLessThan(400);
+  });
+
+  it("keeps 'Bereit' waiting while sound started by an earlier tap settles, so that its tap shows the pictures at once", async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const speaker = pageSpeaker();
+    vi.spyOn(speaker, 'unlock').mockImplementation(() => {});
+    vi.spyOn(speaker, 'loadVoices').mockImplementation(() => {});
+    let started!: () => void;
+    vi.spyOn(speaker, 'unlockSettled').mockReturnValue(
+      new Promise<void>((resolve) => {
+        started = resolve;
+      }),
+    );
+    const q = served({
+      answerType: 'TimerTextInput',
+      correctAnswer: 3,
+      timerImage: '/three.svg',
+      timerInterval: 200,
+    });
+    const { user, container } = renderQuestion(TimerTextInputQuestion, q);
+    const ready = screen.getByRole('button', { name: 'Bereit' });
+    await waitFor(() => expect(ready.hasAttribute('disabled')).toBe(false));
+    // A tap elsewhere (here: called as 'Anmelden' does) starts the sound: 'Bereit' waits, and says why.
+    act(() => prepareSound());
+    expect(ready.hasAttribute('disabled')).toBe(true);
+    expect(ready.getAttribute('aria-busy')).toBe('true');
+    expect(ready.getAttribute('title')).toBe('Der Ton startet, gleich geht es los …');
+    await user.click(ready);
+    expect(container.querySelector('[data-flash="shown"]')).toBeNull();
+    // Once the start reported and the frames came on time, 'Bereit' works again.
+    act(() => started());
+    await flashPictures(user, container);
+    expect(screen.getByRole('textbox')).toBeTruthy();
   });
 
   it('after a reload during the flash goes to the answer marked interrupted; one repeat, both exposures kept', async () => {
