@@ -386,11 +386,20 @@ function anchorNote(anchorRuns: readonly FlashRun[], runs: readonly FlashRun[]):
   return `; jsPsych 8.3 in the same run: median |error| ${absMedianOf(seen)!.toFixed(1)} ms, error median ${a.median.toFixed(1)} / max |error| ${a.maxAbs.toFixed(1)} ms; mean exposure app/jsPsych ${(mean(mine) / mean(seen)).toFixed(3)}`;
 }
 
+/**
+ * On the recorded screen under CPU load only the comparison with jsPsych in the same runs carries a
+ * budget: with a busy loop and the screen recording on two cores the anchor itself leaves the
+ * absolute budgets (its max |error| 67–124 ms, see scripts/bench/README.md), so they would measure
+ * the machine, not the app. The absolute numbers are still reported.
+ */
+type ScreenBudgets = 'absolute and against jsPsych' | 'against jsPsych only';
+
 function timingMetrics(
   group: string,
   label: string,
   results: readonly FlashRun[],
   anchorRuns: readonly FlashRun[],
+  screenBudgets: ScreenBudgets = 'absolute and against jsPsych',
 ): Metric[] {
   const onScreen = results.some((r) => r.recorded);
   const measured = counted(results);
@@ -417,13 +426,14 @@ function timingMetrics(
   const note = `${results.length} runs ${source}; error min ${errors.min.toFixed(1)} / median ${errors.median.toFixed(1)} / max ${errors.max.toFixed(1)} ms; ${longFrames} long frame(s) during the flashes${appDiff === null ? '' : `; app-recorded exposure differs by ≤ ${appDiff.toFixed(1)} ms`}${late ? `; ${late} run(s) recorded a late first frame` : ''}${unseenNote(results)}${anchorNote(anchorRuns, results)}`;
   if (onScreen) {
     const anchorMedian = absMedianOf(counted(anchorRuns));
+    const absolute = screenBudgets === 'absolute and against jsPsych';
     return [
       {
         group,
         name: `${label}: max |error| on screen`,
         value: measured.length ? errors.maxAbs : null,
         unit: 'ms',
-        budget: { max: SCREEN_MAX_MS },
+        ...(absolute ? { budget: { max: SCREEN_MAX_MS } } : {}),
         note,
       },
       {
@@ -431,7 +441,7 @@ function timingMetrics(
         name: `${label}: median |error| on screen`,
         value: absMedian,
         unit: 'ms',
-        budget: { max: SCREEN_MEDIAN_MS },
+        ...(absolute ? { budget: { max: SCREEN_MEDIAN_MS } } : {}),
       },
       ...(anchorMedian === null
         ? []
@@ -576,10 +586,16 @@ async function engineMetrics(
       `${engine} all timed, CPU loaded (${options.loadProcesses} busy process${options.loadProcesses === 1 ? '' : 'es'})`,
       loaded,
       loadedAnchorRuns,
+      'against jsPsych only',
     ),
   );
 
-  const latency = (results: readonly FlashRun[], anchorRuns: readonly FlashRun[], label: string): Metric => {
+  const latency = (
+    results: readonly FlashRun[],
+    anchorRuns: readonly FlashRun[],
+    label: string,
+    screenBudgets: ScreenBudgets = 'absolute and against jsPsych',
+  ): Metric => {
     const page = summarize(results.map((r) => r.readyToPictureMs))!;
     const anchorPage = anchorRuns.length ? summarize(anchorRuns.map((r) => r.readyToPictureMs)) : null;
     if (results.some((r) => r.recorded)) {
@@ -590,7 +606,9 @@ async function engineMetrics(
         name: `${engine} Bereit → on screen, median${label}`,
         value: s?.median ?? null,
         unit: 'ms',
-        budget: { max: SCREEN_READY_MEDIAN_MS },
+        ...(screenBudgets === 'absolute and against jsPsych'
+          ? { budget: { max: SCREEN_READY_MEDIAN_MS } }
+          : {}),
         note: `click event time to the first recorded frame with the pictures; max ${s?.max.toFixed(1)} ms; the page's estimate median ${page.median.toFixed(1)} ms${unseenNote(results)}${a ? `; jsPsych 8.3 in the same run: median ${a.median.toFixed(1)} / max ${a.max.toFixed(1)} ms` : ''}`,
       };
     }
@@ -620,7 +638,7 @@ async function engineMetrics(
   };
   metrics.push(
     latency(idle, anchorRuns, ''),
-    latency(loaded, loadedAnchorRuns, ', CPU loaded'),
+    latency(loaded, loadedAnchorRuns, ', CPU loaded', 'against jsPsych only'),
     transition(idle, ''),
     transition(loaded, ', CPU loaded'),
   );
