@@ -9,7 +9,7 @@ export const STEADY_FRAMES = 3;
  */
 const ON_TIME_FRAMES = 3;
 /**
- * How long a flash waits at most for the frames to be steady again (a page whose frames never are).
+ * How long 'Bereit' waits at most for the frames to be steady again (a page whose frames never are).
  * Two seconds: WebKitGTK delivered no animation frame for 1.3–1.6 s after the first page load of a
  * browser start (with or without sound), and a watch that gave up after one second let the flash
  * start just before the frames came back.

@@ -30,7 +30,7 @@ export interface Flash {
   waitingFor: 'pictures' | 'sound' | null;
   /** Goes on the picture container; the hook shows and hides it frame-exactly. */
   containerRef: RefObject<HTMLDivElement | null>;
-  /** 'Bereit': start showing the pictures (only once they are decoded). */
+  /** 'Bereit': start showing the pictures (only in phase 'ready'). */
   start(): void;
   /** Back to 'Bereit' (the timer practice shows its pictures again). */
   reset(): void;
