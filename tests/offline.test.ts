@@ -17,6 +17,7 @@ import {
   reloadAndUnlock,
   storedSession,
   tapStart,
+  untilServiceWorkerControls,
   waitForNextScreen,
   waitForScreen,
 } from './support/flow.ts';
@@ -66,14 +67,7 @@ afterAll(async () => {
 /** Opens the app online and waits until its service worker is active and controls the page. */
 async function installApp(page: Page): Promise<void> {
   await page.goto(`${server.url}/`);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  for (let attempt = 0; attempt < 5; attempt++) {
-    if (await page.evaluate(() => navigator.serviceWorker.controller !== null)) return;
-    await page.reload();
-  }
-  throw new Error('the service worker never took control of the page');
+  await untilServiceWorkerControls(page);
 }
 
 /** Paths of everything in the service worker's caches. */

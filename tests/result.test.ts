@@ -26,6 +26,7 @@ import {
   type StoredSession,
   tapStart,
   unlock,
+  untilServiceWorkerControls,
   waitForNextScreen,
   waitForScreen,
 } from './support/flow.ts';
@@ -516,7 +517,11 @@ describe('results page', () => {
     const { page, context } = session;
     const id = 'd4e5f6a7-b8c9-4d0e-9f1a-2b3c4d5e6f70';
     // The last answer is given, the transition is about to show the result: then the network goes.
+    // The app was installed before (its service worker serves the app offline, as on a real device;
+    // without it, a chunk loaded after 'Anmelden' failed offline on a busy machine and the page
+    // stayed on the passphrase).
     await page.goto(`${proxy.url}/`);
+    await untilServiceWorkerControls(page);
     await page.evaluate(
       ({ key, state }) => localStorage.setItem(key, JSON.stringify({ state, version: 1 })),
       {

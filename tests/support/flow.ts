@@ -114,6 +114,21 @@ export async function login(page: Page, baseURL: string): Promise<void> {
 export const RESUME_NOTE = 'Auf diesem Gerät ist ein Test gespeichert';
 
 /**
+ * Waits until the app's service worker is active and controls the page (reloading it if need be),
+ * so that the page keeps working once the network goes: before that, a chunk it loads later fails.
+ */
+export async function untilServiceWorkerControls(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if (await page.evaluate(() => navigator.serviceWorker.controller !== null)) return;
+    await page.reload();
+  }
+  throw new Error('the service worker never took control of the page');
+}
+
+/**
  * After a reload or reopening in a running or finished test the passphrase is asked again
  * (docs/product.md §20); this gives it and waits until the app has left the access screen.
  */
