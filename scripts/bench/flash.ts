@@ -389,7 +389,7 @@ function anchorNote(anchorRuns: readonly FlashRun[], runs: readonly FlashRun[]):
 /**
  * On the recorded screen under CPU load only the comparison with jsPsych in the same runs carries a
  * budget: with a busy loop and the screen recording on two cores the anchor itself leaves the
- * absolute budgets (its max |error| 67–124 ms, see scripts/bench/README.md), so they would measure
+ * absolute budgets (its max |error| 67–68 ms loaded, see scripts/bench/README.md), so they would measure
  * the machine, not the app. The absolute numbers are still reported.
  */
 type ScreenBudgets = 'absolute and against jsPsych' | 'against jsPsych only';
