@@ -7,6 +7,7 @@ import {
   loadQuestions,
   storedSession,
   unlock,
+  untilServiceWorkerControls,
   waitForScreen,
 } from './support/flow.ts';
 
@@ -31,14 +32,7 @@ afterEach(async () => {
 /** Opens the app and waits until its service worker controls the page (as after a first visit). */
 async function installServiceWorker(page: Page): Promise<void> {
   await page.goto(`${baseURL}/`);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  for (let attempt = 0; attempt < 5; attempt++) {
-    if (await page.evaluate(() => navigator.serviceWorker.controller !== null)) return;
-    await page.reload();
-  }
-  throw new Error('the service worker never took control of the page');
+  await untilServiceWorkerControls(page);
 }
 
 /** A running test on question 2 (a plain number question), reached through a stored session. */
