@@ -61,15 +61,19 @@ describe('TimerTextInputQuestion', () => {
     const { user, container } = renderQuestion(TimerTextInputQuestion, q);
     const ready = screen.getByRole('button', { name: 'Bereit' });
     await waitFor(() => expect(ready.hasAttribute('disabled')).toBe(false));
+    expect(screen.getByRole('status').textContent).toBe('');
     // A tap elsewhere (here: called as 'Anmelden' does) starts the sound: 'Bereit' waits, and says why.
     act(() => prepareSound());
     expect(ready.hasAttribute('disabled')).toBe(true);
     expect(ready.getAttribute('aria-busy')).toBe('true');
     expect(ready.getAttribute('title')).toBe('Der Ton startet, gleich geht es los …');
+    // Said on the screen too, for the educator: a tablet shows no title.
+    expect(screen.getByRole('status').textContent).toBe('Der Ton startet, gleich geht es los …');
     await user.click(ready);
     expect(container.querySelector('[data-flash="shown"]')).toBeNull();
     // Once the start reported and the frames came on time, 'Bereit' works again.
     act(() => started());
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(''));
     await flashPictures(user, container);
     expect(screen.getByRole('textbox')).toBeTruthy();
   });
