@@ -207,7 +207,17 @@ async function pressReady(page: EnginePage, screen: Screen | null, pictureSelect
   return recording;
 }
 
+/**
+ * After 'Bereit', the bench leaves the page alone for the interval and this long before it asks
+ * whether the flash is over: the flash usually starts within 100 ms of the click.
+ */
+const QUIET_AFTER_READY_MS = 400;
+
 async function awaitFlash(page: EnginePage, what: string, expected: number, intervalMs: number) {
+  // No driver call while the pictures are up: in WebKitGTK every script run through the automation
+  // session (each poll) can make a frame late, one in the middle of each flash on average and some
+  // right at the hide, where it kept the pictures up 30–50 ms longer; without polling none of them.
+  await new Promise((wait) => setTimeout(wait, intervalMs + QUIET_AFTER_READY_MS));
   try {
     await waitUntil(
       `${what}: the flash to show and hide`,

@@ -32,7 +32,8 @@ const SCALE = 4;
  * the ground truth of what was on screen. x11grab stamps every frame with the wall clock when it
  * grabbed it (µs); `-copyts` keeps those stamps and `showinfo` prints them, so frames can be set against
  * the page's own clock (performance.timeOrigin + performance.now()). Frames are neither duplicated
- * nor dropped to keep a rate (`-fps_mode passthrough`): each one is what the display held then.
+ * nor dropped to keep a rate (`-fps_mode passthrough`, timestamps kept in µs): each one is what the
+ * display held then.
  */
 export function recordScreen(display: string, region: Region): ScreenRecording {
   const even = (n: number) => Math.max(2, Math.floor(n / SCALE / 2) * 2);
@@ -57,6 +58,10 @@ export function recordScreen(display: string, region: Region): ScreenRecording {
       '-copyts',
       '-fps_mode',
       'passthrough',
+      // The grab's own µs time base: with the default (1/60 s) two grabs less than a frame apart got
+      // the same timestamp, and the muxer dropped the second as "non monotonically increasing dts".
+      '-enc_time_base',
+      '-1',
       '-vf',
       `scale=${width}:${height}:flags=area,format=gray,showinfo`,
       '-f',
@@ -71,11 +76,19 @@ export function recordScreen(display: string, region: Region): ScreenRecording {
   let pending: Buffer = Buffer.alloc(0);
   let log = '';
   let started: () => void;
-  let failed: (error: Error) => void;
+  let rejectStart: (error: Error) => void;
   const startedPromise = new Promise<void>((resolve, reject) => {
     started = resolve;
-    failed = reject;
+    rejectStart = reject;
   });
+  // A recording that went wrong is ended at once (no ffmpeg left grabbing the display for the next
+  // runs) and says so from `started` or `stop`: a dropped frame would shift every later timestamp.
+  let problem: Error | null = null;
+  const failed = (error: Error) => {
+    problem ??= error;
+    rejectStart(problem);
+    ffmpeg.kill('SIGKILL');
+  };
   ffmpeg.stdout.on('data', (chunk: Buffer) => {
     pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
     while (pending.length >= size) {
@@ -99,7 +112,9 @@ export function recordScreen(display: string, region: Region): ScreenRecording {
   ffmpeg.once('error', (error) =>
     failed(new Error(`ffmpeg could not start (apt-get install ffmpeg): ${error.message}`)),
   );
-  void exited.then(() => failed(new Error('ffmpeg x11grab ended before the first frame')));
+  void exited.then(() => {
+    if (images.length === 0) failed(new Error('ffmpeg x11grab ended before the first frame'));
+  });
   return {
     started: startedPromise,
     width,
@@ -107,6 +122,7 @@ export function recordScreen(display: string, region: Region): ScreenRecording {
     async stop() {
       ffmpeg.kill('SIGINT');
       await exited;
+      if (problem) throw problem;
       const count = Math.min(times.length, images.length);
       return Array.from({ length: count }, (_, i) => ({ t: times[i]!, pixels: images[i]! }));
     },
