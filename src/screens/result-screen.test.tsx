@@ -19,12 +19,23 @@ vi.mock('../store', async () => {
 const SUBMISSION_ID = '3f1c9a52-8b7e-4d21-9c3a-0e6f5b4d2a18';
 const fetchMock = vi.fn(async () => new Response('{"id":1}', { status: 201 }));
 
+/**
+ * The uploads of one result. The outbox outlives a test (one IndexedDB for the file), so a result
+ * an earlier test left sending may still go out during a later one: each test seeds its own
+ * submission id and counts only its own uploads.
+ */
+function uploadsOf(submissionId: string): Array<{ url: string; body: string }> {
+  return (fetchMock.mock.calls as unknown as Array<[string, RequestInit]>)
+    .map(([url, init]) => ({ url, body: String(init.body) }))
+    .filter(({ body }) => (JSON.parse(body) as { submissionId?: string }).submissionId === submissionId);
+}
+
 function seed(answers: AnswerRecord[], overrides: Partial<ReturnType<typeof useStore.getState>> = {}) {
   useStore.setState({
     screen: 'result',
     user: USER,
     answers,
-    submissionId: SUBMISSION_ID,
+    submissionId: crypto.randomUUID(),
     resultQueued: false,
     ...overrides,
   });
@@ -168,28 +179,30 @@ describe('ResultScreen', () => {
   });
 
   it('sends the result once, without the name, and says so', async () => {
-    seed(RUN);
+    seed(RUN, { submissionId: SUBMISSION_ID });
     renderScreen();
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Ergebnis gesendet.'));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const uploads = uploadsOf(SUBMISSION_ID);
+    expect(uploads).toHaveLength(1);
+    const [{ url, body: sent }] = uploads as [{ url: string; body: string }];
     expect(url).toBe('/api/results');
-    const body = JSON.parse(String(init.body));
+    const body = JSON.parse(sent);
     expect(body).toMatchObject({
       submissionId: SUBMISSION_ID,
       language: '2',
       question1: true,
       question6: false,
     });
-    expect(String(init.body)).not.toContain('Ayşe');
+    expect(sent).not.toContain('Ayşe');
     expect(useStore.getState().resultQueued).toBe(true);
   });
 
   it('does not send again when the page is opened again after a reload', async () => {
-    seed(RUN, { submissionId: '9a0e2c71-55b3-4f0d-8e6a-1b2c3d4e5f60', resultQueued: true });
+    const submissionId = '9a0e2c71-55b3-4f0d-8e6a-1b2c3d4e5f60';
+    seed(RUN, { submissionId, resultQueued: true });
     renderScreen();
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Ergebnis gesendet.'));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(uploadsOf(submissionId)).toEqual([]);
   });
 
   it('tells the operator when the result waits on the device', async () => {
