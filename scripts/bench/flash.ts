@@ -62,6 +62,10 @@ interface FlashRun {
   errorMs: number;
   /** From the 'Bereit' click event to the frame that painted the pictures. */
   readyToPictureMs: number;
+  /** Frames the page painted after the 'Bereit' click and before the one with the pictures (0 at best). */
+  framesBeforePicture: number;
+  /** The interval of the engine's frames that ended in the frame with the pictures. */
+  pictureFrameIntervalMs: number | null;
   /** Frames that took longer than 1.5 frames while the pictures were up. */
   longFrames: number;
   /** The display was recorded (WebKitGTK, idle runs). */
@@ -152,6 +156,8 @@ function analyse(
     exposureMs: atClockResolution(exposureMs),
     errorMs: atClockResolution(exposureMs - q.timerInterval),
     readyToPictureMs: atClockResolution(show.frame - click.t),
+    framesBeforePicture: data.frames.filter((t) => t > click.t && t < show.frame!).length,
+    pictureFrameIntervalMs: previousFrameInterval(data.frames, show.frame),
     longFrames,
     recorded: recording !== null,
     screen,
@@ -159,6 +165,25 @@ function analyse(
     appLateFirstFrameMs: app.lateFirstFrameMs,
     transitionErrorMs: transitionErrorMs === null ? null : atClockResolution(transitionErrorMs),
   };
+}
+
+/** How many flashes showed in the first frame after the click, and the slowest of the others. */
+function firstFrameNote(results: readonly FlashRun[]): string {
+  const first = results.filter((r) => r.framesBeforePicture === 0).length;
+  const slowest = results.reduce<FlashRun | null>(
+    (worst, r) => (worst && worst.readyToPictureMs >= r.readyToPictureMs ? worst : r),
+    null,
+  );
+  const detail = slowest
+    ? `; the slowest came after ${slowest.framesBeforePicture} frame(s) without it, in a frame ${slowest.pictureFrameIntervalMs?.toFixed(1) ?? '?'} ms after the one before`
+    : '';
+  return `${first} of ${results.length} in the first frame after the click${detail}`;
+}
+
+/** The time from the frame before `frame` to `frame`; null when the probe saw no frame before it. */
+function previousFrameInterval(frames: readonly number[], frame: number): number | null {
+  const before = frames.filter((t) => t < frame).at(-1);
+  return before === undefined ? null : atClockResolution(frame - before);
 }
 
 /** Answers the question on screen right, which ends in the transition to the next question. */
@@ -628,7 +653,7 @@ async function engineMetrics(
       value: page.max,
       unit: 'ms',
       budget: { max: FRAME_BUDGET_MS + CLICK_TOLERANCE_MS },
-      note: `click event time to the frame time of the first frame with the pictures; median ${page.median.toFixed(1)} ms${anchorPage ? `; jsPsych 8.3 in the same run: median ${anchorPage.median.toFixed(1)} / max ${anchorPage.max.toFixed(1)} ms` : ''}`,
+      note: `click event time to the frame time of the first frame with the pictures; median ${page.median.toFixed(1)} ms; ${firstFrameNote(results)}${anchorPage ? `; jsPsych 8.3 in the same run: median ${anchorPage.median.toFixed(1)} / max ${anchorPage.max.toFixed(1)} ms` : ''}`,
     };
   };
   const transitionErrors = (results: readonly FlashRun[]) =>
