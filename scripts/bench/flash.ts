@@ -50,6 +50,16 @@ interface ScreenTiming {
   errorMs: number;
   /** From the 'Bereit' click event to the first recorded frame with the pictures. */
   readyToScreenMs: number;
+  /**
+   * From the frame time of the frame that painted the pictures (and of the one that painted them
+   * away) to the first recorded frame that shows it: the engine's and the display's latency at each
+   * edge. Only their difference changes the time on screen.
+   */
+  showLatencyMs: number;
+  hideLatencyMs: number;
+  /** The recording's resolution at the two edges (screen-recorder.ts, OnScreen). */
+  showGapMs: number;
+  hideGapMs: number;
 }
 
 interface FlashRun {
@@ -146,6 +156,10 @@ function analyse(
         exposureMs: atClockResolution(onScreen),
         errorMs: atClockResolution(onScreen - q.timerInterval),
         readyToScreenMs: atClockResolution(seen.shownAt - wall(click.t)),
+        showLatencyMs: atClockResolution(seen.shownAt - wall(show.frame)),
+        hideLatencyMs: atClockResolution(seen.hiddenAt - wall(hide.frame)),
+        showGapMs: atClockResolution(seen.showGapMs),
+        hideGapMs: atClockResolution(seen.hideGapMs),
       };
     }
   }

@@ -26,6 +26,8 @@ describe('the recorded screen of a flash', () => {
     expect(seen.frames).toBe(90);
     expect(seen.shownAt).toBeCloseTo(frames[12]!.t, 6);
     expect(seen.hiddenAt - seen.shownAt).toBeCloseTo(90 * FRAME, 6);
+    expect(seen.showGapMs).toBeCloseTo(FRAME, 6);
+    expect(seen.hideGapMs).toBeCloseTo(FRAME, 6);
   });
 
   it('sees nothing when the display did not change', () => {

@@ -142,6 +142,13 @@ export interface OnScreen {
   hiddenAt: number;
   /** Frames grabbed in between (the exposure in frames of the recording). */
   frames: number;
+  /**
+   * The time between the last grab without the pictures and the first with them, and between the
+   * last with them and the first without: each edge happened somewhere in its gap, so the true time
+   * on screen lies between (hiddenAt − shownAt) − hideGapMs and (hiddenAt − shownAt) + showGapMs.
+   */
+  showGapMs: number;
+  hideGapMs: number;
 }
 
 /** Fewer changed pixels than this between the frames before and during the flash: nothing to see. */
@@ -173,5 +180,11 @@ export function pictureOnScreen(
   let end = middle;
   while (end < frames.length && showing(frames[end]!)) end++;
   if (first === 0 || end === frames.length) return null;
-  return { shownAt: frames[first]!.t, hiddenAt: frames[end]!.t, frames: end - first };
+  return {
+    shownAt: frames[first]!.t,
+    hiddenAt: frames[end]!.t,
+    frames: end - first,
+    showGapMs: frames[first]!.t - frames[first - 1]!.t,
+    hideGapMs: frames[end]!.t - frames[end - 1]!.t,
+  };
 }
