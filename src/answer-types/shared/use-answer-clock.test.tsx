@@ -19,6 +19,16 @@ describe('the answer clock', () => {
     expect(result.current.elapsed()).toBe(300);
   });
 
+  it('counts from a given moment just past (the hide of a flash, before the answer step showed)', () => {
+    const { result } = renderHook(() => useAnswerClock());
+    vi.advanceTimersByTime(1000);
+    const hiddenAt = performance.now();
+    vi.advanceTimersByTime(150);
+    act(() => result.current.restart(hiddenAt));
+    vi.advanceTimersByTime(600);
+    expect(result.current.elapsed()).toBe(750);
+  });
+
   it("leaves out the time the educator's dialog was open, also when it is still open", () => {
     const { result } = renderHook(() => useAnswerClock());
     vi.advanceTimersByTime(1000);

@@ -31,9 +31,9 @@ export function pauseAnswerClocks(): () => void {
  */
 export function useAnswerClock() {
   const since = useRef({ at: performance.now(), paused: pausedUntil(performance.now()) });
-  const restart = useCallback(() => {
-    const now = performance.now();
-    since.current = { at: now, paused: pausedUntil(now) };
+  /** Starts the clock again, from `at` (page time) when the answer became possible a moment ago. */
+  const restart = useCallback((at: number = performance.now()) => {
+    since.current = { at, paused: pausedUntil(at) };
   }, []);
   const elapsed = useCallback(() => {
     const now = performance.now();

@@ -7,14 +7,20 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { isSoundSettling, onSoundSettling, soundSettled } from '../../speech/prepare-sound';
+import { useSilence } from '../../speech/prompt-context';
+import { createFlashClock, type FlashTiming } from './flash-clock';
 import { FlashLogContext } from './flash-log';
 
 /** How often the educator may show a question's pictures in all: once, and once more if missed. */
 const MAX_SHOWS = 2;
-
-import { isSoundSettling, onSoundSettling, soundSettled } from '../../speech/prepare-sound';
-import { useSilence } from '../../speech/prompt-context';
-import { createFlashClock, type FlashTiming } from './flash-clock';
+/**
+ * The answer step is rendered this long after the frame that hid the pictures, once that frame has
+ * reached the screen: rendered at once, its layout and paint held WebKit's hiding frame back from
+ * the display, and the pictures stayed up to 50 ms too long (docs/product.md, 'A flash is timed on
+ * screen'). The response clock still counts from the hide.
+ */
+export const ANSWER_AFTER_HIDE_MS = 150;
 
 export type FlashPhase = 'loading' | 'ready' | 'showing' | 'done';
 
@@ -35,6 +41,8 @@ export interface Flash {
   /** Back to 'Bereit' (the timer practice shows its pictures again). */
   reset(): void;
   measurement: FlashMeasurement | null;
+  /** Page time (performance.now) of the frame that hid the pictures of the last flash; null after a reload. */
+  hiddenAt: number | null;
   /** Every measured exposure of this question, in order (two after 'Bild nochmal zeigen'). */
   exposuresMs: readonly number[];
   /** The page was reloaded during or after the flash; the pictures were not shown again. */
@@ -87,6 +95,7 @@ export function useFlash(pictures: readonly string[], intervalMs: number): Flash
   );
   const [exposuresMs, setExposures] = useState<readonly number[]>(prior?.exposuresMs ?? []);
   const [shows, setShows] = useState(prior?.shown ?? 0);
+  const [hiddenAt, setHiddenAt] = useState<number | null>(null);
   const containerRef = useRef<HTMLDivElement | null>(null);
   const decoded = useRef<HTMLImageElement[] | null>(null);
   const key = pictures.join('\n');
@@ -117,6 +126,7 @@ export function useFlash(pictures: readonly string[], intervalMs: number): Flash
     let request = 0;
     let finish: ReturnType<typeof setTimeout> | undefined;
     let cancelled = false;
+    let hidAt = 0;
     const frame = (now: number) => {
       const step = clock.frame(now, performance.now());
       if (step === 'show') {
@@ -124,6 +134,7 @@ export function useFlash(pictures: readonly string[], intervalMs: number): Flash
         performance.mark('flash-start');
       } else if (step === 'hide') {
         container?.setAttribute('data-flash', 'done');
+        hidAt = performance.now();
         performance.mark('flash-end');
       }
       if (step !== 'done' || !clock.result) {
@@ -131,12 +142,14 @@ export function useFlash(pictures: readonly string[], intervalMs: number): Flash
         return;
       }
       const result: FlashMeasurement = { ...clock.result, pageHiddenDuringExposure: pageHidden };
-      // Recorded (stored session, React) after this frame: a frame callback of the flash only switches
-      // the pictures and reads the clock, so that no work of the app delays the frames it measures.
+      // Recorded (stored session, React) later: a frame callback of the flash only switches the
+      // pictures and reads the clock, and the answer step waits until the hide is on screen, so
+      // that no work of the app delays the frames it measures.
       finish = setTimeout(() => {
         console.info('Timer abgelaufen', { intervalMs, ...result });
         log.measured(result.exposureMs);
         setExposures((list) => [...list, result.exposureMs]);
+        setHiddenAt(hidAt);
         // A repeat keeps the first exposure as the answer's `exposureMs`; a hidden page in either counts.
         setMeasurement((first) =>
           first
@@ -147,7 +160,7 @@ export function useFlash(pictures: readonly string[], intervalMs: number): Flash
             : result,
         );
         setPhase('done');
-      }, 0);
+      }, ANSWER_AFTER_HIDE_MS);
     };
     // 'Bereit' waited for the sound; should a tap have started it again since, the pictures wait too.
     void soundSettled().then(() => {
@@ -187,6 +200,7 @@ export function useFlash(pictures: readonly string[], intervalMs: number): Flash
     start,
     reset,
     measurement,
+    hiddenAt,
     exposuresMs,
     interrupted: prior !== undefined,
     canRepeat,

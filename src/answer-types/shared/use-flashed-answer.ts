@@ -11,8 +11,8 @@ export function useFlashedAnswer(pictures: readonly string[], interval: number) 
   const flash = useFlash(pictures, interval);
   const { restart, elapsed } = useAnswerClock();
   useEffect(() => {
-    if (flash.phase === 'done') restart();
-  }, [flash.phase, restart]);
+    if (flash.phase === 'done') restart(flash.hiddenAt ?? undefined);
+  }, [flash.phase, flash.hiddenAt, restart]);
   const timing = (): Pick<
     AnswerSubmission,
     | 'responseTimeMs'

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { prepareSound } from '../../speech/prepare-sound';
 import { pageSpeaker } from '../../speech/speaker';
 import { type FlashLog, FlashLogContext } from '../shared/flash-log';
+import { ANSWER_AFTER_HIDE_MS } from '../shared/use-flash';
 import { flashPictures, renderQuestion, served } from '../test-support';
 import { TimerTextInputQuestion } from './timer-text-input-question';
 
@@ -13,7 +14,10 @@ afterEach(() => {
 
 describe('TimerTextInputQuestion', () => {
   it('shows texts and Bereit, flashes the picture for the interval, then asks for the number', async () => {
-    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    let answerStepAt = 0;
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {
+      answerStepAt = performance.now();
+    });
     const mark = vi.spyOn(performance, 'mark');
     const q = served({
       answerType: 'TimerTextInput',
@@ -33,12 +37,19 @@ describe('TimerTextInputQuestion', () => {
     expect(screen.queryByRole('button', { name: 'Bereit' })).toBeNull();
     expect(info).toHaveBeenCalledWith('Timer abgelaufen', expect.objectContaining({ intervalMs: 200 }));
     expect(mark.mock.calls.map(([name]) => name)).toEqual(['flash-start', 'flash-end']);
+    // The answer step comes once the hide is on screen (WebKit), the response clock counts from the hide.
+    const hiddenAt = performance.getEntriesByName('flash-end').at(-1)!.startTime;
+    expect(answerStepAt - hiddenAt).toBeGreaterThanOrEqual(ANSWER_AFTER_HIDE_MS - 1);
     await user.type(screen.getByRole('textbox'), '3');
+    const beforeSubmit = performance.now();
     await user.click(screen.getByRole('button', { name: 'Antwort' }));
+    const afterSubmit = performance.now();
     const answer = onAnswer.mock.calls[0]?.[0];
     expect(answer).toMatchObject({ givenAnswer: '3', correct: true, pageHiddenDuringExposure: false });
     expect(answer?.exposureMs).toBeGreaterThan(180);
     expect(answer?.exposureMs).toBeLessThan(400);
+    expect(answer?.responseTimeMs).toBeGreaterThanOrEqual(Math.floor(beforeSubmit - hiddenAt));
+    expect(answer?.responseTimeMs).toBeLessThanOrEqual(Math.ceil(afterSubmit - hiddenAt));
   });
 
   it("keeps 'Bereit' waiting while sound started by an earlier tap settles, so that its tap shows the pictures at once", async () => {
