@@ -181,7 +181,7 @@ function analyse(
   };
 }
 
-/** How many flashes showed in the first frame after the click, and the slowest of the others. */
+/** How many flashes showed in the first frame after the click, and how the slowest one came. */
 function firstFrameNote(results: readonly FlashRun[]): string {
   const first = results.filter((r) => r.framesBeforePicture === 0).length;
   const slowest = results.reduce<FlashRun | null>(
