@@ -17,7 +17,7 @@ const MAX_SHOWS = 2;
 /**
  * The answer step is rendered this long after the frame that hid the pictures, once that frame has
  * reached the screen: rendered at once, its layout and paint held WebKit's hiding frame back from
- * the display, and the pictures stayed up to 50 ms too long (docs/product.md, 'A flash is timed on
+ * the display, and the pictures stayed up to 50–53 ms too long (docs/product.md, 'A flash is timed on
  * screen'). The response clock still counts from the hide.
  */
 export const ANSWER_AFTER_HIDE_MS = 150;
