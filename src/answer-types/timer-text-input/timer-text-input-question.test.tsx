@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { prepareSound } from '../../speech/prepare-sound';
 import { pageSpeaker } from '../../speech/speaker';
 import { type FlashLog, FlashLogContext } from '../shared/flash-log';
-import { ANSWER_AFTER_HIDE_MS } from '../shared/use-flash';
 import { flashPictures, renderQuestion, served } from '../test-support';
 import { TimerTextInputQuestion } from './timer-text-input-question';
 
@@ -37,9 +36,11 @@ describe('TimerTextInputQuestion', () => {
     expect(screen.queryByRole('button', { name: 'Bereit' })).toBeNull();
     expect(info).toHaveBeenCalledWith('Timer abgelaufen', expect.objectContaining({ intervalMs: 200 }));
     expect(mark.mock.calls.map(([name]) => name)).toEqual(['flash-start', 'flash-end']);
-    // The answer step comes once the hide is on screen (WebKit), the response clock counts from the hide.
+    // The answer step comes 150 ms after the hiding frame, once the hide is on screen (WebKit; see
+    // docs/product.md, 'A flash is timed on screen'); the response clock counts from the hide. A
+    // literal, not the constant: the wait itself is what is checked (timers may fire 1 ms early).
     const hiddenAt = performance.getEntriesByName('flash-end').at(-1)!.startTime;
-    expect(answerStepAt - hiddenAt).toBeGreaterThanOrEqual(ANSWER_AFTER_HIDE_MS - 1);
+    expect(answerStepAt - hiddenAt).toBeGreaterThanOrEqual(149);
     await user.type(screen.getByRole('textbox'), '3');
     const beforeSubmit = performance.now();
     await user.click(screen.getByRole('button', { name: 'Antwort' }));
