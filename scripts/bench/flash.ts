@@ -350,7 +350,7 @@ async function anchorOnce(
   screen: Screen | null,
 ): Promise<FlashRun> {
   await page.goto(anchor.url(q.timerImage, q.timerInterval));
-  // jsPsych preloads the picture before its first trial shows 'Bereit'.
+  // jsPsych's preload trial (@jspsych/plugin-preload) loads the picture before 'Bereit' shows.
   await waitUntil('the anchor: Bereit', () =>
     page.evaluate(() =>
       [...document.querySelectorAll('button')].some((b) => b.textContent?.includes('Bereit')),

@@ -8,7 +8,10 @@ import { ROOT } from '../../tests/support/build-app.ts';
  * The anchor of the flash section: the same picture flashed by jsPsych 8.3 (the timing reference of
  * browser-based experiments), with an `<img>` as image-keyboard-response shows it, after a 'Bereit'
  * button, in the same browser as the app. Served from node_modules on a loopback port, never from a
- * CDN. Every row of the flash section is read against it.
+ * CDN. Every row of the flash section is read against it, so it is jsPsych at its best: the picture
+ * is preloaded by `@jspsych/plugin-preload` before 'Bereit' shows (as a jsPsych study does it), and
+ * the page, scripts and pictures are served with cache headers, so that nothing is fetched again
+ * between flashes.
  */
 export interface Anchor {
   /** The page of one flash of `picture` (a file under content/pictures/) for `intervalMs`. */
@@ -30,7 +33,18 @@ const FILES: Record<string, { path: string; type: string }> = {
     path: 'node_modules/@jspsych/plugin-image-keyboard-response/dist/index.browser.min.js',
     type: 'text/javascript',
   },
+  '/plugin-preload.js': {
+    path: 'node_modules/@jspsych/plugin-preload/dist/index.browser.min.js',
+    type: 'text/javascript',
+  },
 };
+
+/**
+ * Scripts, styles and pictures never change while the bench runs; the page of one picture and
+ * interval neither. A day is long enough for every run, and `immutable` keeps a reload from
+ * revalidating them.
+ */
+export const ANCHOR_CACHE_CONTROL = 'public, max-age=86400, immutable';
 
 /** The app shows a single flashed picture min(420px, 80vw, 52vh) wide; the anchor the same. */
 const page = (picture: string, intervalMs: number) => `<!doctype html>
@@ -40,14 +54,18 @@ const page = (picture: string, intervalMs: number) => `<!doctype html>
 <script src="/jspsych.js"></script>
 <script src="/plugin-html-button-response.js"></script>
 <script src="/plugin-image-keyboard-response.js"></script>
+<script src="/plugin-preload.js"></script>
 <style>#jspsych-image-keyboard-response-stimulus { width: min(420px, 80vw, 52vh); height: auto; }</style>
 </head><body><script>
 const jsPsych = initJsPsych();
+const stimulus = ${JSON.stringify(`/pictures/${picture}`)};
 jsPsych.run([
+  // 'Bereit' shows once the picture is loaded; a picture that fails to load stops here.
+  { type: jsPsychPreload, images: [stimulus], show_progress_bar: false },
   { type: jsPsychHtmlButtonResponse, stimulus: '', choices: ['Bereit'] },
   {
     type: jsPsychImageKeyboardResponse,
-    stimulus: ${JSON.stringify(`/pictures/${picture}`)},
+    stimulus,
     render_on_canvas: false,
     maintain_aspect_ratio: true,
     choices: 'NO_KEYS',
@@ -66,14 +84,17 @@ export async function startAnchor(): Promise<Anchor> {
       if (url.pathname === '/flash') {
         const picture = url.searchParams.get('picture') ?? '';
         const interval = Number(url.searchParams.get('interval'));
-        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        response.writeHead(200, {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': ANCHOR_CACHE_CONTROL,
+        });
         response.end(page(picture, interval));
       } else if (file) {
-        response.writeHead(200, { 'content-type': file.type });
+        response.writeHead(200, { 'content-type': file.type, 'cache-control': ANCHOR_CACHE_CONTROL });
         response.end(readFileSync(join(ROOT, file.path)));
       } else if (/^\/pictures\/[\w.-]+\.(svg|png)$/.test(url.pathname)) {
         const type = url.pathname.endsWith('.svg') ? 'image/svg+xml' : 'image/png';
-        response.writeHead(200, { 'content-type': type });
+        response.writeHead(200, { 'content-type': type, 'cache-control': ANCHOR_CACHE_CONTROL });
         response.end(readFileSync(join(ROOT, 'content', url.pathname)));
       } else {
         response.writeHead(404).end();
