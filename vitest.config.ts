@@ -1,14 +1,18 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { ENGINES } from './tests/support/driver/types.ts';
 import { makeAccessVerifier } from './scripts/build-config.ts';
 import { audioPlugin } from './scripts/content/audio-plugin.ts';
 import { REAL_CONTENT } from './scripts/content/load.ts';
 import { contentPlugin } from './scripts/content/vite-plugin.ts';
 import { pdfFontsPlugin } from './scripts/pdf-fonts/plugin.ts';
 
-// Projects: pure code in Node, React components in jsdom, and end-to-end tests that drive the built
-// app in real browsers (see tests/support/global-setup.ts): `e2e` in Chromium (every file under
-// tests/), `e2e-webkit` (WebKitGTK) and `e2e-firefox` (Firefox ESR) the files under tests/engines/.
+/** The files that measure a flash on screen: they run alone (docs/testing.md). */
+const QUIET_FILES = ['tests/engines/flash-timing.test.ts', 'tests/engines/whole-test.test.ts'];
+/** Files at once in the main group; E2E_WORKERS overrides it (e.g. 1 on a one-core machine). */
+const E2E_WORKERS = Number(process.env.E2E_WORKERS) || 3;
+
+// Projects: pure code in Node, React components in jsdom, and end-to-end tests in real browsers.
 export default defineConfig({
   // The content and audio plugins serve virtual:zaehltest-content (and the levels) and
   // virtual:zaehltest-audio from content/, so code under test reads the real packs and recordings as
@@ -25,6 +29,11 @@ export default defineConfig({
     __RESULT_ENDPOINT__: JSON.stringify('/api/results'),
   },
   test: {
+    // The default reporter, then the ten slowest files and the total (tests/support/test-times-reporter.ts).
+    reporters: ['default', './tests/support/test-times-reporter.ts'],
+    // Unit, component and browser files share one pool (a project group needs one worker count):
+    // two cores, but a browser test mostly waits for the app's own timers, so three files at once.
+    maxWorkers: E2E_WORKERS,
     projects: [
       {
         extends: true,
@@ -50,33 +59,38 @@ export default defineConfig({
           testTimeout: 15_000,
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'e2e',
-          environment: 'node',
-          include: ['tests/**/*.test.ts'],
-          globalSetup: ['tests/support/global-setup.ts'],
-          provide: { engine: 'chromium' },
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
-          fileParallelism: false,
-        },
-      },
-      // tests/engines/ is written against the driver-neutral layer (tests/support/driver/) and runs
-      // in WebKit and Firefox too; each engine after the other, so flash timings are not measured
-      // while another browser competes for the CPU.
-      ...(['webkit', 'firefox'] as const).map((engine, index) => ({
+      // End-to-end tests drive the built app (tests/support/global-setup.ts builds it once per run):
+      // `e2e` in Chromium (every file under tests/), `e2e-webkit` (WebKitGTK) and `e2e-firefox` (Firefox
+      // ESR) the files under tests/engines/, written against the driver-neutral tests/support/driver/.
+      // They run beside the unit and component files. The files that measure how long a picture is on
+      // screen run afterwards in a quiet group of their own, one file at a time, one engine after the
+      // other (`e2e-quiet-<engine>`), so that no other browser competes for the CPU while they measure.
+      ...ENGINES.map((engine) => ({
         extends: true as const,
         test: {
-          name: `e2e-${engine}`,
+          name: engine === 'chromium' ? 'e2e' : `e2e-${engine}`,
           environment: 'node',
-          include: ['tests/engines/**/*.test.ts'],
+          include: engine === 'chromium' ? ['tests/**/*.test.ts'] : ['tests/engines/**/*.test.ts'],
+          exclude: QUIET_FILES,
           globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/e2e-setup.ts'],
+          provide: { engine },
+          testTimeout: engine === 'chromium' ? 120_000 : 180_000,
+          hookTimeout: 180_000,
+        },
+      })),
+      ...ENGINES.map((engine, index) => ({
+        extends: true as const,
+        test: {
+          name: `e2e-quiet-${engine}`,
+          environment: 'node',
+          include: QUIET_FILES,
+          globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/e2e-setup.ts'],
           provide: { engine },
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          maxWorkers: 1,
           sequence: { groupOrder: index + 1 },
         },
       })),

@@ -2,12 +2,25 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { CHROMIUM, FLAGS, TABLET } from '../browser.ts';
+import { CHROMIUM, FLAGS, sharedBrowser, TABLET } from '../browser.ts';
 import { LibraryPage } from './base.ts';
 import type { Download, OpenOptions, Viewport } from './types.ts';
 
-/** Debian's Chromium through playwright-core (CDP), with a fresh persistent profile. */
+/**
+ * Debian's Chromium through playwright-core (CDP): in a test a fresh context of the file's browser
+ * (tests/support/browser.ts), otherwise (the bench) and with `persistent` a fresh persistent profile.
+ */
 export async function openChromium(options: OpenOptions = {}): Promise<ChromiumPage> {
+  if (!options.persistent && process.env.VITEST) {
+    const browser = await sharedBrowser();
+    const context = await browser.newContext({
+      viewport: options.viewport ?? TABLET,
+      acceptDownloads: true,
+      locale: 'de-DE',
+      hasTouch: options.touch === true,
+    });
+    return new ChromiumPage(context, await context.newPage(), null, options.touch === true);
+  }
   const userDataDir = await mkdtemp(join(tmpdir(), 'zaehltest-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
@@ -30,7 +43,7 @@ export class ChromiumPage extends LibraryPage<Page> {
   constructor(
     readonly context: BrowserContext,
     page: Page,
-    private readonly userDataDir: string,
+    private readonly userDataDir: string | null,
     touch: boolean,
   ) {
     super(page);
@@ -48,7 +61,7 @@ export class ChromiumPage extends LibraryPage<Page> {
   }
   async close() {
     await this.context.close();
-    await rm(this.userDataDir, { recursive: true, force: true });
+    if (this.userDataDir) await rm(this.userDataDir, { recursive: true, force: true });
   }
   protected async clickSelector(selector: string) {
     const element = this.page.locator(selector);

@@ -2,15 +2,13 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { TABLET } from '../browser.ts';
+import { onCloseSharedBrowsers, TABLET } from '../browser.ts';
 import { LibraryPage } from './base.ts';
 import type { Download, OpenOptions, Viewport } from './types.ts';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
-/** Debian's Firefox ESR through puppeteer-core over WebDriver BiDi, with a fresh profile. */
-export async function openFirefox(options: OpenOptions = {}): Promise<FirefoxPage> {
-  if (options.touch) throw new Error('touch emulation is only set up for Chromium');
+async function launchFirefox(): Promise<{ browser: Browser; downloads: string }> {
   const downloads = await mkdtemp(join(tmpdir(), 'zaehltest-firefox-downloads-'));
   const browser = await puppeteer.launch({
     browser: 'firefox',
@@ -29,8 +27,42 @@ export async function openFirefox(options: OpenOptions = {}): Promise<FirefoxPag
       'pdfjs.disabled': true,
     },
   });
-  const page = (await browser.pages())[0] ?? (await browser.newPage());
-  const ff = new FirefoxPage(browser, page, downloads, await browser.version());
+  return { browser, downloads };
+}
+
+/** The test file's Firefox, started on first use; closed with the file (tests/support/e2e-setup.ts). */
+let shared: Promise<{ browser: Browser; downloads: string }> | null = null;
+onCloseSharedBrowsers(async () => {
+  const running = shared;
+  shared = null;
+  const firefox = await running?.catch(() => null);
+  if (!firefox) return;
+  await firefox.browser.close();
+  await rm(firefox.downloads, { recursive: true, force: true });
+});
+
+/**
+ * Debian's Firefox ESR through puppeteer-core over WebDriver BiDi: in a test a fresh browser context
+ * (its own storage) of the file's Firefox; otherwise (the bench) and with `persistent` a browser of its
+ * own with a fresh profile.
+ */
+export async function openFirefox(options: OpenOptions = {}): Promise<FirefoxPage> {
+  if (options.touch) throw new Error('touch emulation is only set up for Chromium');
+  let ff: FirefoxPage;
+  if (!options.persistent && process.env.VITEST) {
+    shared ??= launchFirefox();
+    const { browser, downloads } = await shared;
+    const context = await browser.createBrowserContext();
+    const page = await context.newPage();
+    ff = new FirefoxPage(browser, page, downloads, await browser.version(), () => context.close());
+  } else {
+    const { browser, downloads } = await launchFirefox();
+    const page = (await browser.pages())[0] ?? (await browser.newPage());
+    ff = new FirefoxPage(browser, page, downloads, await browser.version(), async () => {
+      await browser.close();
+      await rm(downloads, { recursive: true, force: true });
+    });
+  }
   await ff.setViewport(options.viewport ?? TABLET);
   return ff;
 }
@@ -44,6 +76,7 @@ export class FirefoxPage extends LibraryPage<Page> {
     page: Page,
     private readonly downloads: string,
     version: string,
+    private readonly closeIt: () => Promise<void>,
   ) {
     super(page);
     this.version = version.replace('/', ' ');
@@ -58,8 +91,7 @@ export class FirefoxPage extends LibraryPage<Page> {
     await this.page.screenshot({ path: path as `${string}.png` });
   }
   async close() {
-    await this.browser.close();
-    await rm(this.downloads, { recursive: true, force: true });
+    await this.closeIt();
   }
   protected async clickSelector(selector: string) {
     await this.page.locator(selector).click();

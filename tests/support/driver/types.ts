@@ -22,6 +22,12 @@ export interface OpenOptions {
   viewport?: Viewport;
   /** Touch screen, no mouse and no keyboard: taps instead of clicks (Chromium only). */
   touch?: boolean;
+  /**
+   * A browser of its own with a persistent profile, where a service worker is under test. Otherwise
+   * Chromium and Firefox give each test a fresh context of the test file's browser; WebKitGTK's
+   * WebDriver has no contexts, so there every page is a browser of its own anyway.
+   */
+  persistent?: boolean;
 }
 
 /** A downloaded file: the name the page gave it and its bytes. */

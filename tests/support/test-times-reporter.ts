@@ -1,0 +1,62 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Reporter, TestModule } from 'vitest/node';
+import { ARTIFACTS } from './browser.ts';
+
+/** Where the run's file times are kept (CI keeps test-artifacts/; docs/testing.md). */
+export const TEST_TIMES_FILE = join(ARTIFACTS, 'test-times.json');
+
+export interface FileTime {
+  file: string;
+  project: string;
+  /** Import, set-up and every test and hook of the file, in milliseconds. */
+  ms: number;
+  state: string;
+  tests: number;
+}
+
+/** The time a file kept its worker busy: environment, set-up, import, then its tests and hooks. */
+export function fileTime(module: TestModule, root: string): FileTime {
+  const d = module.diagnostic();
+  return {
+    file: relative(root, module.moduleId),
+    project: module.project.name,
+    ms: Math.round(d.environmentSetupDuration + d.prepareDuration + d.setupDuration + d.collectDuration + d.duration),
+    state: module.state(),
+    tests: [...module.children.allTests()].length,
+  };
+}
+
+/**
+ * Ends every run with the ten slowest files and the total, and writes every file's time to
+ * test-artifacts/test-times.json, so that what a test costs stays visible.
+ */
+export default class TestTimesReporter implements Reporter {
+  private startedAt = Date.now();
+  private root = process.cwd();
+
+  onInit(vitest: { config: { root: string } }) {
+    this.startedAt = Date.now();
+    this.root = vitest.config.root;
+  }
+
+  onTestRunEnd(modules: ReadonlyArray<TestModule>) {
+    const times = modules.map((module) => fileTime(module, this.root)).sort((a, b) => b.ms - a.ms);
+    const wallMs = Date.now() - this.startedAt;
+    const tests = times.reduce((sum, t) => sum + t.tests, 0);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    writeFileSync(TEST_TIMES_FILE, `${JSON.stringify({ wallMs, files: times.length, tests, times }, null, 2)}\n`);
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
+    const lines = times.slice(0, 10).map((t) => `${seconds(t.ms)}  ${t.project.padEnd(16)} ${t.file}`);
+    process.stdout.write(
+      [
+        '',
+        'Ten slowest test files:',
+        ...lines,
+        `Total: ${times.length} files, ${tests} tests, ${(wallMs / 1000).toFixed(0)} s wall time ` +
+          `(every file's time: ${relative(this.root, TEST_TIMES_FILE)})`,
+        '',
+      ].join('\n'),
+    );
+  }
+}
