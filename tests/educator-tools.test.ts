@@ -343,7 +343,7 @@ describe('level texts and spoken numbers', () => {
     }
     await waitForScreen(page, 'result');
     const levels = await page.locator('.result-level-list li').allTextContents();
-    expect(levels[0]).toMatch(/^Niveau 1: Zahlen aufsagen und zählen \(Zählzahl\)Wer dieses Niveau erreicht/);
+    expect(levels[0]).toMatch(/^Niveau 1: Zählen \(Zählzahl\)Wer dieses Niveau erreicht/);
     expect(levels[1]).toMatch(
       /^Niveau 2: Zahlen ordnen und vergleichen \(ordinaler Zahlenstrahl\)Wer dieses Niveau erreicht.*kurz gezeigte kleine Mengen/,
     );

@@ -393,7 +393,7 @@ describe('results page', () => {
         /Screening, keine Diagnose.*keine Normwerte/,
       );
       expect(await page.locator('.result-level-list li').allTextContents()).toEqual([
-        expect.stringMatching(/^Niveau 1: Zahlen aufsagen und zählen \(Zählzahl\)/),
+        expect.stringMatching(/^Niveau 1: Zählen \(Zählzahl\)/),
         expect.stringMatching(
           /^Niveau 2: Zahlen ordnen und vergleichen \(ordinaler Zahlenstrahl\)zugeordnet/,
         ),

@@ -12,7 +12,7 @@ export function languagePack(language: Language): LanguagePack {
   return languagePacks[language];
 }
 
-/** practiceWrongNumber with the right number filled in: "Doğru cevap: 3." */
+/** practiceWrongNumber with the right number filled in: "Doğru cevap: 3" */
 export function practiceWrongNumberText(language: Language, answer: number): string {
   return languagePack(language).practiceWrongNumber.replace(ANSWER_PLACEHOLDER, String(answer));
 }

@@ -128,6 +128,8 @@ export const de = {
   },
   flash: {
     repeat: 'Bild nochmal zeigen',
+    repeatRule:
+      'Nur wenn das Kind das Bild nicht sehen konnte (weggeschaut, gestört) – einmal je Aufgabe. Wird im Ergebnis vermerkt.',
   },
   practice: {
     correct: 'Richtig!',
@@ -171,7 +173,7 @@ export const de = {
         name: 'iPad / iPhone',
         steps: [
           'Einstellungen öffnen.',
-          'Bedienungshilfen → Gesprochene Inhalte → Stimmen tippen.',
+          'Bedienungshilfen → Gesprochene Inhalte → auf „Stimmen“ tippen.',
           '„{{language}}“ wählen.',
           'Bei einer Stimme auf das Wolken-Symbol tippen und warten, bis sie geladen ist (WLAN nötig).',
         ],
@@ -187,12 +189,20 @@ export const de = {
       },
       windows: {
         name: 'Windows',
+        current: 'Windows 11',
         steps: [
           'Start → Einstellungen → Zeit und Sprache → Sprachausgabe öffnen.',
           'Unter „Stimmen verwalten“ auf „Stimmen hinzufügen“ klicken.',
           '„{{language}}“ ankreuzen und „Hinzufügen“ klicken; warten, bis die Stimme installiert ist.',
-          'Windows 10: Zeit und Sprache → Sprache → Sprache hinzufügen → „{{language}}“ mit „Sprachausgabe“ installieren.',
         ],
+        older: {
+          name: 'Windows 10',
+          steps: [
+            'Start → Einstellungen → Zeit und Sprache → Sprache öffnen.',
+            'Auf „Sprache hinzufügen“ klicken und „{{language}}“ wählen.',
+            'Bei den Sprachfeatures „Sprachausgabe“ ankreuzen und „Installieren“ klicken; warten, bis die Sprache installiert ist.',
+          ],
+        },
       },
       macos: {
         name: 'Mac',
@@ -325,6 +335,34 @@ export const de = {
         'Ergebnis noch nicht gesendet und nicht dauerhaft gespeichert – bitte diese Seite geöffnet lassen, bis es gesendet ist.',
       rejected: 'Der Server hat das Ergebnis nicht angenommen. Es bleibt auf diesem Gerät gespeichert.',
     },
+    // Issue 35: unusual profiles and the summary of the sitting (docs/product.md §22, §28).
+    unusual: {
+      heading: 'Ungewöhnliches Profil',
+      text: 'Niveau {{unmet}} nicht erreicht, obwohl Niveau {{achieved}} erreicht: ungewöhnliches Profil. Das zugeordnete Niveau „{{assigned}}“ folgt der festen Regel (höchstes erreichtes Niveau + 1) und sagt hier nur wenig darüber, woran das Kind gerade arbeitet.',
+      meaning:
+        'Was es bedeuten kann: Das Kind hat die Aufgaben von Niveau {{unmet}} nicht verstanden, war abgelenkt oder hat geraten (z. B. am Anfang des Tests, ohne Ton oder mit „keine Antwort“), oder es hat dort eine Lücke, die es bei den schwierigeren Aufgaben ausgleicht.',
+      todo: 'Was zu tun ist: Die Antworten von Niveau {{unmet}} unten unter „Fragen“ und den Ablauf des Tests ansehen, das Kind im Alltag beim Zählen beobachten, die Förderhinweise für jedes nicht erreichte Niveau nutzen und den Test in einigen Wochen wiederholen.',
+    },
+    activitiesUnmet: 'Förderhinweise für Niveau {{level}} (nicht erreicht): {{title}}',
+    sitting: {
+      heading: 'Ablauf des Tests',
+      sound: 'Ton',
+      soundRecorded: 'mit Ton: jede Aufgabe vorgelesen ({{sources}})',
+      soundNone: 'ohne Ton: bei keiner der {{total}} Aufgaben etwas vorgelesen',
+      soundPartly: 'teilweise ohne Ton: bei {{count}} von {{total}} Aufgaben nichts vorgelesen',
+      soundUnknown: 'nicht erfasst',
+      sources: { recording: 'Aufnahme', synthesis: 'Gerätestimme', both: 'Aufnahme und Gerätestimme' },
+      noAnswer: 'Keine Antwort',
+      reshown: 'Bild nochmal gezeigt',
+      interrupted: 'Unterbrochen',
+      replays: 'Nochmal vorgelesen',
+      none: 'keine',
+      questions_one: '{{count}} (Frage {{questions}})',
+      questions_other: '{{count}} (Fragen {{questions}})',
+      replaysValue_one: '{{count}}× (Frage {{questions}})',
+      replaysValue_other: '{{count}}× (Fragen {{questions}})',
+    },
+    shownTwice: 'Bild nochmal gezeigt',
   },
   children: {
     heading: 'Kinder auf diesem Gerät',

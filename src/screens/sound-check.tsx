@@ -3,7 +3,7 @@ import './sound-check.css';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languagePack } from '../content/language-packs';
-import { languageLabel } from '../content/languages';
+import { languageLabel, languageName as nameOfLanguage } from '../content/languages';
 import type { ChildLanguage } from '../content/types';
 import { currentSystem, DEVICE_SYSTEMS, type DeviceSystem } from '../speech/device-system';
 import { phraseRecordingUrl } from '../speech/recordings';
@@ -80,6 +80,8 @@ export function SoundCheck({ gate }: { gate: SoundGate }) {
   const sample = languagePack(language).soundCheck;
   const sampleUrl = phraseRecordingUrl(language, 'soundCheck');
   const languageName = languageLabel(language);
+  // The install steps name the language as the system lists it: 'Ukrainisch', never '… (Entwurf)'.
+  const systemName = nameOfLanguage(language);
   const silent = found !== null && found.unspoken > 0;
 
   const play = () => {
@@ -129,7 +131,14 @@ export function SoundCheck({ gate }: { gate: SoundGate }) {
             : ''}
         </p>
       )}
-      {silent && <VoiceGuide found={found} languageName={languageName} onSilent={gate.askSilent} />}
+      {silent && (
+        <VoiceGuide
+          found={found}
+          languageName={languageName}
+          systemName={systemName}
+          onSilent={gate.askSilent}
+        />
+      )}
       {gate.asking && found && (
         <ConfirmDialog
           title={t('soundGuide.confirmTitle')}
@@ -156,10 +165,13 @@ export function SoundCheck({ gate }: { gate: SoundGate }) {
 function VoiceGuide({
   found,
   languageName,
+  systemName,
   onSilent,
 }: {
   found: TestSource;
   languageName: string;
+  /** The language as the system's settings list it (its German name, without '(Entwurf)'). */
+  systemName: string;
   onSilent(): void;
 }) {
   const { t } = useTranslation();
@@ -188,7 +200,7 @@ function VoiceGuide({
               system: t(`soundGuide.systems.${system}.name`),
             })}
           </p>
-          <InstallSteps system={system} languageName={languageName} />
+          <InstallSteps system={system} languageName={systemName} />
         </>
       ) : (
         <p className="sound-guide-lead">{t('soundGuide.installAny', { language: languageName })}</p>
@@ -196,10 +208,10 @@ function VoiceGuide({
       {system ? (
         <details className="sound-guide-others">
           <summary>{t('soundGuide.otherSystems')}</summary>
-          <OtherSystems systems={others} languageName={languageName} />
+          <OtherSystems systems={others} languageName={systemName} />
         </details>
       ) : (
-        <OtherSystems systems={others} languageName={languageName} />
+        <OtherSystems systems={others} languageName={systemName} />
       )}
       <p className="sound-guide-afterwards">{t('soundGuide.afterwards')}</p>
       <button type="button" className="button button-secondary" onClick={onSilent}>
@@ -223,17 +235,28 @@ function OtherSystems({ systems, languageName }: { systems: readonly DeviceSyste
   );
 }
 
+/**
+ * The steps of one system. A system whose older version takes another route (Windows 10) gets two
+ * lists, each under its version's name, so the older route never reads as a step of the newer one.
+ */
 function InstallSteps({ system, languageName }: { system: DeviceSystem; languageName: string }) {
-  const { t } = useTranslation();
-  const steps = t(`soundGuide.systems.${system}.steps`, {
-    returnObjects: true,
-    language: languageName,
-  }) as readonly string[];
-  return (
-    <ol className="sound-guide-steps" data-system={system}>
-      {steps.map((step) => (
+  const { t, i18n } = useTranslation();
+  const list = (key: string) => t(key, { returnObjects: true, language: languageName }) as readonly string[];
+  const steps = list(`soundGuide.systems.${system}.steps`);
+  const ordered = (items: readonly string[], version?: string) => (
+    <ol className="sound-guide-steps" data-system={system} data-version={version}>
+      {items.map((step) => (
         <li key={step}>{step}</li>
       ))}
     </ol>
+  );
+  if (!i18n.exists(`soundGuide.systems.${system}.older`)) return ordered(steps);
+  return (
+    <>
+      <p className="sound-guide-version">{t(`soundGuide.systems.${system}.current`)}</p>
+      {ordered(steps, 'current')}
+      <p className="sound-guide-version">{t(`soundGuide.systems.${system}.older.name`)}</p>
+      {ordered(list(`soundGuide.systems.${system}.older.steps`), 'older')}
+    </>
   );
 }
