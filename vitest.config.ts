@@ -1,11 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { ENGINES } from './tests/support/driver/types.ts';
 import { makeAccessVerifier } from './scripts/build-config.ts';
 import { audioPlugin } from './scripts/content/audio-plugin.ts';
 import { REAL_CONTENT } from './scripts/content/load.ts';
 import { contentPlugin } from './scripts/content/vite-plugin.ts';
 import { pdfFontsPlugin } from './scripts/pdf-fonts/plugin.ts';
+import { ENGINES } from './tests/support/driver/types.ts';
 
 /** The files that measure a flash on screen: they run alone (docs/testing.md). */
 const QUIET_FILES = ['tests/engines/flash-timing.test.ts', 'tests/engines/whole-test.test.ts'];

@@ -1,4 +1,6 @@
 // `npm test`: every check the project has, in the order a failure is cheapest to read.
+// `npm run test:fast` (`--fast`): the same checks without the browsers — type check, lint, content
+// check, unit and component tests — for the loop of a change (docs/testing.md).
 // Installs what the browser tests need first when it is missing: Debian's Chromium, Firefox ESR,
 // WebKitGTK's WebDriver server (with MiniBrowser) and Xvfb for it, and poppler-utils for the PDF
 // checks. WebKit needs an X display: tests/support/driver/webkit.ts starts its own Xvfb when
@@ -14,9 +16,13 @@ const browserPackages = {
   xvfb: '/usr/bin/Xvfb',
   'poppler-utils': '/usr/bin/pdfinfo',
 };
-const missing = Object.entries(browserPackages)
-  .filter(([, file]) => !existsSync(file))
-  .map(([name]) => name);
+const fast = process.argv.includes('--fast');
+const vitestArgs = process.argv.slice(2).filter((arg) => arg !== '--fast');
+const missing = fast
+  ? []
+  : Object.entries(browserPackages)
+      .filter(([, file]) => !existsSync(file))
+      .map(([name]) => name);
 if (missing.length > 0) {
   if (process.getuid?.() !== 0) {
     console.error(`Missing for the browser tests: run  sudo apt-get install ${missing.join(' ')}`);
@@ -36,13 +42,24 @@ const steps = [
   ['lint', 'npx', ['biome', 'check', '.']],
   ['boundaries', 'npx', ['tsx', 'scripts/boundaries/check.ts']],
   ['content', 'npx', ['tsx', 'scripts/content/check.ts']],
-  ['tests', 'npx', ['vitest', 'run', ...process.argv.slice(2)]],
+  [
+    'tests',
+    'npx',
+    ['vitest', 'run', ...(fast ? ['--project', 'unit', '--project', 'dom'] : []), ...vitestArgs],
+  ],
 ];
+const startedAt = Date.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 for (const [name, cmd, args] of steps) {
   console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
+  const stepStart = Date.now();
   const { status } = spawnSync(cmd, args, { stdio: 'inherit' });
   if (status !== 0) {
-    console.error(`\n✖ ${name} failed`);
+    console.error(`\n✖ ${name} failed after ${seconds(Date.now() - stepStart)}`);
     process.exit(status ?? 1);
   }
+  console.log(`✔ ${name} (${seconds(Date.now() - stepStart)})`);
 }
+console.log(
+  `\n✔ ${fast ? 'npm run test:fast' : 'npm test'}: every step passed in ${seconds(Date.now() - startedAt)}`,
+);

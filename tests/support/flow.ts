@@ -191,6 +191,14 @@ export const LANGUAGE_LABELS: Readonly<Record<string, string>> = Object.fromEntr
     language.status === 'Entwurf' ? `${language.name} (Entwurf)` : language.name,
   ]),
 );
+/** The writing direction of each child language, as its pack says (`dir`). */
+export const LANGUAGE_DIRS: Readonly<Record<string, 'ltr' | 'rtl'>> = Object.fromEntries(
+  CHILD_LANGUAGE_FACTS.map((language) => [language.code, language.dir]),
+);
+/** The first child language of each writing direction: the whole runs of tests/flow.test.ts. */
+export const LANGUAGE_PER_DIRECTION: readonly string[] = [
+  ...new Map(CHILD_LANGUAGE_FACTS.map((language) => [language.dir, language.code])).values(),
+];
 export type Lang = string;
 
 export async function enterUserData(

@@ -76,5 +76,6 @@ export async function openSeeded(page: Page, baseURL: string, state: Partial<Sto
     value: persistedSession(state),
   });
   await reloadAndUnlock(page);
-  if (state.screen) await waitForScreen(page, state.screen);
+  // The transition moves on by itself after 500 ms: the caller waits for the question after it.
+  if (state.screen && state.screen !== 'transition') await waitForScreen(page, state.screen);
 }
