@@ -9,6 +9,10 @@ export interface Count {
   n: number;
 }
 
+/**
+ * Counts of results (not of children): every filtered result once. The statistics below count
+ * children instead (ChildCounting).
+ */
 export interface Overview {
   total: number;
   byLanguage: Count[];
@@ -16,10 +20,6 @@ export interface Overview {
   bySchoolLevel: Count[];
   /** YYYY-MM of the test day. */
   byMonth: Count[];
-  /** Assigned level (1..4) per language. */
-  levelsByLanguage: { language: string; level: number; n: number }[];
-  /** Assigned level per age band: whole years 3 (= under 4) … 10 (= 10 and older); null = unknown. */
-  levelsByAgeBand: { band: number | null; level: number; n: number }[];
   /** Content versions present in the data (for the filter). */
   contentVersions: Count[];
   /** 'Einrichtungskennungen' present under the other filters (the site filter left out), for its select. */
@@ -31,6 +31,28 @@ export interface Overview {
   bySound: Count[];
   /** Results without sound ('none') that the filter 'Ton: mit' leaves out; 0 with any other choice. */
   soundExcluded: number;
+}
+
+/**
+ * Which test of each child the statistics use ('Tests je Kind', docs/product.md §24): a child is
+ * its Einrichtungskennung and child code together; a result without a code is a child of its own.
+ */
+export type ChildTest = 'erster' | 'letzter';
+
+/** What every per-child answer says about how it counted. */
+export interface ChildCounting {
+  test: ChildTest;
+  /** Values from fewer children than this carry a warning (MIN_CHILDREN_FOR_STATISTICS). */
+  minChildren: number;
+}
+
+/** The level charts: children (one test each) per assigned level (1..4, 4 = 'größer 3'). */
+export interface Levels extends ChildCounting {
+  /** Children among the filtered results. */
+  n: number;
+  byLanguage: { language: string; level: number; n: number }[];
+  /** Whole years 3 (= under 4) … 10 (= 10 and older); null = unknown. */
+  byAgeBand: { band: number | null; level: number; n: number }[];
 }
 
 export interface ItemStatistic {
@@ -59,9 +81,16 @@ export interface Reliability {
 export interface ItemAnalysis {
   /** Result-side language code, or null for all languages together. */
   language: string | null;
+  /** Children (one test each). */
   n: number;
+  /** n is below the warning threshold (ChildCounting.minChildren). */
+  fewChildren: boolean;
   items: ItemStatistic[];
   reliability: Reliability[];
+}
+
+export interface ItemsAnswer extends ChildCounting {
+  groups: ItemAnalysis[];
 }
 
 export type EtsCategory = 'A' | 'B' | 'C';
@@ -71,14 +100,23 @@ export interface DifResult {
   level: 1 | 2 | 3;
   /** Result-side code of the focal language. */
   focal: string;
+  /** Children (one test each) in the strata both groups share. */
   referenceN: number;
   focalN: number;
+  /** referenceN or focalN is below the warning threshold (ChildCounting.minChildren). */
+  fewChildren: boolean;
   alpha: number | null;
   /** ETS delta: MH D-DIF = −2.35 · ln α_MH; negative = the item is harder for the focal group. */
   delta: number | null;
   seDelta: number | null;
   chiSquare: number | null;
   category: EtsCategory | null;
+}
+
+export interface DifAnswer extends ChildCounting {
+  /** Result-side code of the reference language. */
+  reference: string;
+  items: DifResult[];
 }
 
 /** Points on one level (1, 2, 3) or on the whole test ('total'). */

@@ -225,14 +225,15 @@ describe.each(backends)('/auswertung API on $name', (backend) => {
   );
 
   it.skipIf(backend.skip)('gives the level distribution by language and by age band', async () => {
-    const { levelsByLanguage, levelsByAgeBand } = (await get('/api/auswertung/overview?language=4')).json();
+    const levels = (await get('/api/auswertung/levels?language=4')).json();
+    expect(levels).toMatchObject({ n: 2, test: 'erster', minChildren: 30 });
     // Romanian: all 21 right → 'größer 3' (4); ids 2..10 right → level 1 has 6 of 7 → level 2.
-    expect(levelsByLanguage).toEqual([
+    expect(levels.byLanguage).toEqual([
       { language: '4', level: 2, n: 1 },
       { language: '4', level: 4, n: 1 },
     ]);
     // 8 years exactly, and 5 years 6 months.
-    expect(levelsByAgeBand).toEqual([
+    expect(levels.byAgeBand).toEqual([
       { band: 5, level: 2, n: 1 },
       { band: 8, level: 4, n: 1 },
     ]);

@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import type { ChildTest } from '../../schemas/auswertung-api.ts';
 import { SCHOOLS, SITE_PATTERN } from '../../src/domain/facts.ts';
 import type { ResultFilter } from '../db/types.ts';
 import { RESULT_CODES } from '../languages.ts';
 
 /** The values of the filter 'Ton'; the page starts with 'mit', the API without it means 'alle'. */
 export const SOUND_FILTERS = ['mit', 'ohne', 'alle'] as const;
+
+/** The values of 'Tests je Kind' (ChildTest): which test of each child the statistics use; default 'erster'. */
+export const CHILD_TESTS = ['erster', 'letzter'] as const satisfies readonly ChildTest[];
 
 const isoDay = z.iso.date({ error: 'must be a date YYYY-MM-DD' });
 const languages = [...RESULT_CODES];
@@ -34,6 +38,13 @@ const FILTER_FIELDS = {
   sound: z.enum(SOUND_FILTERS, {
     error: 'unbekannter Wert für „Ton“: erlaubt sind „mit“, „ohne“ und „alle“',
   }),
+  /**
+   * 'Tests je Kind' (docs/product.md §24): the test of each child the statistics use. Not a
+   * selection of results: counts and downloads ignore it.
+   */
+  test: z.enum(CHILD_TESTS, {
+    error: 'unbekannter Wert für „Tests je Kind“: erlaubt sind „erster“ und „letzter“',
+  }),
 };
 
 /** Shown on the page as it is (German): the one filter error a researcher can make by hand. */
@@ -59,12 +70,16 @@ export const filterQuery = z
       .refine((query) => !query.from || !query.to || query.from <= query.to, { error: FROM_AFTER_TO }),
   )
   .transform(
-    ({ version, sound, ...rest }): ResultFilter => ({
+    ({ version, sound, test, ...rest }): StatisticsFilter => ({
       ...rest,
       ...(version === undefined ? {} : { contentVersion: version === 'ohne' ? null : version }),
       ...(sound === undefined || sound === 'alle' ? {} : { sound }),
+      test: test ?? 'erster',
     }),
   );
+
+/** The parsed query: the results it selects, and which test of each child the statistics use. */
+export type StatisticsFilter = ResultFilter & { test: ChildTest };
 
 /** The messages of a refused filter: "from: must be a date …", "x: unknown filter". */
 export function describeFilterIssues(issues: z.core.$ZodIssue[]): string {

@@ -2,15 +2,20 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { DifAnswer, ItemsAnswer, Levels } from '../../schemas/auswertung-api.ts';
 import type { TokenGuard } from '../auth/export-token.ts';
 import type { ResultStore } from '../db/index.ts';
-import type { ResultFilter } from '../db/types.ts';
 import { csvChunks, jsonChunks } from '../export.ts';
 import { type ChildCodeQuery, childCodeQuery } from '../plugins/child-code.ts';
 import { useZodSchemas } from '../plugins/zod-validation.ts';
-import { describeFilterIssues, filterQuery } from './filters.ts';
+import { describeFilterIssues, filterQuery, type StatisticsFilter } from './filters.ts';
 import { progressStatistics } from './progress.ts';
-import { analyseItems, differentialItemFunctioning } from './statistics.ts';
+import {
+  analyseItems,
+  differentialItemFunctioning,
+  minChildrenFromEnv,
+  REFERENCE_LANGUAGE,
+} from './statistics.ts';
 
 /** The researchers' page and its API (docs/product.md §24). */
 export const PAGE_PATH = '/auswertung';
@@ -31,6 +36,11 @@ export interface AuswertungOptions {
   hasPage: boolean;
   /** Limit of all requests to the login per address and minute, or false (benchmarks, tests). */
   rateLimit: { max: number; timeWindow: number } | false;
+  /**
+   * Statistics from fewer children carry a warning; absent: MIN_CHILDREN_FOR_STATISTICS or 30
+   * (minChildrenFromEnv).
+   */
+  minChildren?: number;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
@@ -58,6 +68,7 @@ function stamp(): string {
 /** /auswertung and /api/auswertung/*: the researchers' page, its login and its statistics. */
 export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (app, options) => {
   const { db, guard } = options;
+  const minChildren = options.minChildren ?? minChildrenFromEnv();
   const research = db.research;
   if (!research) throw new Error('the results store has no research queries');
   useZodSchemas(app, describeFilterIssues);
@@ -71,7 +82,7 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
   };
   /** A statistics or download request: signed in (checked before the filter), then the filter. */
   const filtered = { onRequest: requireSession, schema: { querystring: filterQuery } };
-  type Filtered = { Querystring: ResultFilter };
+  type Filtered = { Querystring: StatisticsFilter };
 
   if (options.hasPage) {
     app.get(PAGE_PATH, (_request, reply) =>
@@ -119,17 +130,27 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
 
   app.get<Filtered>(`${API}/overview`, filtered, async (request) => research.overview(request.query));
 
-  app.get<Filtered>(`${API}/items`, filtered, async (request) => {
-    const sums = await research.itemSums(request.query);
-    return { groups: sums.map(analyseItems) };
+  // The statistics count children, one test each (docs/product.md §24); each answer says which
+  // test and from how few children on a value carries a warning.
+  app.get<Filtered>(`${API}/levels`, filtered, async (request): Promise<Levels> => {
+    const { test, ...filter } = request.query;
+    return { test, minChildren, ...(await research.childLevels(filter, test)) };
   });
 
-  app.get<Filtered>(`${API}/dif`, filtered, async (request) => {
+  app.get<Filtered>(`${API}/items`, filtered, async (request): Promise<ItemsAnswer> => {
+    const { test, ...filter } = request.query;
+    const sums = await research.itemSums(filter, test);
+    return { test, minChildren, groups: sums.map((group) => analyseItems(group, minChildren)) };
+  });
+
+  app.get<Filtered>(`${API}/dif`, filtered, async (request): Promise<DifAnswer> => {
     // DIF compares languages: a language filter would leave nothing to compare, so it is ignored.
-    const { language: _ignored, ...acrossLanguages } = request.query;
+    const { language: _ignored, test, ...acrossLanguages } = request.query;
     return {
-      reference: '2',
-      items: differentialItemFunctioning(await research.scoreStrata(acrossLanguages)),
+      test,
+      minChildren,
+      reference: REFERENCE_LANGUAGE,
+      items: differentialItemFunctioning(await research.scoreStrata(acrossLanguages, test), minChildren),
     };
   });
 

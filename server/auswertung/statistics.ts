@@ -55,8 +55,30 @@ export function correctedItemTotal(
 
 const clamp = (r: number) => Math.max(-1, Math.min(1, r));
 
-/** Item table and reliabilities of one group from its sums. */
-export function analyseItems(sums: ItemSums): ItemAnalysis {
+/**
+ * Below this many children a statistic is shown with a warning (docs/product.md §24): a solution
+ * rate from 20 children is ±0.1 at its 95 % interval, a KR-20 or DIF from so few barely says more.
+ */
+export const DEFAULT_MIN_CHILDREN = 30;
+
+/**
+ * The warning threshold from MIN_CHILDREN_FOR_STATISTICS (a whole number ≥ 1; unset or empty:
+ * DEFAULT_MIN_CHILDREN). Anything else stops the server at start rather than warn wrongly.
+ */
+export function minChildrenFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.MIN_CHILDREN_FOR_STATISTICS;
+  if (raw === undefined || raw.trim() === '') return DEFAULT_MIN_CHILDREN;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new Error(
+      `MIN_CHILDREN_FOR_STATISTICS muss eine ganze Zahl ≥ 1 sein / must be a whole number ≥ 1, got "${raw}"`,
+    );
+  }
+  return value;
+}
+
+/** Item table and reliabilities of one group from its sums; `minChildren`: the warning threshold. */
+export function analyseItems(sums: ItemSums, minChildren = DEFAULT_MIN_CHILDREN): ItemAnalysis {
   const { n } = sums;
   const items = sums.items.map(
     (item): ItemStatistic => ({
@@ -97,7 +119,7 @@ export function analyseItems(sums: ItemSums): ItemAnalysis {
       variance(sums.totalSum, sums.totalSquares),
     ),
   });
-  return { language: sums.language, n, items, reliability };
+  return { language: sums.language, n, fewChildren: n < minChildren, items, reliability };
 }
 
 /** One stratum's 2×2 table: reference and focal group, correct and wrong. */
@@ -179,7 +201,10 @@ export function etsCategory(delta: number, seDelta: number, chiSquare: number): 
  * DIF of every item between the reference language (Turkish) and each other language present,
  * matching children on the total score (thin matching: one stratum per score 0..21).
  */
-export function differentialItemFunctioning(strata: readonly ScoreStratum[]): DifResult[] {
+export function differentialItemFunctioning(
+  strata: readonly ScoreStratum[],
+  minChildren = DEFAULT_MIN_CHILDREN,
+): DifResult[] {
   const reference = new Map(
     strata.filter((row) => row.language === REFERENCE_LANGUAGE).map((row) => [row.total, row]),
   );
@@ -206,12 +231,15 @@ export function differentialItemFunctioning(strata: readonly ScoreStratum[]): Di
       const mh = mantelHaenszel(tables);
       const delta = mh.alpha === null ? null : -2.35 * Math.log(mh.alpha);
       const seDelta = mh.seLogAlpha === null ? null : 2.35 * mh.seLogAlpha;
+      const referenceN = tables.reduce((sum, t) => sum + t.referenceCorrect + t.referenceWrong, 0);
+      const focalN = tables.reduce((sum, t) => sum + t.focalCorrect + t.focalWrong, 0);
       results.push({
         question,
         level: levelOf(question),
         focal,
-        referenceN: tables.reduce((sum, t) => sum + t.referenceCorrect + t.referenceWrong, 0),
-        focalN: tables.reduce((sum, t) => sum + t.focalCorrect + t.focalWrong, 0),
+        referenceN,
+        focalN,
+        fewChildren: Math.min(referenceN, focalN) < minChildren,
         alpha: mh.alpha,
         delta,
         seDelta,

@@ -1,8 +1,9 @@
-import type { Count, Overview } from '../../schemas/auswertung-api.ts';
+import type { ChildTest, Count, Overview } from '../../schemas/auswertung-api.ts';
 import { SCORED_QUESTION_IDS, SCORED_QUESTION_LEVELS } from '../../src/domain/facts.ts';
 import { RESULT_CODES } from '../languages.ts';
-import { filterClause, filterConditions, readResults } from './rows.ts';
+import { filterClause, filterConditions, QUESTION_COLUMNS, readResults } from './rows.ts';
 import type {
+  ChildLevels,
   ItemSums,
   ProgressGroupRow,
   Queryable,
@@ -11,7 +12,7 @@ import type {
   ScoreStratum,
 } from './types.ts';
 
-export type { ItemSums, ResearchStore, ResultFilter, ScoreStratum };
+export type { ChildLevels, ItemSums, ResearchStore, ResultFilter, ScoreStratum };
 
 /** Whole numbers come back as strings (pg) or BigInt (PGlite) from sum(); the queries cast to float8. */
 const num = (value: unknown) => Number(value ?? 0);
@@ -44,14 +45,12 @@ export function createResearchStore(db: Queryable, options: ResearchStoreOptions
         school_level: string;
         month: number;
         version: string | null;
-        years: number | null;
-        level: number;
         n: number;
       }>(
         `SELECT language, school, school_level, test_month AS month, content_version AS version,
-                age_months / 12 AS years, assigned_level AS level, count(*)::int AS n
+                count(*)::int AS n
            FROM results ${where}
-          GROUP BY language, school, school_level, test_month, content_version, age_months / 12, assigned_level`,
+          GROUP BY language, school, school_level, test_month, content_version`,
         params,
       );
       const tally = <K>(key: (group: (typeof groups)[number]) => K) => {
@@ -64,7 +63,6 @@ export function createResearchStore(db: Queryable, options: ResearchStoreOptions
           .map(([k, n]) => ({ key: k, n }))
           // Unknown (null) last: results without that field, e.g. sent before it existed.
           .sort((a, b) => (a.key === null ? 1 : b.key === null ? -1 : a.key.localeCompare(b.key)));
-      const band = (years: number | null) => (years === null ? null : Math.min(10, Math.max(3, num(years))));
       return {
         total: groups.reduce((sum, group) => sum + num(group.n), 0),
         byLanguage: counts((group) => group.language),
@@ -75,24 +73,40 @@ export function createResearchStore(db: Queryable, options: ResearchStoreOptions
             `${Math.floor(num(group.month) / 100)}-${String(num(group.month) % 100).padStart(2, '0')}`,
         ),
         contentVersions: counts((group) => group.version),
-        levelsByLanguage: [...tally((group) => `${group.language}|${group.level}`)]
-          .map(([key, n]) => {
-            const [language, level] = key.split('|') as [string, string];
-            return { language, level: Number(level), n };
-          })
-          .sort((a, b) => a.language.localeCompare(b.language) || a.level - b.level),
         ...(await siteAndSoundCounts(db, filter)),
-        levelsByAgeBand: [...tally((group) => `${band(group.years) ?? ''}|${group.level}`)]
-          .map(([key, n]) => {
-            const [years, level] = key.split('|') as [string, string];
-            return { band: years === '' ? null : Number(years), level: Number(level), n };
-          })
+      };
+    },
+
+    async childLevels(filter, test) {
+      const { from, params } = oneTestPerChild(filter, test);
+      const rows = await db.query<{ language: string; years: number | null; level: number; n: number }>(
+        `SELECT language, age_months / 12 AS years, assigned_level AS level, count(*)::int AS n
+           FROM ${from}
+          GROUP BY language, age_months / 12, assigned_level`,
+        params,
+      );
+      const band = (years: number | null) => (years === null ? null : Math.min(10, Math.max(3, num(years))));
+      const tally = (key: (row: (typeof rows)[number]) => string) => {
+        const counts = new Map<string, number>();
+        for (const row of rows) counts.set(key(row), (counts.get(key(row)) ?? 0) + num(row.n));
+        return [...counts].map(([k, n]) => {
+          const [group, level] = k.split('|') as [string, string];
+          return { group, level: Number(level), n };
+        });
+      };
+      return {
+        n: rows.reduce((sum, row) => sum + num(row.n), 0),
+        byLanguage: tally((row) => `${row.language}|${row.level}`)
+          .map(({ group, level, n }) => ({ language: group, level, n }))
+          .sort((a, b) => a.language.localeCompare(b.language) || a.level - b.level),
+        byAgeBand: tally((row) => `${band(row.years) ?? ''}|${row.level}`)
+          .map(({ group, level, n }) => ({ band: group === '' ? null : Number(group), level, n }))
           .sort((a, b) => (a.band ?? 99) - (b.band ?? 99) || a.level - b.level),
       };
     },
 
-    async itemSums(filter) {
-      const groups = await scoreGroups(db, filter);
+    async itemSums(filter, test) {
+      const groups = await scoreGroups(db, filter, test);
       const languages = [...new Set(groups.map((group) => group.language))].sort();
       const sumsOf = (language: string | null, rows: ScoreGroup[]): ItemSums => {
         const total = (row: ScoreGroup) => row.points[0] + row.points[1] + row.points[2];
@@ -127,9 +141,9 @@ export function createResearchStore(db: Queryable, options: ResearchStoreOptions
       ].sort((a, b) => (a.language ?? '').localeCompare(b.language ?? ''));
     },
 
-    async scoreStrata(filter) {
+    async scoreStrata(filter, test) {
       const strata = new Map<string, ScoreStratum>();
-      for (const group of await scoreGroups(db, filter)) {
+      for (const group of await scoreGroups(db, filter, test)) {
         const total = group.points[0] + group.points[1] + group.points[2];
         const key = `${group.language}|${total}`;
         const stratum = strata.get(key) ?? {
@@ -236,17 +250,51 @@ interface ScoreGroup {
   noAnswer: number[];
 }
 
+/** What the statistics read of a child's test (not the answers' details: the sort stays narrow). */
+const CHILD_STATISTICS_COLUMNS = [
+  'language',
+  'points_l1',
+  'points_l2',
+  'points_l3',
+  'assigned_level',
+  'age_months',
+  'no_answers',
+  ...QUESTION_COLUMNS,
+].join(', ');
+
 /**
- * The one scan behind the item table, KR-20 and DIF: at most 3 × 8³ groups, from which every
- * sum those statistics need follows exactly (total = sum of the level points).
+ * The filtered results reduced to one test per child, as a FROM item: a child is its site and
+ * child code together (two Kitas may give the same code), its first or latest filtered test by
+ * test day and, on the same day, by arrival (the order of the export's 'Test Nr. des Kindes');
+ * every result without a code is a child of its own. Only the coded results are sorted.
+ * DISTINCT ON takes a NULL site as one value, so codes without a site are one child per code.
  */
-async function scoreGroups(db: Queryable, filter: ResultFilter): Promise<ScoreGroup[]> {
+function oneTestPerChild(filter: ResultFilter, test: ChildTest): { from: string; params: unknown[] } {
   const { where, params } = filterClause(filter);
+  const and = (condition: string) => (where ? `${where} AND ${condition}` : `WHERE ${condition}`);
+  const order = test === 'erster' ? 'ASC' : 'DESC';
+  return {
+    from: `(SELECT ${CHILD_STATISTICS_COLUMNS} FROM results ${and('child_code IS NULL')}
+            UNION ALL
+            (SELECT DISTINCT ON (site, child_code) ${CHILD_STATISTICS_COLUMNS}
+               FROM results ${and('child_code IS NOT NULL')}
+              ORDER BY site, child_code, test_day ${order}, id ${order})) AS children`,
+    params,
+  };
+}
+
+/**
+ * The one scan behind the item table, KR-20 and DIF, over one test per child: at most 3 × 8³
+ * groups, from which every sum those statistics need follows exactly (total = sum of the level
+ * points).
+ */
+async function scoreGroups(db: Queryable, filter: ResultFilter, test: ChildTest): Promise<ScoreGroup[]> {
+  const { from, params } = oneTestPerChild(filter, test);
   const rows = await db.query<Record<string, unknown>>(
     `SELECT language, points_l1, points_l2, points_l3, count(*)::int AS n,
             ${SCORED_QUESTION_IDS.map((id) => `sum(q${id}::int)::int AS c${id}`).join(', ')},
             ${SCORED_QUESTION_IDS.map((id) => `sum((no_answers >> ${id}) & 1)::int AS u${id}`).join(', ')}
-       FROM results ${where}
+       FROM ${from}
       GROUP BY language, points_l1, points_l2, points_l3`,
     params,
   );

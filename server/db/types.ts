@@ -1,4 +1,4 @@
-import type { Overview } from '../../schemas/auswertung-api.ts';
+import type { ChildTest, Levels, Overview } from '../../schemas/auswertung-api.ts';
 import type { ResultPayload } from '../../schemas/result-payload.ts';
 
 export type BackendKind = 'pglite' | 'postgres';
@@ -127,10 +127,19 @@ export interface ProgressGroupRow {
   days: number;
 }
 
+/** The level charts' counts of children (Levels without how they counted). */
+export type ChildLevels = Pick<Levels, 'n' | 'byLanguage' | 'byAgeBand'>;
+
 export interface ResearchStore {
+  /** Counts of the filtered results. */
   overview(filter: ResultFilter): Promise<Overview>;
-  itemSums(filter: ResultFilter): Promise<ItemSums[]>;
-  scoreStrata(filter: ResultFilter): Promise<ScoreStratum[]>;
+  /**
+   * The statistics count children, each with one of its filtered tests (`test`): a child is its
+   * site and child code together; a result without a code is a child of its own.
+   */
+  itemSums(filter: ResultFilter, test: ChildTest): Promise<ItemSums[]>;
+  scoreStrata(filter: ResultFilter, test: ChildTest): Promise<ScoreStratum[]>;
+  childLevels(filter: ResultFilter, test: ChildTest): Promise<ChildLevels>;
   progressGroups(filter: ResultFilter): Promise<ProgressGroupRow[]>;
   /** The filtered results stored when the call began, in id order, read in batches (readResults). */
   iterateResults(filter: ResultFilter, batchSize?: number): AsyncGenerator<StoredResult>;

@@ -1,9 +1,13 @@
 // The page's calls to /api/auswertung/*; their answers are typed in schemas/auswertung-api.ts.
 import type {
   ChangeStatistic,
+  ChildTest,
   Count,
+  DifAnswer,
   DifResult,
   ItemAnalysis,
+  ItemsAnswer,
+  Levels,
   Overview,
   Progress,
   ProgressGroup,
@@ -17,7 +21,19 @@ import {
 } from '../domain/facts';
 import { LANGUAGE_CODES } from './format';
 
-export type { ChangeStatistic, Count, DifResult, ItemAnalysis, Overview, Progress, ProgressGroup };
+export type {
+  ChangeStatistic,
+  ChildTest,
+  Count,
+  DifAnswer,
+  DifResult,
+  ItemAnalysis,
+  ItemsAnswer,
+  Levels,
+  Overview,
+  Progress,
+  ProgressGroup,
+};
 
 const API = '/api/auswertung';
 
@@ -36,10 +52,14 @@ export interface Filter {
   site: string;
   /** 'Ton': 'mit' (the default), 'ohne' or 'alle' (docs/product.md §24). */
   sound: SoundChoice;
+  /** 'Tests je Kind': the test of each child the statistics use; 'erster' by default. */
+  test: ChildTest;
 }
 
 export const SOUND_CHOICES = ['mit', 'ohne', 'alle'] as const;
 export type SoundChoice = (typeof SOUND_CHOICES)[number];
+
+export const CHILD_TESTS = ['erster', 'letzter'] as const satisfies readonly ChildTest[];
 
 /** The page's starting selection (and 'Zurücksetzen'): every result heard with sound. */
 export const NO_FILTER: Filter = {
@@ -50,6 +70,7 @@ export const NO_FILTER: Filter = {
   version: '',
   site: '',
   sound: 'mit',
+  test: 'erster',
 };
 
 /** The one filter mistake the form can hold: a 'von' day after the 'bis' day (ISO days compare as text). */
@@ -80,6 +101,9 @@ export function filterFromQuery(search: string): Filter {
     sound: SOUND_CHOICES.includes(params.get('sound') as SoundChoice)
       ? (params.get('sound') as SoundChoice)
       : NO_FILTER.sound,
+    test: CHILD_TESTS.includes(params.get('test') as ChildTest)
+      ? (params.get('test') as ChildTest)
+      : NO_FILTER.test,
   };
 }
 
@@ -123,22 +147,25 @@ export function logout(): Promise<void> {
   return request('/logout', { method: 'POST' });
 }
 
+/** Counts of results (overview), statistics of children (levels, items, DIF), the Verlauf. */
 export interface Statistics {
   overview: Overview;
-  items: { groups: ItemAnalysis[] };
-  dif: { reference: string; items: DifResult[] };
+  levels: Levels;
+  items: ItemsAnswer;
+  dif: DifAnswer;
   progress: Progress;
 }
 
 export async function loadStatistics(filter: Filter): Promise<Statistics> {
   const query = filterQuery(filter);
-  const [overview, items, dif, progress] = await Promise.all([
+  const [overview, levels, items, dif, progress] = await Promise.all([
     request<Overview>(`/overview${query}`),
-    request<Statistics['items']>(`/items${query}`),
-    request<Statistics['dif']>(`/dif${query}`),
+    request<Levels>(`/levels${query}`),
+    request<ItemsAnswer>(`/items${query}`),
+    request<DifAnswer>(`/dif${query}`),
     request<Progress>(`/progress${query}`),
   ]);
-  return { overview, items, dif, progress };
+  return { overview, levels, items, dif, progress };
 }
 
 export function downloadUrl(kind: 'csv' | 'json', filter: Filter): string {

@@ -67,13 +67,23 @@ export function Dashboard({ onSessionEnded }: { onSessionEnded(): void }) {
       )}
       {statistics && (
         <div className={loading ? 'auswertung-results auswertung-results--stale' : 'auswertung-results'}>
-          <OverviewSection overview={statistics.overview} />
+          <OverviewSection
+            overview={statistics.overview}
+            onShowAll={() => apply({ ...filter, sound: 'alle' })}
+          />
           {statistics.overview.total > 0 && (
             <>
-              <LevelSection overview={statistics.overview} />
-              <ItemSection groups={statistics.items.groups} />
-              <ReliabilitySection groups={statistics.items.groups} />
-              <DifSection items={statistics.dif.items} languageFiltered={filter.language !== ''} />
+              <LevelSection levels={statistics.levels} />
+              <ItemSection groups={statistics.items.groups} minChildren={statistics.items.minChildren} />
+              <ReliabilitySection
+                groups={statistics.items.groups}
+                minChildren={statistics.items.minChildren}
+              />
+              <DifSection
+                items={statistics.dif.items}
+                languageFiltered={filter.language !== ''}
+                minChildren={statistics.dif.minChildren}
+              />
               <ProgressSection progress={statistics.progress} />
             </>
           )}

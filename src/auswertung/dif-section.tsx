@@ -1,15 +1,34 @@
 import { useTranslation } from 'react-i18next';
 import type { DifResult } from './api';
+import { FewChildrenWarning, markedName } from './few-children';
 import { languageName, number } from './format';
-import { Scroll } from './tables';
+import { type GroupedCell, GroupedTable } from './tables';
 
-export function DifSection({ items, languageFiltered }: { items: DifResult[]; languageFiltered: boolean }) {
+export function DifSection({
+  items,
+  languageFiltered,
+  minChildren,
+}: {
+  items: DifResult[];
+  languageFiltered: boolean;
+  minChildren: number;
+}) {
   const { t } = useTranslation();
   const focals = [...new Set(items.map((row) => row.focal))];
   const questions = [...new Set(items.map((row) => row.question))];
   const flagged = items.filter((row) => row.category === 'C');
   // No item could be classified: too few children per score group in one of the languages.
   const computable = items.some((row) => row.category !== null);
+  // The children compared are the same for every item of a focal language.
+  const comparisons = focals.map((focal) => {
+    const row = items.find((entry) => entry.focal === focal) as DifResult;
+    return {
+      focal,
+      name: t('auswertung.dif.against', { language: languageName(t, focal) }),
+      n: Math.min(row.referenceN, row.focalN),
+      few: row.fewChildren,
+    };
+  });
   return (
     <section className="auswertung-card" aria-labelledby="dif-heading">
       <h2 id="dif-heading">{t('auswertung.dif.heading')}</h2>
@@ -33,74 +52,48 @@ export function DifSection({ items, languageFiltered }: { items: DifResult[]; la
               items.some((row) => row.category === null) &&
               ` ${t('auswertung.dif.someNotComputable')}`}
           </p>
-          <Scroll label={t('auswertung.dif.heading')}>
-            <table className="auswertung-table auswertung-table--dif">
-              <thead>
-                <tr>
-                  <th scope="col" rowSpan={2}>
-                    {t('auswertung.items.question')}
-                  </th>
-                  {focals.map((focal) => (
-                    <th scope="colgroup" colSpan={3} key={focal} className="group-start">
-                      {t('auswertung.dif.against', { language: languageName(t, focal) })}
-                    </th>
-                  ))}
-                </tr>
-                <tr>
-                  {focals.map((focal) => (
-                    <DifColumns key={focal} />
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {questions.map((question) => {
-                  const rows = focals.map((focal) =>
-                    items.find((row) => row.focal === focal && row.question === question),
-                  );
-                  return (
-                    <tr key={question}>
-                      <th scope="row">{question}</th>
-                      {rows.map((row, index) => (
-                        <DifCells key={focals[index]} row={row} />
-                      ))}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </Scroll>
+          <FewChildrenWarning min={minChildren} groups={comparisons.filter((comparison) => comparison.few)} />
+          <GroupedTable
+            className="auswertung-table--dif"
+            label={t('auswertung.dif.heading')}
+            leading={[t('auswertung.items.question')]}
+            groups={comparisons.map((comparison) => ({
+              key: comparison.focal,
+              heading: markedName(comparison.name, comparison.few),
+            }))}
+            columns={[
+              { heading: t('auswertung.dif.alpha'), numeric: true },
+              { heading: t('auswertung.dif.delta'), numeric: true },
+              { heading: t('auswertung.dif.category'), numeric: false },
+            ]}
+            rows={questions.map((question) => ({
+              key: question,
+              leading: [question],
+              cells: focals.map((focal) =>
+                difCells(
+                  t('auswertung.dif.notComputable'),
+                  items.find((row) => row.focal === focal && row.question === question),
+                ),
+              ),
+            }))}
+          />
         </>
       )}
     </section>
   );
 }
 
-function DifColumns() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <th scope="col" className="num group-start">
-        {t('auswertung.dif.alpha')}
-      </th>
-      <th scope="col" className="num">
-        {t('auswertung.dif.delta')}
-      </th>
-      <th scope="col">{t('auswertung.dif.category')}</th>
-    </>
-  );
-}
-
-function DifCells({ row }: { row: DifResult | undefined }) {
-  const { t } = useTranslation();
+/** α, delta and category of one item and focal language; a category C is highlighted. */
+function difCells(notComputable: string, row: DifResult | undefined): GroupedCell[] {
   const category = row?.category ?? null;
-  const flagged = category === 'C' ? ' dif-c' : '';
-  return (
-    <>
-      <td className={`num group-start${flagged}`}>{number(row?.alpha ?? null)}</td>
-      <td className={`num${flagged}`}>{number(row?.delta ?? null)}</td>
-      <td className={`dif-category${flagged}`} data-category={category ?? ''}>
-        {category ?? t('auswertung.dif.notComputable')}
-      </td>
-    </>
-  );
+  const flagged = category === 'C' ? 'dif-c' : undefined;
+  return [
+    { value: number(row?.alpha ?? null), className: flagged },
+    { value: number(row?.delta ?? null), className: flagged },
+    {
+      value: category ?? notComputable,
+      className: flagged ? `dif-category ${flagged}` : 'dif-category',
+      data: { 'data-category': category ?? '' },
+    },
+  ];
 }

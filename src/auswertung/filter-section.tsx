@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Count, type Filter, fromAfterTo, NO_FILTER, SOUND_CHOICES } from './api';
+import { CHILD_TESTS, type Count, type Filter, fromAfterTo, NO_FILTER, SOUND_CHOICES } from './api';
 import { germanDay, LANGUAGE_CODES, languageName, SCHOOLS, schoolName, type T } from './format';
 
 export function describeFilter(filter: Filter, t: T): string {
@@ -17,6 +17,9 @@ export function describeFilter(filter: Filter, t: T): string {
     );
   if (filter.site) parts.push(`${t('auswertung.filter.site')} ${filter.site}`);
   if (filter.sound !== 'alle') parts.push(t(`auswertung.filter.sounds.${filter.sound}`));
+  // The default (first test) is named in the statistics' own notes (per-child-note.tsx).
+  if (filter.test !== 'erster')
+    parts.push(`${t('auswertung.filter.test')}: ${t(`auswertung.filter.tests.${filter.test}`)}`);
   return parts.length
     ? t('auswertung.filter.active', { filters: parts.join(' · ') })
     : t('auswertung.filter.none');
@@ -52,112 +55,65 @@ export function FilterForm({
   const siteKeys = sites.flatMap((entry) => (entry.key === null ? [] : [entry.key]));
   if (filter.site && !siteKeys.includes(filter.site)) siteKeys.push(filter.site);
 
+  const anyOption = { value: '', label: t('auswertung.filter.any') };
+  const field = <K extends keyof Filter>(name: K) => ({
+    name,
+    value: draft[name],
+    onChange: (value: string) => set(name, value as Filter[K]),
+  });
+
   return (
     <section className="auswertung-card auswertung-filter" aria-labelledby="filter-heading">
       <h2 id="filter-heading">{t('auswertung.filter.heading')}</h2>
       <p className="auswertung-hint">{t('auswertung.filter.hint')}</p>
       <form onSubmit={submit} className="auswertung-filter-form">
-        <div className="auswertung-field">
-          <label htmlFor="filter-from">{t('auswertung.filter.from')}</label>
-          <input
-            id="filter-from"
-            type="date"
-            name="from"
-            value={draft.from}
-            aria-invalid={refused || undefined}
-            onChange={(event) => set('from', event.target.value)}
-          />
-        </div>
-        <div className="auswertung-field">
-          <label htmlFor="filter-to">{t('auswertung.filter.to')}</label>
-          <input
-            id="filter-to"
-            type="date"
-            name="to"
-            value={draft.to}
-            aria-invalid={refused || undefined}
-            onChange={(event) => set('to', event.target.value)}
-          />
-        </div>
-        <div className="auswertung-field">
-          <label htmlFor="filter-language">{t('auswertung.filter.language')}</label>
-          <select
-            id="filter-language"
-            name="language"
-            value={draft.language}
-            onChange={(event) => set('language', event.target.value as Filter['language'])}
-          >
-            <option value="">{t('auswertung.filter.any')}</option>
-            {LANGUAGE_CODES.map((code) => (
-              <option key={code} value={code}>
-                {languageName(t, code)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="auswertung-field">
-          <label htmlFor="filter-school">{t('auswertung.filter.school')}</label>
-          <select
-            id="filter-school"
-            name="school"
-            value={draft.school}
-            onChange={(event) => set('school', event.target.value as Filter['school'])}
-          >
-            <option value="">{t('auswertung.filter.any')}</option>
-            {SCHOOLS.map((school) => (
-              <option key={school} value={school}>
-                {schoolName(t, school)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="auswertung-field">
-          <label htmlFor="filter-version">{t('auswertung.filter.version')}</label>
-          <select
-            id="filter-version"
-            name="version"
-            value={draft.version}
-            onChange={(event) => set('version', event.target.value)}
-          >
-            <option value="">{t('auswertung.filter.any')}</option>
-            {versionKeys.map((key) => (
-              <option key={key} value={key}>
-                {key === 'ohne' ? t('auswertung.filter.withoutVersion') : key}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="auswertung-field">
-          <label htmlFor="filter-site">{t('auswertung.filter.site')}</label>
-          <select
-            id="filter-site"
-            name="site"
-            value={draft.site}
-            onChange={(event) => set('site', event.target.value)}
-          >
-            <option value="">{t('auswertung.filter.any')}</option>
-            {siteKeys.map((key) => (
-              <option key={key} value={key}>
-                {key}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="auswertung-field">
-          <label htmlFor="filter-sound">{t('auswertung.filter.sound')}</label>
-          <select
-            id="filter-sound"
-            name="sound"
-            value={draft.sound}
-            onChange={(event) => set('sound', event.target.value as Filter['sound'])}
-          >
-            {SOUND_CHOICES.map((choice) => (
-              <option key={choice} value={choice}>
-                {t(`auswertung.filter.sounds.${choice}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterField {...field('from')} label={t('auswertung.filter.from')} invalid={refused} />
+        <FilterField {...field('to')} label={t('auswertung.filter.to')} invalid={refused} />
+        <FilterField
+          {...field('language')}
+          label={t('auswertung.filter.language')}
+          options={[
+            anyOption,
+            ...LANGUAGE_CODES.map((code) => ({ value: code, label: languageName(t, code) })),
+          ]}
+        />
+        <FilterField
+          {...field('school')}
+          label={t('auswertung.filter.school')}
+          options={[anyOption, ...SCHOOLS.map((school) => ({ value: school, label: schoolName(t, school) }))]}
+        />
+        <FilterField
+          {...field('version')}
+          label={t('auswertung.filter.version')}
+          options={[
+            anyOption,
+            ...versionKeys.map((key) => ({
+              value: key,
+              label: key === 'ohne' ? t('auswertung.filter.withoutVersion') : key,
+            })),
+          ]}
+        />
+        <FilterField
+          {...field('site')}
+          label={t('auswertung.filter.site')}
+          options={[anyOption, ...siteKeys.map((key) => ({ value: key, label: key }))]}
+        />
+        <FilterField
+          {...field('sound')}
+          label={t('auswertung.filter.sound')}
+          options={SOUND_CHOICES.map((choice) => ({
+            value: choice,
+            label: t(`auswertung.filter.sounds.${choice}`),
+          }))}
+        />
+        <FilterField
+          {...field('test')}
+          label={t('auswertung.filter.test')}
+          options={CHILD_TESTS.map((choice) => ({
+            value: choice,
+            label: t(`auswertung.filter.tests.${choice}`),
+          }))}
+        />
         <div className="auswertung-filter-buttons">
           <button type="submit" className="auswertung-button">
             {t('auswertung.filter.apply')}
@@ -181,5 +137,50 @@ export function FilterForm({
         </p>
       )}
     </section>
+  );
+}
+
+/**
+ * One field of the filter form: its label and a select of `options`, or without options a date
+ * input. The id is `filter-<name>`, the form field's name `name`.
+ */
+function FilterField({
+  name,
+  label,
+  value,
+  onChange,
+  options,
+  invalid = false,
+}: {
+  name: keyof Filter;
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  options?: { value: string; label: string }[];
+  invalid?: boolean;
+}) {
+  const id = `filter-${name}`;
+  return (
+    <div className="auswertung-field">
+      <label htmlFor={id}>{label}</label>
+      {options ? (
+        <select id={id} name={name} value={value} onChange={(event) => onChange(event.target.value)}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={id}
+          type="date"
+          name={name}
+          value={value}
+          aria-invalid={invalid || undefined}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </div>
   );
 }

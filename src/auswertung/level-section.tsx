@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Statistics } from './api';
+import type { Levels } from './api';
+import { FewChildrenWarning, markedName, PerChildNote } from './few-children';
 import { ageBandName, LEVELS, languageName, levelName } from './format';
 import { LevelChart } from './level-chart';
 import { NumberTable, Scroll } from './tables';
@@ -43,34 +44,52 @@ export function LevelBlock({
   );
 }
 
-export function LevelSection({ overview }: { overview: Statistics['overview'] }) {
+/** Per group (a language, an age band): its label and its children per level. */
+function levelTable(
+  groups: { label: string; counts: number[] }[],
+  minChildren: number,
+): { groups: string[]; counts: number[][]; few: { name: string; n: number }[] } {
+  const total = (counts: number[]) => counts.reduce((sum, n) => sum + n, 0);
+  return {
+    groups: groups.map((group) => markedName(group.label, total(group.counts) < minChildren)),
+    counts: groups.map((group) => group.counts),
+    few: groups
+      .filter((group) => total(group.counts) < minChildren)
+      .map((group) => ({ name: group.label, n: total(group.counts) })),
+  };
+}
+
+export function LevelSection({ levels }: { levels: Levels }) {
   const { t } = useTranslation();
   const byLanguage = useMemo(() => {
-    const codes = [...new Set(overview.levelsByLanguage.map((row) => row.language))];
-    return {
-      groups: codes.map((code) => languageName(t, code)),
-      counts: codes.map((code) =>
-        LEVELS.map(
-          (level) =>
-            overview.levelsByLanguage.find((row) => row.language === code && row.level === level)?.n ?? 0,
+    const codes = [...new Set(levels.byLanguage.map((row) => row.language))];
+    return levelTable(
+      codes.map((code) => ({
+        label: languageName(t, code),
+        counts: LEVELS.map(
+          (level) => levels.byLanguage.find((row) => row.language === code && row.level === level)?.n ?? 0,
         ),
-      ),
-    };
-  }, [overview, t]);
+      })),
+      levels.minChildren,
+    );
+  }, [levels, t]);
   const byAge = useMemo(() => {
-    const bands = [...new Set(overview.levelsByAgeBand.map((row) => row.band))];
-    return {
-      groups: bands.map((band) => ageBandName(t, band)),
-      counts: bands.map((band) =>
-        LEVELS.map(
-          (level) => overview.levelsByAgeBand.find((row) => row.band === band && row.level === level)?.n ?? 0,
+    const bands = [...new Set(levels.byAgeBand.map((row) => row.band))];
+    return levelTable(
+      bands.map((band) => ({
+        label: ageBandName(t, band),
+        counts: LEVELS.map(
+          (level) => levels.byAgeBand.find((row) => row.band === band && row.level === level)?.n ?? 0,
         ),
-      ),
-    };
-  }, [overview, t]);
+      })),
+      levels.minChildren,
+    );
+  }, [levels, t]);
   return (
     <section className="auswertung-card" aria-labelledby="levels-heading">
       <h2 id="levels-heading">{t('auswertung.levels.heading')}</h2>
+      <PerChildNote count={levels.n} test={levels.test} />
+      <FewChildrenWarning min={levels.minChildren} groups={[...byLanguage.few, ...byAge.few]} />
       <div className="auswertung-charts">
         <LevelBlock
           title={t('auswertung.levels.byLanguage')}

@@ -3,7 +3,17 @@ import type { Statistics } from './api';
 import { languageName, schoolName } from './format';
 import { CountTable } from './tables';
 
-export function OverviewSection({ overview }: { overview: Statistics['overview'] }) {
+/**
+ * Counts of results. When the page's default 'Ton: mit Ton' leaves none because every result was
+ * silent (a pilot run without sound), it says so and offers 'alle' (`onShowAll`).
+ */
+export function OverviewSection({
+  overview,
+  onShowAll,
+}: {
+  overview: Statistics['overview'];
+  onShowAll(): void;
+}) {
   const { t } = useTranslation();
   const monthName = (month: string | null) => {
     if (!month) return t('auswertung.unknown');
@@ -18,12 +28,20 @@ export function OverviewSection({ overview }: { overview: Statistics['overview']
       <p className="auswertung-total" data-testid="total">
         {t('auswertung.overview.total', { count: overview.total })}
       </p>
-      {overview.soundExcluded > 0 && (
+      <p className="auswertung-hint">{t('auswertung.overview.countsResults')}</p>
+      {overview.soundExcluded > 0 && overview.total > 0 && (
         <p className="auswertung-hint" data-testid="sound-excluded">
           {t('auswertung.overview.soundExcluded', { count: overview.soundExcluded })}
         </p>
       )}
-      {overview.total === 0 ? (
+      {overview.total === 0 && overview.soundExcluded > 0 ? (
+        <div className="auswertung-empty" data-testid="only-silent">
+          <p>{t('auswertung.overview.onlySilent', { count: overview.soundExcluded })}</p>
+          <button type="button" className="auswertung-button" onClick={onShowAll}>
+            {t('auswertung.overview.showAll')}
+          </button>
+        </div>
+      ) : overview.total === 0 ? (
         <p>{t('auswertung.overview.empty')}</p>
       ) : (
         <div className="auswertung-grid">

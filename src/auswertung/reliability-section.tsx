@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { ItemAnalysis } from './api';
+import { FewChildrenWarning, markedName } from './few-children';
 import { number } from './format';
-import { groupName, orderedGroups } from './item-section';
+import { fewGroups, groupName, orderedGroups } from './item-section';
 import { NumberTable, Scroll } from './tables';
 
-export function ReliabilitySection({ groups }: { groups: ItemAnalysis[] }) {
+export function ReliabilitySection({ groups, minChildren }: { groups: ItemAnalysis[]; minChildren: number }) {
   const { t } = useTranslation();
   const ordered = orderedGroups(groups);
   const scopes = ordered[0]?.reliability.map((row) => row.level) ?? [];
@@ -12,10 +13,11 @@ export function ReliabilitySection({ groups }: { groups: ItemAnalysis[] }) {
     <section className="auswertung-card" aria-labelledby="reliability-heading">
       <h2 id="reliability-heading">{t('auswertung.reliability.heading')}</h2>
       <p className="auswertung-hint">{t('auswertung.reliability.intro')}</p>
+      <FewChildrenWarning min={minChildren} groups={fewGroups(t, ordered)} />
       <Scroll label={t('auswertung.reliability.heading')}>
         <NumberTable
           corner={t('auswertung.reliability.scope')}
-          columns={ordered.map((group) => groupName(t, group))}
+          columns={ordered.map((group) => markedName(groupName(t, group), group.fewChildren))}
           rows={scopes.map((scope, index) => ({
             label:
               scope === 'all'

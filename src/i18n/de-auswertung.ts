@@ -34,6 +34,11 @@ export const deAuswertung = {
       ohne: 'ohne Ton',
       alle: 'alle',
     },
+    test: 'Tests je Kind',
+    tests: {
+      erster: 'erster Test',
+      letzter: 'letzter Test',
+    },
     apply: 'Anwenden',
     reset: 'Zurücksetzen',
     active: 'Aktive Filter: {{filters}}',
@@ -50,9 +55,15 @@ export const deAuswertung = {
   all: 'Gesamt',
   overview: {
     heading: 'Übersicht',
+    countsResults: 'Die Übersicht zählt Ergebnisse: ein Kind mit zwei Tests zählt zweimal.',
     total_one: '{{count}} Ergebnis',
     total_other: '{{count}} Ergebnisse',
     empty: 'Für diese Filter gibt es keine Ergebnisse.',
+    onlySilent_one:
+      'Mit dem Filter „Ton: mit Ton“ bleibt kein Ergebnis: Das einzige Ergebnis wurde ohne Ton durchgeführt (z. B. ein Probetest ohne Ton).',
+    onlySilent_other:
+      'Mit dem Filter „Ton: mit Ton“ bleibt kein Ergebnis: Alle {{count}} Ergebnisse wurden ohne Ton durchgeführt (z. B. Probetests ohne Ton).',
+    showAll: 'Alle Ergebnisse zeigen (Ton: alle)',
     soundExcluded_one:
       '{{count}} Ergebnis ohne Ton ausgeschlossen (Filter „Ton“: mit Ton). Ältere Ergebnisse ohne Angabe zum Ton zählen mit.',
     soundExcluded_other:
@@ -63,7 +74,15 @@ export const deAuswertung = {
     byMonth: 'Nach Monat des Tests',
     noSchoolLevel: 'kein Jahrgang',
     value: 'Wert',
-    count: 'Anzahl',
+    count: 'Ergebnisse',
+  },
+  /** The statistics count children, one test each (docs/product.md §24). */
+  perChild: {
+    note: 'Ab hier zählen Kinder, nicht Ergebnisse: {{count}} Kinder, je Kind ein Test (der {{test}} unter den gefilterten). Ein Kind ist Einrichtungskennung und Kind-Code zusammen; ein Ergebnis ohne Kind-Code zählt als ein Kind.',
+    first: 'erste',
+    last: 'letzte',
+    few: 'Weniger als {{min}} Kinder, Werte unsicher (mit * markiert): {{groups}}.',
+    fewGroup: '{{name}} (n = {{n}})',
   },
   levels: {
     heading: 'Verteilung der Niveaus',
@@ -82,7 +101,7 @@ export const deAuswertung = {
   items: {
     heading: 'Aufgabenanalyse',
     intro:
-      'Lösungsquote: Anteil richtiger Antworten. Trennschärfe: Korrelation der Aufgabe mit der Summe der übrigen Aufgaben (korrigierte Item-Total-Korrelation). keine Antwort: Anteil der Kinder, bei denen „Weiß nicht“ erfasst wurde (zählt als nicht gelöst; ältere Ergebnisse kennen diese Angabe nicht). n: Zahl der Kinder.',
+      'Lösungsquote: Anteil richtiger Antworten. Trennschärfe: Korrelation der Aufgabe mit der Summe der übrigen Aufgaben (korrigierte Item-Total-Korrelation). keine Antwort: Anteil der Kinder, bei denen „Weiß nicht“ erfasst wurde (zählt als nicht gelöst; ältere Ergebnisse kennen diese Angabe nicht). n: Zahl der Kinder (je Kind ein Test).',
     question: 'Frage',
     level: 'Niveau',
     rate: 'Lösungsquote',
