@@ -1,6 +1,9 @@
 import 'fake-indexeddb/auto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { unlock } from '../storage/sealed';
+import { serialize } from 'node:v8';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { CHILD_CODE_ALPHABET } from '../domain/facts';
+import { lockForTests, unlock } from '../storage/sealed';
+import type { RandomBytes } from './code';
 import { openChildrenDb } from './db';
 import { ChildrenRepository } from './repository';
 import { child, result } from './test-fixtures';
@@ -16,6 +19,40 @@ const fresh = () => {
   return { name, repository: new ChildrenRepository(name) };
 };
 
+/**
+ * The bytes a record is stored as: V8's structured-clone serialisation, the format Chromium's
+ * IndexedDB writes to disk (fake-indexeddb keeps the clone in memory).
+ */
+const storedBytes = (record: unknown): Buffer => serialize(record);
+
+/** Whether `text` is in `bytes` in any encoding a stored string or a JSON byte array could use. */
+function holds(bytes: Buffer, text: string): boolean {
+  const encodings = [Buffer.from(text, 'utf8'), Buffer.from(text, 'utf16le')];
+  // V8 writes a string whose characters all fit in one byte as Latin-1.
+  if ([...text].every((char) => char.charCodeAt(0) < 256)) encodings.push(Buffer.from(text, 'latin1'));
+  return encodings.some((encoded) => bytes.includes(encoded));
+}
+
+/** The child's personal details as the device keeps them: the name, the first name, the birth date. */
+function personal(c: { name: string; birthDate: string }): string[] {
+  return [c.name, c.name.split(' ')[0]!, c.birthDate];
+}
+
+/** A record as the release before the encryption stored it: the content in plain (format 1). */
+function plainChildRecord(c: ReturnType<typeof child>) {
+  const { code, updatedAt, ...content } = c;
+  return { code, updatedAt, sealed: { format: 1, data: { ...content, version: 1 } } };
+}
+
+/** Random bytes that make newChildCode draw the given codes, in order. */
+function drawing(...codes: string[]): RandomBytes {
+  const bytes = codes.flatMap((code) => [...code].map((char) => CHILD_CODE_ALPHABET.indexOf(char)));
+  return (target) => {
+    target.set(bytes.splice(0, target.length));
+    return target;
+  };
+}
+
 describe('ChildrenRepository', () => {
   it('keeps children and reads them back; a saved child replaces the one with its code', async () => {
     const { repository } = fresh();
@@ -29,15 +66,73 @@ describe('ChildrenRepository', () => {
     );
   });
 
-  it('stores the name and the birth date only inside the sealed value', async () => {
+  it('stores the name and the birth date only inside the sealed value: no stored byte holds them', async () => {
     const { name, repository } = fresh();
-    await repository.saveChild(child());
+    const ayse = child();
+    await repository.saveChild(ayse);
     await repository.addResult(result('K7M3QX', '2026-03-01', [5, 2, 1]));
     const db = await openChildrenDb(name);
     const [record] = await db.getAll('children');
     expect(Object.keys(record!).sort()).toEqual(['code', 'sealed', 'updatedAt']);
     const [stored] = await db.getAll('results');
     expect(Object.keys(stored!).sort()).toEqual(['childCode', 'sealed', 'submissionId', 'testDate']);
+    db.close();
+    for (const bytes of [storedBytes(record), storedBytes(stored)]) {
+      for (const text of personal(ayse)) expect(holds(bytes, text), text).toBe(false);
+    }
+    // The scan finds them where they are in plain: the record of the release before the encryption.
+    for (const text of personal(ayse))
+      expect(holds(storedBytes(plainChildRecord(ayse)), text), text).toBe(true);
+  });
+
+  it('reads an old plain child record and writes it back sealed, with the same content', async () => {
+    const { name, repository } = fresh();
+    const ayse = child();
+    const omar = child({ code: 'ABCDEF', name: 'Omar Haddad', birthDate: '2021-09-12' });
+    const db = await openChildrenDb(name);
+    await db.put('children', plainChildRecord(ayse));
+    await db.put('children', plainChildRecord(omar));
+    expect((await repository.listChildren()).sort((a, b) => a.code.localeCompare(b.code))).toEqual([
+      omar,
+      ayse,
+    ]);
+    for (const [record, c] of [
+      [await db.get('children', ayse.code), ayse],
+      [await db.get('children', omar.code), omar],
+    ] as const) {
+      expect(record!.sealed.format).toBe(2);
+      expect(record!.updatedAt).toBe(c.updatedAt);
+      for (const text of personal(c)) expect(holds(storedBytes(record), text), text).toBe(false);
+    }
+    expect(await repository.getChild(ayse.code)).toEqual(ayse);
+    // One found alone (the Verlauf opens one child) is sealed too.
+    const zeynep = child({ code: 'P4W9ZT', name: 'Zeynep Kaya', birthDate: '2020-11-30' });
+    await db.put('children', plainChildRecord(zeynep));
+    expect(await repository.getChild(zeynep.code)).toEqual(zeynep);
+    expect((await db.get('children', zeynep.code))!.sealed.format).toBe(2);
+    db.close();
+  });
+
+  it('reads old plain results and writes them back sealed', async () => {
+    const { name, repository } = fresh();
+    const old = result('K7M3QX', '2025-10-01', [5, 2, 1], 'old');
+    const { submissionId, childCode, testDate, ...content } = old;
+    const db = await openChildrenDb(name);
+    await db.put('results', {
+      submissionId,
+      childCode,
+      testDate,
+      sealed: { format: 1, data: { ...content, version: 1 } },
+    });
+    expect(await repository.resultsOf('K7M3QX')).toEqual([old]);
+    expect((await db.get('results', 'old'))!.sealed.format).toBe(2);
+    await db.put('results', {
+      ...(await db.get('results', 'old'))!,
+      submissionId: 'older',
+      sealed: { format: 1, data: { ...content, version: 1 } },
+    });
+    expect(await repository.allResults()).toHaveLength(2);
+    expect((await db.get('results', 'older'))!.sealed.format).toBe(2);
     db.close();
   });
 
@@ -78,5 +173,66 @@ describe('ChildrenRepository', () => {
     await repository.deleteChild('K7M3QX');
     expect((await repository.listChildren()).map((c) => c.code)).toEqual(['ABCDEF']);
     expect((await repository.allResults()).map((r) => r.childCode)).toEqual(['ABCDEF']);
+  });
+});
+
+describe('one child code names one child of the device', () => {
+  it('a new child whose code the device has already gets a new one; no child is replaced', async () => {
+    const { repository } = fresh();
+    await repository.saveChild(child());
+    await repository.saveChild(child({ code: 'ABCDEF', name: 'Omar' }));
+    const added = await repository.addNewChild(
+      child({ name: 'Elif', birthDate: '2021-01-02' }),
+      drawing('ABCDEF', 'GHJKMN'),
+    );
+    expect(added.code).toBe('GHJKMN');
+    expect(added.name).toBe('Elif');
+    expect((await repository.listChildren()).map((c) => `${c.code} ${c.name}`).sort()).toEqual([
+      'ABCDEF Omar',
+      'GHJKMN Elif',
+      'K7M3QX Ayşe Yılmaz',
+    ]);
+    // A free code is kept as it is.
+    expect((await repository.addNewChild(child({ code: 'P4W9ZT', name: 'Zeynep' }))).code).toBe('P4W9ZT');
+  });
+
+  it('gives up rather than replace a child when every draw is taken', async () => {
+    const { repository } = fresh();
+    await repository.saveChild(child());
+    await expect(
+      repository.addNewChild(child({ name: 'Elif' }), drawing(...Array(20).fill('K7M3QX'))),
+    ).rejects.toThrow(/No free child code/);
+    expect((await repository.getChild('K7M3QX'))?.name).toBe('Ayşe Yılmaz');
+  });
+
+  it("a code taken over ('Kind mit Code übernehmen') that the device has goes to that child, unchanged", async () => {
+    const { repository } = fresh();
+    const ayse = child();
+    await repository.saveChild(ayse);
+    const typed = child({ name: 'Elif', birthDate: '2021-01-02', updatedAt: '2026-05-01T00:00:00.000Z' });
+    expect(await repository.adoptChild(typed)).toEqual(ayse);
+    expect(await repository.listChildren()).toEqual([ayse]);
+    const elif = child({ code: 'P4W9ZT', name: 'Elif' });
+    expect(await repository.adoptChild(elif)).toEqual(elif);
+    expect(await repository.getChild('P4W9ZT')).toEqual(elif);
+  });
+});
+
+// Last: it forgets the device's key, as a reload does.
+describe('before the passphrase', () => {
+  it('an old plain record is read without waiting for the passphrase, and sealed at the first read after it', async () => {
+    const { name, repository } = fresh();
+    const ayse = child();
+    const db = await openChildrenDb(name);
+    await db.put('children', plainChildRecord(ayse));
+    lockForTests();
+    const error = vi.spyOn(console, 'error');
+    expect(await repository.listChildren()).toEqual([ayse]);
+    expect((await db.get('children', ayse.code))!.sealed.format).toBe(1);
+    expect(await unlock('zaehltest')).toBe('unlocked');
+    expect(await repository.listChildren()).toEqual([ayse]);
+    expect((await db.get('children', ayse.code))!.sealed.format).toBe(2);
+    expect(error).not.toHaveBeenCalled();
+    db.close();
   });
 });

@@ -1,12 +1,19 @@
-import { seal, unseal } from '../storage/sealed';
-import { type ChildrenDatabase, openChildrenDb, type ResultRecord } from './db';
+import { isUnlocked, needsResealing, seal, unseal } from '../storage/sealed';
+import { newChildCode, type RandomBytes } from './code';
+import { type ChildRecord, type ChildrenDatabase, openChildrenDb, type ResultRecord } from './db';
 import type { Child, LocalResult } from './types';
 
 /** Format of a child's and a result's sealed content; a newer format migrates older ones here. */
 const CONTENT_VERSION = 1;
+/**
+ * How often a new child's code is drawn again while the device already has it: with 30^6 codes a
+ * second draw is already rare, twenty taken codes in a row mean something else is wrong.
+ */
+const NEW_CODE_ATTEMPTS = 20;
 
 type SealedChild = Omit<Child, 'code' | 'updatedAt'> & { version: number };
 type SealedResult = Omit<LocalResult, 'submissionId' | 'childCode' | 'testDate'> & { version: number };
+type StoredRecords = { children: ChildRecord; results: ResultRecord };
 
 /**
  * Reading and writing the children of the device and their local results, every personal value
@@ -28,26 +35,106 @@ export class ChildrenRepository {
 
   async listChildren(): Promise<Child[]> {
     const records = await (await this.open()).getAll('children');
-    return Promise.all(
-      records.map(async (record) => {
-        const { version: _version, ...content } = await unseal<SealedChild>(record.sealed);
-        return { ...content, code: record.code, updatedAt: record.updatedAt };
-      }),
-    );
+    const children = await Promise.all(records.map(openChild));
+    await this.resealChildren(records);
+    return children;
   }
 
   async getChild(code: string): Promise<Child | undefined> {
     const record = await (await this.open()).get('children', code);
     if (!record) return undefined;
-    const { version: _version, ...content } = await unseal<SealedChild>(record.sealed);
-    return { ...content, code: record.code, updatedAt: record.updatedAt };
+    const child = await openChild(record);
+    await this.resealChildren([record]);
+    return child;
   }
 
-  /** Adds the child or replaces the one with its code. */
+  /** Adds the child or replaces the one with its code (the child chosen from the device's list). */
   async saveChild(child: Child): Promise<void> {
     const { code, updatedAt, ...content } = child;
     const sealed = await seal({ ...content, version: CONTENT_VERSION } satisfies SealedChild);
     await (await this.open()).put('children', { code, updatedAt, sealed });
+  }
+
+  /**
+   * Adds a new child under its code, or under a new one while the device already has a child with
+   * that code, so that one code never names two children (docs/product.md, child code). Resolves to
+   * the child as stored, with the code its test is uploaded with.
+   */
+  async addNewChild(child: Child, random?: RandomBytes): Promise<Child> {
+    let code = child.code;
+    for (let attempt = 1; attempt <= NEW_CODE_ATTEMPTS; attempt++) {
+      if (!(await this.addUnlessTaken({ ...child, code }))) return { ...child, code };
+      code = newChildCode(random);
+    }
+    throw new Error(`No free child code after ${NEW_CODE_ATTEMPTS} draws`);
+  }
+
+  /**
+   * Adds a child taken over with its code from another device ('Kind mit Code übernehmen'). When the
+   * device already has a child with that code, that child stays as it is and is the one the test
+   * goes to: the code names one child, whichever details were typed. Resolves to the child as stored.
+   */
+  async adoptChild(child: Child): Promise<Child> {
+    const stored = await this.addUnlessTaken(child);
+    return stored ? openChild(stored) : child;
+  }
+
+  /**
+   * Adds the child unless its code is taken, checked and added in one transaction (never a
+   * replace); resolves to the record of the child that has the code already, if one has.
+   */
+  private async addUnlessTaken(child: Child): Promise<ChildRecord | undefined> {
+    const { code, updatedAt, ...content } = child;
+    const sealed = await seal({ ...content, version: CONTENT_VERSION } satisfies SealedChild);
+    const tx = (await this.open()).transaction('children', 'readwrite');
+    const stored = await tx.store.get(code);
+    if (!stored) await tx.store.add({ code, updatedAt, sealed });
+    await tx.done;
+    return stored;
+  }
+
+  /**
+   * Writes children read in the plain format of the release before the encryption back sealed
+   * (src/storage/sealed.ts), unless they changed since they were read. Only once the passphrase was
+   * typed: a read before it is not held up, and the next read after it seals them.
+   */
+  private async resealChildren(records: readonly ChildRecord[]): Promise<void> {
+    await this.reseal(
+      'children',
+      records.filter((record) => needsResealing(record.sealed)),
+      (record) => record.code,
+    );
+  }
+
+  private async resealResults(records: readonly ResultRecord[]): Promise<void> {
+    await this.reseal(
+      'results',
+      records.filter((record) => needsResealing(record.sealed)),
+      (record) => record.submissionId,
+    );
+  }
+
+  private async reseal<S extends keyof StoredRecords>(
+    store: S,
+    plain: readonly StoredRecords[S][],
+    keyOf: (record: StoredRecords[S]) => string,
+  ): Promise<void> {
+    if (plain.length === 0 || !isUnlocked()) return;
+    try {
+      // The same content, sealed; sealing awaits WebCrypto, so it is done before the transaction.
+      const sealed = await Promise.all(
+        plain.map(async (record) => [keyOf(record), await seal(await unseal(record.sealed))] as const),
+      );
+      const tx = (await this.open()).transaction(store, 'readwrite');
+      for (const [key, value] of sealed) {
+        const current = await tx.store.get(key);
+        if (current && needsResealing(current.sealed)) await tx.store.put({ ...current, sealed: value });
+      }
+      await tx.done;
+    } catch (error) {
+      // Still readable as it is; the next read tries again.
+      console.error(`Plain ${store} records could not be sealed`, error);
+    }
   }
 
   /** Deletes the child and its local results (never the outbox: unsent results are still sent). */
@@ -75,12 +162,17 @@ export class ChildrenRepository {
   /** The local results of one child, oldest first. */
   async resultsOf(code: string): Promise<LocalResult[]> {
     const records = await (await this.open()).getAllFromIndex('results', 'childCode', code);
-    return sortByTime(await Promise.all(records.map(openResult)));
+    const results = await Promise.all(records.map(openResult));
+    await this.resealResults(records);
+    return sortByTime(results);
   }
 
   /** Every local result, oldest first. */
   async allResults(): Promise<LocalResult[]> {
-    return sortByTime(await Promise.all((await (await this.open()).getAll('results')).map(openResult)));
+    const records = await (await this.open()).getAll('results');
+    const results = await Promise.all(records.map(openResult));
+    await this.resealResults(records);
+    return sortByTime(results);
   }
 
   /** The day of the last test per child code, from the plain fields (nothing is unsealed). */
@@ -91,6 +183,11 @@ export class ChildrenRepository {
     }
     return last;
   }
+}
+
+async function openChild(record: ChildRecord): Promise<Child> {
+  const { version: _version, ...content } = await unseal<SealedChild>(record.sealed);
+  return { ...content, code: record.code, updatedAt: record.updatedAt };
 }
 
 async function openResult(record: ResultRecord): Promise<LocalResult> {

@@ -226,6 +226,14 @@ export async function unseal<T>(sealed: Sealed): Promise<T> {
   return JSON.parse(decoder.decode(await decrypt(currentKey().dataKey, bytes))) as T;
 }
 
+/**
+ * Whether a stored value is in an older format (format 1, plain) that its reader writes back
+ * sealed, without the caller looking inside it.
+ */
+export function needsResealing(sealed: Sealed): boolean {
+  return sealed.format === 1;
+}
+
 /** Seals a text at once (the running session, written in the same task as the answer). */
 export function sealTextNow(text: string): string {
   return toBase64(encryptSync(currentKey().dataKey, encoder.encode(text)));
