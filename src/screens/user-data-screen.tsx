@@ -151,13 +151,21 @@ export function UserDataScreen() {
       createdAt: entry.kind === 'known' ? entry.child.createdAt : now,
       updatedAt: now,
     };
+    // One code never names two children of the device (docs/product.md, child code): a new child's
+    // code is drawn again while the device has it; a code taken over that the device has already
+    // is that child's, whose details are kept and tested.
+    let tested = child;
     try {
-      await childrenRepository().saveChild(child);
+      const repository = childrenRepository();
+      if (entry.kind === 'known') await repository.saveChild(child);
+      else if (entry.kind === 'adopted') tested = await repository.adoptChild(child);
+      else tested = await repository.addNewChild(child);
     } catch (error) {
       // The test still runs and is uploaded with the code; only the list misses the child.
       console.error('The child could not be saved on this device', error);
     }
-    startTest({ ...form, childCode: code });
+    const { childCode: _code, ...testedForm } = tested === child ? details : userOf(tested);
+    startTest({ ...testedForm, childCode: tested.code });
   };
 
   const submit = (e: FormEvent) => {
