@@ -1,11 +1,8 @@
-import { rmSync } from 'node:fs';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadContent, REAL_CONTENT } from '../scripts/content/load.ts';
 import { openBrowser, type Session, screenshot, TABLET } from './support/browser.ts';
-import { buildApp } from './support/build-app.ts';
 import { CHILD_LANGUAGES } from './support/flow.ts';
-import { startTestServer, type TestServer } from './support/server.ts';
 
 const baseURL = inject('baseURL');
 const { questions, issues } = loadContent(REAL_CONTENT);
@@ -283,28 +280,11 @@ describe('authoring preview (preview.html)', () => {
 });
 
 describe('preview.html under the service worker', () => {
-  let distDir: string;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    // The service worker registers only in a production build; under Vitest NODE_ENV is 'test'.
-    const nodeEnv = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    try {
-      distDir = await buildApp();
-    } finally {
-      process.env.NODE_ENV = nodeEnv;
-    }
-    server = await startTestServer(distDir);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    if (distDir) rmSync(distDir, { recursive: true, force: true });
-  });
+  // The run's production build (tests/support/global-setup.ts) registers the service worker.
+  const server = { url: baseURL };
 
   it('opens the preview, not the app, once the app has installed its service worker (also offline)', async () => {
-    const own = await openBrowser();
+    const own = await openBrowser({ persistent: true });
     try {
       await own.page.goto(`${server.url}/`);
       await own.page.evaluate(async () => {
