@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ChildTest } from '../../schemas/auswertung-api.ts';
+import { isStorableBirthDate } from '../../src/domain/date.ts';
 import { SCHOOLS, SITE_PATTERN } from '../../src/domain/facts.ts';
 import type { ResultFilter } from '../db/types.ts';
 import { RESULT_CODES } from '../languages.ts';
@@ -10,7 +11,9 @@ export const SOUND_FILTERS = ['mit', 'ohne', 'alle'] as const;
 /** The values of 'Tests je Kind' (ChildTest): which test of each child the statistics use; default 'erster'. */
 export const CHILD_TESTS = ['erster', 'letzter'] as const satisfies readonly ChildTest[];
 
-const isoDay = z.iso.date({ error: 'must be a date YYYY-MM-DD' });
+/** A real day, 1900–2999 (the rule of the stored dates): the database refuses year 0 and beyond 9999. */
+const DAY_ERROR = 'muss ein Datum JJJJ-MM-TT zwischen 1900 und 2999 sein';
+const isoDay = z.string({ error: DAY_ERROR }).refine(isStorableBirthDate, { error: DAY_ERROR });
 const languages = [...RESULT_CODES];
 
 /**
@@ -24,11 +27,13 @@ const FILTER_FIELDS = {
   from: isoDay,
   to: isoDay,
   // The result codes of the language packs (content/languages/).
-  language: z.enum(languages, { error: `must be ${languages.map((code) => `'${code}'`).join(', ')}` }),
-  school: z.enum(SCHOOLS, { error: `must be ${SCHOOLS.join(', ')}` }),
+  language: z.enum(languages, {
+    error: `muss einer sein von ${languages.map((code) => `'${code}'`).join(', ')}`,
+  }),
+  school: z.enum(SCHOOLS, { error: `muss einer sein von ${SCHOOLS.join(', ')}` }),
   /** A content version, or 'ohne' for results without one. */
   version: z.union([z.literal('ohne'), z.string().regex(/^[0-9a-f]{6,64}$/)], {
-    error: "must be a content version or 'ohne'",
+    error: "muss eine Inhaltsversion oder 'ohne' sein",
   }),
   /** An 'Einrichtungskennung' (the stored `site`), as the tablets send it. */
   site: z.string().regex(new RegExp(SITE_PATTERN), {
@@ -85,7 +90,7 @@ export type StatisticsFilter = ResultFilter & { test: ChildTest };
 export function describeFilterIssues(issues: z.core.$ZodIssue[]): string {
   return issues
     .map((issue) => {
-      if (issue.code === 'unrecognized_keys') return `${issue.keys.join(', ')}: unknown filter`;
+      if (issue.code === 'unrecognized_keys') return `${issue.keys.join(', ')}: unbekannter Filter`;
       if (issue.path.length === 0) return issue.message;
       return `${issue.path.join('.')}: ${issue.message}`;
     })
