@@ -23,7 +23,6 @@ import {
   waitForNextScreen,
   waitForScreen,
 } from './support/flow.ts';
-import { finishedSession, openSeeded } from './support/seed.ts';
 
 const baseURL = inject('baseURL');
 const questions = loadQuestions();
@@ -59,8 +58,9 @@ describe('a whole test run', () => {
     expect(questions.map((q) => q.id)).toEqual(Array.from({ length: 23 }, (_, i) => i + 1));
   });
 
-  // One whole run per writing direction (docs/testing.md); every other language's screens are checked
-  // question by question below, and tests/engines/whole-test.test.ts runs a whole test in each engine.
+  // One whole run per writing direction (docs/testing.md). Every question in every language is shown
+  // with its texts, direction and layout at 1024×768 in tests/preview.test.ts (the same child screen),
+  // and tests/engines/whole-test.test.ts runs a whole test in each engine.
   it.concurrent.each(LANGUAGE_PER_DIRECTION)(
     'runs all 23 questions in %s to the result, screenshotting every screen',
     async (lang: Lang) => {
@@ -137,35 +137,6 @@ describe('a whole test run', () => {
         // A reload on the result page shows the result page again, after the passphrase.
         await reloadAndUnlock(page);
         await waitForScreen(page, 'result');
-      });
-    },
-  );
-});
-
-describe('every question in every child language', () => {
-  // The languages without a whole run above: each question, reached through a stored session, shows
-  // its task text in the child's language and direction and fits a 1024×768 tablet.
-  const others = CHILD_LANGUAGES.filter((lang) => !LANGUAGE_PER_DIRECTION.includes(lang));
-  it.concurrent.each(others.length > 0 ? others : LANGUAGE_PER_DIRECTION)(
-    'shows each question in %s, in its direction, without scrolling',
-    async (lang: Lang) => {
-      await withBrowser(async (page) => {
-        for (const q of questions) {
-          await openSeeded(page, baseURL, {
-            screen: 'transition',
-            user: { ...finishedSession({ language: lang }).user, language: lang },
-            queue: [q.id],
-          });
-          const screen = await waitForNextScreen(page);
-          expect(screen, `screen for question ${q.id}`).toBe(SCREEN_BY_TYPE[q.answerType]);
-          const taskText = page.locator('.task-text').first();
-          await expect.poll(() => taskText.getAttribute('lang')).toBe(lang);
-          expect(await taskText.getAttribute('dir')).toBe(LANGUAGE_DIRS[lang]);
-          expect(
-            await fitsViewport(page),
-            `question ${q.id} in ${lang} fits 1024×768 without scrolling`,
-          ).toBe(true);
-        }
       });
     },
   );

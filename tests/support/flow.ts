@@ -196,9 +196,9 @@ export const LANGUAGE_DIRS: Readonly<Record<string, 'ltr' | 'rtl'>> = Object.fro
   CHILD_LANGUAGE_FACTS.map((language) => [language.code, language.dir]),
 );
 /** The first child language of each writing direction: the whole runs of tests/flow.test.ts. */
-export const LANGUAGE_PER_DIRECTION: readonly string[] = [
-  ...new Map(CHILD_LANGUAGE_FACTS.map((language) => [language.dir, language.code])).values(),
-];
+export const LANGUAGE_PER_DIRECTION: readonly string[] = CHILD_LANGUAGE_FACTS.filter(
+  (language, index) => CHILD_LANGUAGE_FACTS.findIndex((other) => other.dir === language.dir) === index,
+).map((language) => language.code);
 export type Lang = string;
 
 export async function enterUserData(
