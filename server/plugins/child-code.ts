@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { CHILD_CODE_ERROR } from '../../schemas/result-payload.ts';
-import { CHILD_CODE_PATTERN } from '../../src/domain/facts.ts';
+import { CHILD_CODE_ALPHABET, CHILD_CODE_LENGTH, CHILD_CODE_PATTERN } from '../../src/domain/facts.ts';
 
 /**
  * `?childCode=CODE` of the deletion by child (docs/product.md, deletion by child code). Lower case
@@ -9,9 +8,9 @@ import { CHILD_CODE_PATTERN } from '../../src/domain/facts.ts';
 export const childCodeQuery = z.strictObject({
   childCode: z.preprocess(
     (value) => (typeof value === 'string' ? value.replaceAll(/\s/g, '').toUpperCase() : value),
-    z
-      .string({ error: (issue) => (issue.input === undefined ? 'fehlt' : CHILD_CODE_ERROR) })
-      .regex(new RegExp(CHILD_CODE_PATTERN), { error: CHILD_CODE_ERROR }),
+    z.string({ error: 'is required' }).regex(new RegExp(CHILD_CODE_PATTERN), {
+      error: `must be a child code: ${CHILD_CODE_LENGTH} of ${CHILD_CODE_ALPHABET}`,
+    }),
   ),
 });
 

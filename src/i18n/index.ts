@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import i18next, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { de } from './de';
 import type { deAuswertung } from './de-auswertung';
@@ -26,3 +26,11 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   returnNull: false,
 });
+
+/**
+ * `t` as a parameter of functions that build German texts outside a component (the results document,
+ * the Verlauf). Spelled out instead of `ReturnType<typeof useTranslation>['t']`, which made TypeScript
+ * hit its instantiation depth limit once de.ts passed some 800 keys. It returns the string's literal
+ * type, so a list of texts needs its `string[]` written out.
+ */
+export type Translate = TFunction<'translation', undefined>;

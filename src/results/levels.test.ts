@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scoreLevels } from './levels';
+import { isAchieved, scoreLevels, unusualProfile } from './levels';
 import { answer, fullRun } from './test-fixtures';
 
 /** `correct` right answers and `wrong` wrong ones, all on `level` (ids are irrelevant here). */
@@ -53,5 +53,41 @@ describe('scoreLevels', () => {
   it("assigns 'größer 3' when level 3 is achieved", () => {
     expect(scoreLevels(fullRun([17, 18, 19, 20, 21])).assignedLevel).toBe('above-3');
     expect(scoreLevels(fullRun(Array.from({ length: 23 }, (_, i) => i + 1))).assignedLevel).toBe('above-3');
+  });
+});
+
+describe('unusualProfile', () => {
+  const levels = (achieved: [boolean, boolean, boolean]) =>
+    achieved.map((value, index) => ({ level: (index + 1) as 1 | 2 | 3, achieved: value }));
+
+  it('is absent for every ordinary profile: levels reached from the bottom up', () => {
+    for (const achieved of [
+      [false, false, false],
+      [true, false, false],
+      [true, true, false],
+      [true, true, true],
+    ] as const) {
+      expect(unusualProfile(levels([...achieved])), String(achieved)).toBeUndefined();
+    }
+  });
+
+  it('names the levels not reached below a reached one and the reached ones above', () => {
+    expect(unusualProfile(levels([false, true, true]))).toEqual({ unmet: [1], achievedAbove: [2, 3] });
+    expect(unusualProfile(levels([true, false, true]))).toEqual({ unmet: [2], achievedAbove: [3] });
+    expect(unusualProfile(levels([false, false, true]))).toEqual({ unmet: [1, 2], achievedAbove: [3] });
+    expect(unusualProfile(levels([false, true, false]))).toEqual({ unmet: [1], achievedAbove: [2] });
+  });
+
+  it("keeps the assigned level's rule for issue 35's child (1 of 7, 7 of 7, 5 of 7)", () => {
+    const result = scoreLevels(fullRun([1, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21]));
+    expect(result.levels.map((row) => row.points)).toEqual([1, 7, 5]);
+    expect(result.assignedLevel).toBe('above-3');
+    expect(unusualProfile(result.levels)).toEqual({ unmet: [1], achievedAbove: [2, 3] });
+  });
+
+  it('reads stored per-level points with the same 65 % rule', () => {
+    expect(isAchieved(5, 7)).toBe(true);
+    expect(isAchieved(4, 7)).toBe(false);
+    expect(isAchieved(0, 0)).toBe(false);
   });
 });

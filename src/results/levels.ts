@@ -33,7 +33,7 @@ export function scoreLevels(answers: readonly AnswerRecord[]): LevelResult {
     const ofLevel = answers.filter((answer) => answer.question.level === level);
     const points = ofLevel.filter((answer) => answer.correct).length;
     const questions = ofLevel.length;
-    return { level, points, questions, achieved: questions > 0 && isAtLeastThreshold(points, questions) };
+    return { level, points, questions, achieved: isAchieved(points, questions) };
   });
   const total = levels.reduce(
     (sum, row) => ({ points: sum.points + row.points, questions: sum.questions + row.questions }),
@@ -47,4 +47,35 @@ export function scoreLevels(answers: readonly AnswerRecord[]): LevelResult {
 
 function isAtLeastThreshold(correct: number, questions: number): boolean {
   return correct * LEVEL_THRESHOLD.denominator >= questions * LEVEL_THRESHOLD.numerator;
+}
+
+/**
+ * An unusual profile (docs/product.md §28): a level not achieved while a higher one is, e.g. level 1
+ * at 1 of 7 with levels 2 and 3 achieved. The assigned level keeps its rule (research data depend on
+ * it); the results page, the PDF and the Gruppenübersicht tell the profile as it is. `unmet` are the
+ * levels not achieved below the highest achieved one, `achievedAbove` the achieved levels above the
+ * lowest of them. Undefined for an ordinary profile.
+ */
+export interface UnusualProfile {
+  unmet: ScoredLevel[];
+  achievedAbove: ScoredLevel[];
+}
+
+export function unusualProfile(
+  levels: readonly Pick<LevelSummary, 'level' | 'achieved'>[],
+): UnusualProfile | undefined {
+  const achieved = levels.filter((row) => row.achieved).map((row) => row.level);
+  const highest = Math.max(0, ...achieved);
+  const unmet = levels
+    .filter((row) => !row.achieved && row.level < highest)
+    .map((row) => row.level)
+    .sort((a, b) => a - b);
+  if (unmet.length === 0) return undefined;
+  const achievedAbove = achieved.filter((level) => level > unmet[0]!).sort((a, b) => a - b);
+  return { unmet, achievedAbove };
+}
+
+/** Whether `points` of `questions` achieve a level (the same rule as scoreLevels, for stored results). */
+export function isAchieved(points: number, questions: number): boolean {
+  return questions > 0 && isAtLeastThreshold(points, questions);
 }

@@ -10,7 +10,8 @@ import { i18n } from '../i18n';
 import { de } from '../i18n/de';
 import { buildResultDocument, type ShownAnswer } from '../screens/use-result-document';
 import type { UserData } from '../store/types';
-import { prepareArabic, renderResultPdf } from './pdf';
+import { renderResultPdf } from './pdf';
+import { prepareArabic } from './pdf-setup';
 
 /**
  * The results PDF of a full test, drawn by the real jsPDF with the real fonts and content, read back
@@ -107,6 +108,53 @@ describe('the results PDF', () => {
       expect(text).toContain('Ton: Gerätestimme');
     });
   }
+
+  it("tells an unusual profile, the sitting and the Einrichtungskennung, with every level's Förderhinweise not reached", {
+    timeout: 30_000,
+  }, () => {
+    // Issue 35's child: level 1 at 1 of 7, level 2 at 7 of 7, level 3 at 5 of 7 → 'größer 3' by the rule.
+    const right = new Set([1, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21]);
+    const answers = fullRun('tr').map(
+      (record): ShownAnswer => ({
+        ...record,
+        correct: record.question.level === 0 || right.has(record.question.id),
+        prompt: { source: 'none', replays: 0 },
+        ...(record.question.id === 3 ? { noAnswer: true } : {}),
+        ...(record.question.id === 11 ? { exposuresMs: [1500, 1503] } : {}),
+      }),
+    );
+    const doc = buildResultDocument(USER_TR, answers, i18n.t, 'KITA-017');
+    const pdf = renderResultPdf(doc, { pageLabel: (page, pages) => `Seite ${page} von ${pages}` });
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const file = join(ARTIFACTS, 'result-unusual.pdf');
+    writeFileSync(file, new Uint8Array(pdf.output('arraybuffer')));
+    execFileSync('pdftoppm', [
+      '-r',
+      '70',
+      '-png',
+      '-f',
+      '1',
+      '-l',
+      '2',
+      file,
+      join(ARTIFACTS, 'result-unusual'),
+    ]);
+    const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    expect(text).toMatch(/EINRICHTUNGSKENNUNG .*KITA-017/);
+    expect(text).toMatch(/Zugeordnetes Niveau größer 3/);
+    expect(text).toContain('Ungewöhnliches Profil');
+    expect(text).toContain('Niveau 1 nicht erreicht, obwohl Niveau 2 und 3 erreicht: ungewöhnliches Profil.');
+    expect(text).toContain('Was es bedeuten kann:');
+    expect(text).toContain('Was zu tun ist:');
+    expect(text).toContain(`Förderhinweise für Niveau 1 (nicht erreicht): ${levels['1'].title}`);
+    expect(text).not.toMatch(/alle drei Niveaus erreicht/i);
+    expect(text).toContain('Ablauf des Tests');
+    expect(text).toMatch(/Ton ohne Ton: bei keiner der 23 Aufgaben etwas vorgelesen/);
+    expect(text).toMatch(/Keine Antwort 1 \(Nr\. 3\)/);
+    expect(text).toMatch(/Bild nochmal gezeigt 1 \(Nr\. 11\)/);
+    expect(text).toMatch(/Unterbrochen 1 \(Nr\. 12\)/);
+    expect(text).toContain('Bild 1500 + 1503 ms · Bild nochmal gezeigt');
+  });
 
   it('keeps Turkish and Romanian letters and the child texts', { timeout: 30_000 }, () => {
     const tr = render('tr').text;

@@ -12,11 +12,21 @@ export interface ResultDocument {
    * of the page and the PDF. The levels are computed as always.
    */
   soundNotice?: { heading: string; text: string };
-  /** Name, Geburtsdatum, Einrichtung, Jahrgang (when set), Sprache, Testdatum. */
-  details: { label: string; value: string }[];
+  /**
+   * Name, Geburtsdatum, Einrichtung, Jahrgang (when set), Sprache, Testdatum, Kind-Code and the
+   * device's Einrichtungskennung (when set; `id` 'site').
+   */
+  details: { label: string; value: string; id?: 'site' }[];
   /** Heads every PDF page: the child's name and the test date. */
   pageHeader: string;
   levels: LevelsTable;
+  /**
+   * Set for an unusual profile (docs/product.md §28): a level not reached below a reached one, what
+   * it may mean and what to do. Under the levels table, on the page and in the PDF.
+   */
+  unusualProfile?: { heading: string; paragraphs: string[] };
+  /** How the test went: sound, 'keine Antwort', re-shown pictures, interruptions (docs/product.md §22). */
+  sitting: SittingSummary;
   /** 'Niveau erreicht' and 'Zugeordnetes Niveau' explained. */
   legend: { heading: string; items: { term: string; text: string }[] };
   /** A screening, not a diagnosis; no norms. */
@@ -48,13 +58,24 @@ export interface LevelsTable {
 export interface LevelMeanings {
   heading: string;
   levels: { key: string; title: string; description: string; assigned: boolean }[];
-  /** Förderhinweise for the assigned level. */
-  activities: {
-    heading: string;
-    /** 'größer 3' only: what reaching all three levels means and what the screening does not measure. */
-    description?: string;
-    items: string[];
-  };
+  /**
+   * Förderhinweise: for the assigned level; in an unusual profile for every level not reached
+   * (docs/product.md §22).
+   */
+  activities: ActivityGroup[];
+}
+
+export interface ActivityGroup {
+  heading: string;
+  /** 'größer 3' only: what reaching all three levels means and what the screening does not measure. */
+  description?: string;
+  items: string[];
+}
+
+export interface SittingSummary {
+  heading: string;
+  /** Ton, Keine Antwort, Bild nochmal gezeigt, Unterbrochen, Nochmal vorgelesen: label and value. */
+  items: { key: string; label: string; value: string }[];
 }
 
 export type RowState = 'correct' | 'incorrect' | 'practice';

@@ -1,9 +1,9 @@
-import type { useTranslation } from 'react-i18next';
 import { type OverviewRow, SORT_KEYS, type SortKey } from '../children/overview';
 import { languageLabel } from '../content/languages';
 import { germanDate } from '../domain/date';
+import type { Translate } from '../i18n';
 
-type TFunction = ReturnType<typeof useTranslation>['t'];
+type TFunction = Translate;
 
 /** One row of the Gruppenübersicht in German, for the table on screen and the printed PDF alike. */
 export interface OverviewCells {

@@ -27,7 +27,7 @@ import { childrenRepository } from '../children/repository';
 import { isRetestWeeks, loadRetestWeeks, saveRetestWeeks } from '../children/retest-interval';
 import type { Child, LocalResult } from '../children/types';
 import { buildVerlauf } from '../children/verlauf';
-import { childLanguages, languageLabel } from '../content/languages';
+import { childLanguages, languageLabel, textDirection } from '../content/languages';
 import { germanDate } from '../domain/date';
 import type { ChildLanguage } from '../domain/facts';
 import { localDay } from '../results/format';
@@ -141,7 +141,11 @@ export function GroupOverviewScreen() {
     try {
       const { saveOverviewPdf } = await import('./group-overview-pdf');
       const result = saveOverviewPdf(
-        shown.map((row) => ({ cells: cellsOf(row), needsSupport: row.needsSupport })),
+        shown.map((row) => ({
+          cells: cellsOf(row),
+          needsSupport: row.needsSupport,
+          dir: textDirection(row.child.language),
+        })),
         {
           title: t('overview.printTitle'),
           date: t('overview.printDate', { date: germanDate(today) }),

@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { levels as levelTexts } from 'virtual:zaehltest-levels';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -121,6 +122,104 @@ describe('ResultScreen', () => {
     expect(screen.getByRole('heading', { name: 'Förderhinweise: alle drei Niveaus erreicht' })).toBeTruthy();
     // What the screening does not measure (content/levels.yaml, above3).
     expect(screen.getByText(/es misst nicht/)).toBeTruthy();
+    await act(async () => {});
+  });
+
+  it('tells an unusual profile as it is: level 1 not reached below 2 and 3, its Förderhinweise, no claim of all three', async () => {
+    // Level 1: 1 of 7, level 2: 7 of 7, level 3: 5 of 7 (issue 35's child).
+    seed(fullRun([1, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21]));
+    renderScreen();
+    // The rule of docs/product.md §28 is kept: highest achieved level + 1.
+    expect(screen.getByTestId('assigned-level').textContent).toBe('größer 3');
+    const note = screen.getByTestId('unusual-profile');
+    expect(note.textContent).toContain(
+      'Niveau 1 nicht erreicht, obwohl Niveau 2 und 3 erreicht: ungewöhnliches Profil.',
+    );
+    expect(note.textContent).toMatch(/Was es bedeuten kann: .*Was zu tun ist: /);
+    expect(
+      screen.getByRole('heading', {
+        name: `Förderhinweise für Niveau 1 (nicht erreicht): ${levelTexts['1'].title}`,
+      }),
+    ).toBeTruthy();
+    expect(screen.getAllByRole('heading', { name: /^Förderhinweise/ })).toHaveLength(1);
+    expect(document.body.textContent).not.toMatch(/alle drei Niveaus erreicht/i);
+    await act(async () => {});
+  });
+
+  it('gives the Förderhinweise of every level not reached when a level between is missing', async () => {
+    // Level 1: 6 of 7, level 2: 2 of 7, level 3: 5 of 7 → assigned 'größer 3', levels 2 not reached.
+    seed(fullRun([1, 2, 3, 4, 5, 6, 10, 11, 17, 18, 19, 20, 21]));
+    renderScreen();
+    expect(screen.getByTestId('unusual-profile').textContent).toContain(
+      'Niveau 2 nicht erreicht, obwohl Niveau 3 erreicht',
+    );
+    expect(screen.getAllByRole('heading', { name: /^Förderhinweise/ }).map((h) => h.textContent)).toEqual([
+      `Förderhinweise für Niveau 2 (nicht erreicht): ${levelTexts['2'].title}`,
+    ]);
+    await act(async () => {});
+  });
+
+  it('has no unusual-profile note for an ordinary profile', async () => {
+    seed(RUN);
+    renderScreen();
+    expect(screen.queryByTestId('unusual-profile')).toBeNull();
+    await act(async () => {});
+  });
+
+  it("sums up the sitting: sound, 'keine Antwort', re-shown pictures, interruptions and replays", async () => {
+    const spoken = { source: 'synthesis' as const, replays: 0 };
+    seed(
+      fullRun([1, 2, 3, 4, 5]).map((record): AnswerRecord => {
+        const id = record.question.id;
+        if (id === 3 || id === 14) return { ...record, noAnswer: true, prompt: spoken };
+        if (id === 11) return { ...record, exposureMs: 1500, exposuresMs: [1500, 1502], prompt: spoken };
+        if (id === 12) return { ...record, interrupted: true, prompt: spoken };
+        if (id === 2) return { ...record, prompt: { source: 'none', replays: 0 } };
+        if (id === 5) return { ...record, prompt: { source: 'synthesis', replays: 2 } };
+        return { ...record, prompt: spoken };
+      }),
+    );
+    renderScreen();
+    const sitting = screen.getByTestId('sitting');
+    const line = (key: string) => sitting.querySelector(`[data-key="${key}"]`)?.textContent;
+    expect(line('sound')).toBe('Tonteilweise ohne Ton: bei 1 von 23 Aufgaben nichts vorgelesen');
+    expect(line('noAnswer')).toBe('Keine Antwort2 (Nr. 3, 14)');
+    expect(line('reshown')).toBe('Bild nochmal gezeigt1 (Nr. 11)');
+    expect(line('interrupted')).toBe('Unterbrochen1 (Nr. 12)');
+    expect(line('replays')).toBe('Nochmal vorgelesen2× (Nr. 5)');
+    // The row of question 11 says that its picture was shown twice.
+    const rows = within(screen.getAllByRole('table')[1]!).getAllByRole('row').slice(1);
+    expect(rows[10]!.querySelector('.result-timing')?.textContent).toBe(
+      '2,4 s · Bild 1500 + 1502 ms · Bild nochmal gezeigt · Ton: Gerätestimme',
+    );
+    await act(async () => {});
+  });
+
+  it('says a test had sound throughout, and nothing to count where nothing happened', async () => {
+    seed(fullRun([1]).map((record) => ({ ...record, prompt: { source: 'recording', replays: 0 } })));
+    renderScreen();
+    const sitting = screen.getByTestId('sitting');
+    expect(sitting.querySelector('[data-key="sound"] dd')?.textContent).toBe(
+      'mit Ton: jede Aufgabe vorgelesen (Aufnahme)',
+    );
+    for (const key of ['noAnswer', 'reshown', 'interrupted', 'replays']) {
+      expect(sitting.querySelector(`[data-key="${key}"] dd`)?.textContent, key).toBe('keine');
+    }
+    await act(async () => {});
+  });
+
+  it('shows the Einrichtungskennung of the device among the details', async () => {
+    localStorage.setItem('zaehltest-site', 'KITA-017');
+    try {
+      seed(RUN);
+      renderScreen();
+      expect(screen.getByTestId('result-site').textContent).toBe('KITA-017');
+      expect(screen.getByTestId('result-site').previousElementSibling?.textContent).toBe(
+        'Einrichtungskennung',
+      );
+    } finally {
+      localStorage.removeItem('zaehltest-site');
+    }
     await act(async () => {});
   });
 

@@ -3,12 +3,14 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textDirection } from '../content/languages';
 import type { Texts } from '../content/types';
+import type { Translate } from '../i18n';
 import { type OutboxSnapshot, startOutbox, type UploadStatus } from '../results/outbox';
 import { pdfFileName } from '../results/pdf-file-name';
 import type { ResultDocument } from '../results/result-document';
+import { readSite } from '../settings/site';
 import { useStore } from '../store';
+import { ColumnHeaders } from './column-headers';
 import { BackToStart } from './leave-results';
-import { SiteDetail } from './site-setting';
 import { SoundNotice } from './sound-notice';
 import { useResultDocument } from './use-result-document';
 import { useVerlauf, type VerlaufState } from './use-verlauf';
@@ -17,8 +19,8 @@ import { VerlaufTable } from './verlauf-table';
 
 /**
  * The results screen (docs/product.md §31, §22): the child's details, points per level with the
- * assigned level and a legend of both, what the levels mean with the Förderhinweise of the assigned
- * one, every answer with the German reference text, a PDF export drawn from the same document, and
+ * assigned level and a legend of both, an unusual profile told as such (§28), how the test went,
+ * what the levels mean with their Förderhinweise, every answer with the German reference text, a PDF export drawn from the same document, and
  * one discreet line on the upload. On opening it asks the store to queue the result for upload (the
  * store's `queueResult`) and then only shows the outbox's state of it.
  */
@@ -32,7 +34,8 @@ export function ResultScreen() {
   const [pdfState, setPdfState] = useState<'idle' | 'working' | 'failed'>('idle');
   const outbox = useMemo(startOutbox, []);
   const snapshot = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
-  const baseDoc = useResultDocument(user, answers);
+  const [site] = useState(readSite);
+  const baseDoc = useResultDocument(user, answers, site);
   const verlauf = useVerlauf(submissionId, user, answers);
   const doc = useMemo(
     () => (verlauf.kind === 'ready' ? { ...baseDoc, verlauf: verlaufSection(verlauf.entries, t) } : baseDoc),
@@ -96,24 +99,15 @@ export function ResultScreen() {
           <SoundNotice notice={doc.soundNotice} />
           <dl className="result-details" aria-label={t('result.detailsLabel')}>
             {doc.details.map((detail) => (
-              <Detail key={detail.label} label={detail.label} value={detail.value} />
+              <Detail key={detail.label} {...detail} />
             ))}
-            <SiteDetail />
           </dl>
         </header>
 
         <section className="result-section" aria-labelledby="result-levels-heading">
           <h2 id="result-levels-heading">{doc.levels.heading}</h2>
           <table className="result-table result-levels">
-            <thead>
-              <tr>
-                {doc.levels.columns.map((column) => (
-                  <th scope="col" key={column}>
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeaders columns={doc.levels.columns} />
             <tbody>
               {doc.levels.rows.map((row) => (
                 <tr key={row.level} className={row.achieved ? 'is-correct' : undefined}>
@@ -142,6 +136,14 @@ export function ResultScreen() {
               </tr>
             </tfoot>
           </table>
+          {doc.unusualProfile && (
+            <div className="result-unusual" role="note" data-testid="unusual-profile">
+              <p className="result-unusual-heading">{doc.unusualProfile.heading}</p>
+              {doc.unusualProfile.paragraphs.map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+            </div>
+          )}
           <div className="result-legend">
             <h3>{doc.legend.heading}</h3>
             <dl>
@@ -153,6 +155,18 @@ export function ResultScreen() {
             </dl>
           </div>
           <p className="result-disclaimer">{doc.disclaimer}</p>
+        </section>
+
+        <section className="result-section result-sitting" aria-labelledby="result-sitting-heading">
+          <h2 id="result-sitting-heading">{doc.sitting.heading}</h2>
+          <dl data-testid="sitting">
+            {doc.sitting.items.map((item) => (
+              <div key={item.key} data-key={item.key} className="result-sitting-line">
+                <dt>{item.label}</dt>
+                <dd>{item.value}</dd>
+              </div>
+            ))}
+          </dl>
         </section>
 
         <VerlaufPart state={verlauf} section={doc.verlauf} />
@@ -170,15 +184,17 @@ export function ResultScreen() {
               </li>
             ))}
           </ul>
-          <div className="result-activities">
-            <h3>{doc.meanings.activities.heading}</h3>
-            {doc.meanings.activities.description && <p>{doc.meanings.activities.description}</p>}
-            <ul>
-              {doc.meanings.activities.items.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-          </div>
+          {doc.meanings.activities.map((group) => (
+            <div className="result-activities" key={group.heading}>
+              <h3>{group.heading}</h3>
+              {group.description && <p>{group.description}</p>}
+              <ul>
+                {group.items.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            </div>
+          ))}
         </section>
 
         <section className="result-section" aria-labelledby="result-questions-heading">
@@ -191,15 +207,7 @@ export function ResultScreen() {
               <col className="col-answer" />
               <col className="col-points" />
             </colgroup>
-            <thead>
-              <tr>
-                {doc.questions.columns.map((column) => (
-                  <th scope="col" key={column}>
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeaders columns={doc.questions.columns} />
             <tbody>
               {doc.questions.rows.map((row) => (
                 <tr key={row.key} className={`is-${row.state}`}>
@@ -278,13 +286,13 @@ function TaskTexts({ texts }: { texts: Texts }) {
   );
 }
 
-type TFunction = ReturnType<typeof useTranslation>['t'];
+type TFunction = Translate;
 
-function Detail({ label, value }: { label: string; value: string }) {
+function Detail({ label, value, id }: ResultDocument['details'][number]) {
   return (
     <div className="result-detail">
       <dt>{label}</dt>
-      <dd>{value || '—'}</dd>
+      <dd data-testid={id === 'site' ? 'result-site' : undefined}>{value || '—'}</dd>
     </div>
   );
 }

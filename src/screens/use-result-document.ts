@@ -8,12 +8,14 @@ import { languageLabel } from '../content/languages';
 import type { Question, Texts } from '../content/types';
 import { germanDate } from '../domain/date';
 import { LEVEL_THRESHOLD } from '../domain/facts';
+import type { Translate } from '../i18n';
 import { formatSeconds, localDay } from '../results/format';
-import { isPractice, type LevelResult, scoreLevels } from '../results/levels';
-import type { QuestionRow, ResultDocument } from '../results/result-document';
+import { isPractice, type LevelResult, scoreLevels, unusualProfile } from '../results/levels';
+import type { ActivityGroup, QuestionRow, ResultDocument, SittingSummary } from '../results/result-document';
+import { unusualProfileText } from '../results/unusual-profile-text';
 import type { AnswerRecord, UserData } from '../store/types';
 
-type TFunction = ReturnType<typeof useTranslation>['t'];
+type TFunction = Translate;
 
 /**
  * Fields other parts of the app add to an answer record (all optional, so older saved sessions
@@ -27,20 +29,29 @@ export type ShownAnswer = AnswerRecord & {
   prompt?: { source: 'recording' | 'synthesis' | 'none'; replays: number };
 };
 
-/** The results document of the session, in German (t() is called here, in the screen's hook). */
-export function useResultDocument(user: UserData, answers: readonly ShownAnswer[]): ResultDocument {
+/**
+ * The results document of the session, in German (t() is called here, in the screen's hook).
+ * `site` is the device's Einrichtungskennung, shown on the page and in the PDF when set.
+ */
+export function useResultDocument(
+  user: UserData,
+  answers: readonly ShownAnswer[],
+  site?: string,
+): ResultDocument {
   const { t } = useTranslation();
-  return useMemo(() => buildResultDocument(user, answers, t), [user, answers, t]);
+  return useMemo(() => buildResultDocument(user, answers, t, site), [user, answers, t, site]);
 }
 
 export function buildResultDocument(
   user: UserData,
   answers: readonly ShownAnswer[],
   t: TFunction,
+  site?: string,
 ): ResultDocument {
   const scores = scoreLevels(answers);
   const lastAnswer = answers.at(-1);
   const testDate = lastAnswer ? germanDate(localDay(lastAnswer.answeredAt)) : '';
+  // Whether every text the child heard was reviewed by a native speaker (content/reviews/).
   const details = [
     { label: t('result.name'), value: user.name },
     { label: t('result.birthdate'), value: germanDate(user.birthdate) },
@@ -49,12 +60,14 @@ export function buildResultDocument(
     { label: t('result.language'), value: languageLabel(user.language) },
     ...(testDate !== '' ? [{ label: t('result.testDate'), value: testDate }] : []),
     ...(user.childCode ? [{ label: t('verlauf.childCode'), value: user.childCode }] : []),
+    ...(site ? [{ label: t('site.resultLabel'), value: site, id: 'site' as const }] : []),
   ];
   const assignedKey = scores.assignedLevel === 'above-3' ? 'above3' : String(scores.assignedLevel);
   const assignedText =
     scores.assignedLevel === 'above-3' ? t('result.levels.above3') : String(scores.assignedLevel);
 
   const notice = soundNotice(answers, t);
+  const unusual = unusualProfile(scores.levels);
   return {
     title: t('result.heading'),
     ...(notice ? { soundNotice: notice } : {}),
@@ -81,6 +94,8 @@ export function buildResultDocument(
       },
       assigned: { label: t('result.levels.assigned'), value: assignedText },
     },
+    ...(unusual ? { unusualProfile: unusualProfileText(unusual, scores.assignedLevel, t) } : {}),
+    sitting: sittingSummary(answers, t),
     legend: {
       heading: t('result.legend.heading'),
       items: [
@@ -103,17 +118,7 @@ export function buildResultDocument(
         description: levelTexts[key].description,
         assigned: key === assignedKey,
       })),
-      activities: {
-        heading:
-          scores.assignedLevel === 'above-3'
-            ? t('result.meanings.activitiesAbove3')
-            : t('result.meanings.activities', {
-                level: assignedText,
-                title: levelTexts[assignedKey as '1' | '2' | '3'].title,
-              }),
-        ...(assignedKey === 'above3' ? { description: levelTexts.above3.description } : {}),
-        items: [...levelTexts[assignedKey as keyof typeof levelTexts].activities],
-      },
+      activities: activityGroups(scores, t),
     },
     questions: {
       heading: t('result.questions.heading'),
@@ -145,6 +150,91 @@ export function soundNotice(
     heading: t('result.soundNotice.heading'),
     text: t('result.soundNotice.text', { count: unspoken, total: recorded.length }),
   };
+}
+
+/**
+ * The Förderhinweise (docs/product.md §22): those of the assigned level; in an unusual profile those
+ * of every level not reached instead, so that no text says all levels were reached when one was not.
+ */
+function activityGroups(scores: LevelResult, t: TFunction): ActivityGroup[] {
+  const groupOf = (
+    level: '1' | '2' | '3',
+    key: 'result.activitiesUnmet' | 'result.meanings.activities',
+  ): ActivityGroup => ({
+    heading: t(key, { level, title: levelTexts[level].title }),
+    items: [...levelTexts[level].activities],
+  });
+  if (unusualProfile(scores.levels)) {
+    return scores.levels
+      .filter((row) => !row.achieved)
+      .map((row) => groupOf(String(row.level) as '1' | '2' | '3', 'result.activitiesUnmet'));
+  }
+  if (scores.assignedLevel === 'above-3') {
+    return [
+      {
+        heading: t('result.meanings.activitiesAbove3'),
+        description: levelTexts.above3.description,
+        items: [...levelTexts.above3.activities],
+      },
+    ];
+  }
+  return [groupOf(String(scores.assignedLevel) as '1' | '2' | '3', 'result.meanings.activities')];
+}
+
+/**
+ * How the test went (docs/product.md §22): with or without sound, and how many answers were
+ * 'keine Antwort', had their picture shown again, were interrupted or had their prompt read again,
+ * each with its question numbers. Flags not recorded in older sessions count as absent.
+ */
+export function sittingSummary(answers: readonly ShownAnswer[], t: TFunction): SittingSummary {
+  const counted = (key: string, label: string, matches: (answer: ShownAnswer) => boolean) => {
+    const ids = answers.filter(matches).map((answer) => answer.question.id);
+    const unique = [...new Set(ids)];
+    return {
+      key,
+      label,
+      value:
+        unique.length === 0
+          ? t('result.sitting.none')
+          : t('result.sitting.count', { count: ids.length, questions: unique.join(', ') }),
+    };
+  };
+  const replayed = answers.filter((answer) => (answer.prompt?.replays ?? 0) > 0);
+  const replays = replayed.reduce((sum, answer) => sum + (answer.prompt?.replays ?? 0), 0);
+  return {
+    heading: t('result.sitting.heading'),
+    items: [
+      { key: 'sound', label: t('result.sitting.sound'), value: soundOfSitting(answers, t) },
+      counted('noAnswer', t('result.sitting.noAnswer'), (answer) => answer.noAnswer === true),
+      counted('reshown', t('result.sitting.reshown'), (answer) => (answer.exposuresMs?.length ?? 0) > 1),
+      counted('interrupted', t('result.sitting.interrupted'), (answer) => answer.interrupted === true),
+      {
+        key: 'replays',
+        label: t('result.sitting.replays'),
+        value:
+          replays === 0
+            ? t('result.sitting.none')
+            : t('result.sitting.replaysCount', {
+                count: replays,
+                questions: replayed.map((answer) => answer.question.id).join(', '),
+              }),
+      },
+    ],
+  };
+}
+
+function soundOfSitting(answers: readonly ShownAnswer[], t: TFunction): string {
+  const recorded = answers.filter((answer) => answer.prompt !== undefined);
+  if (recorded.length === 0) return t('result.sitting.soundUnknown');
+  const unspoken = recorded.filter((answer) => answer.prompt?.source === 'none').length;
+  if (unspoken === recorded.length) return t('result.sitting.soundNone', { total: recorded.length });
+  if (unspoken > 0) return t('result.sitting.soundPartly', { count: unspoken, total: recorded.length });
+  const sources = (['recording', 'synthesis'] as const).filter((source) =>
+    recorded.some((answer) => answer.prompt?.source === source),
+  );
+  return t('result.sitting.soundRecorded', {
+    sources: sources.map((source) => t(`speech.sources.${source}`)).join(' und '),
+  });
 }
 
 /** '5 von 7' for the legend: the points a level of the test's size needs. */
@@ -186,7 +276,9 @@ export function givenAnswerText(answer: ShownAnswer, t: TFunction): string {
 
 /** Response time, measured exposure, tries and flags, each a short phrase. */
 export function answerNotes(answer: ShownAnswer, t: TFunction): string[] {
-  const notes = [t('result.questions.responseTime', { seconds: formatSeconds(answer.responseTimeMs) })];
+  const notes: string[] = [
+    t('result.questions.responseTime', { seconds: formatSeconds(answer.responseTimeMs) }),
+  ];
   const exposures = answer.exposuresMs ?? (answer.exposureMs !== undefined ? [answer.exposureMs] : []);
   if (exposures.length > 1) {
     notes.push(t('result.questions.exposures', { list: exposures.map((ms) => Math.round(ms)).join(' + ') }));
@@ -195,6 +287,7 @@ export function answerNotes(answer: ShownAnswer, t: TFunction): string[] {
   }
   if (answer.pageHiddenDuringExposure) notes.push(t('result.questions.pageHidden'));
   if (answer.tries !== undefined) notes.push(t('result.questions.tries', { count: answer.tries }));
+  if (exposures.length > 1) notes.push(t('result.shownTwice'));
   if (answer.interrupted) notes.push(t('result.questions.interrupted'));
   if (answer.prompt) {
     notes.push(t(`result.questions.prompt.${answer.prompt.source}`));

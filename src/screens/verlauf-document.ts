@@ -1,11 +1,11 @@
-import type { useTranslation } from 'react-i18next';
 import type { VerlaufEntry } from '../children/verlauf';
 import { germanDate } from '../domain/date';
 import { SCORED_LEVELS } from '../domain/facts';
+import type { Translate } from '../i18n';
 import type { AssignedLevel } from '../results/levels';
 import type { VerlaufSection } from '../results/result-document';
 
-type TFunction = ReturnType<typeof useTranslation>['t'];
+type TFunction = Translate;
 
 /** The Verlauf in German, for the results page, its PDF and the Gruppenübersicht alike. */
 export function verlaufSection(entries: readonly VerlaufEntry[], t: TFunction): VerlaufSection {

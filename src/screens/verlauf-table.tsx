@@ -1,4 +1,5 @@
 import type { VerlaufSection } from '../results/result-document';
+import { ColumnHeaders } from './column-headers';
 
 /** The Verlauf as a table (results page and Gruppenübersicht); the current test is emphasised. */
 export function VerlaufTable({ verlauf, caption }: { verlauf: VerlaufSection; caption?: string }) {
@@ -8,15 +9,7 @@ export function VerlaufTable({ verlauf, caption }: { verlauf: VerlaufSection; ca
       <div className="verlauf-scroll">
         <table className="result-table verlauf-table">
           {caption && <caption className="visually-hidden">{caption}</caption>}
-          <thead>
-            <tr>
-              {verlauf.columns.map((column) => (
-                <th scope="col" key={column}>
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeaders columns={verlauf.columns} />
           <tbody>
             {verlauf.rows.map((row) => (
               <tr key={row.key} className={row.current ? 'is-current' : undefined}>

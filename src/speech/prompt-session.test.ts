@@ -130,6 +130,18 @@ describe('PromptSession', () => {
     expect(log.at(-1)).toBe('say:tr-TR:Hangi sayıyı unuttum?');
   });
 
+  it('in a test without sound neither replays nor counts a press of the speaker button', async () => {
+    const { session, log } = setup({ voices: [] });
+    session.request([texts.situationText, texts.questionText]);
+    // The device's voice list has been read (an empty one is waited for 50 ms in the fakes).
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    session.replay();
+    session.replay();
+    await settle();
+    expect(log).toEqual([]);
+    expect(session.end()).toEqual({ source: 'none', replays: 0 });
+  });
+
   it('replays the current step from its beginning and counts it', async () => {
     const { session, synthesis, log } = setup();
     session.request([texts.situationText, texts.questionText]);

@@ -38,6 +38,8 @@ export class PromptSession {
   private pending: string[] = [];
   private scheduled = false;
   private current: Utterance[] = [];
+  /** The sources of the current step once known: all 'none' means a replay would say nothing. */
+  private currentSources: PromptSource[] | undefined;
   private replays = 0;
   private readonly sources: PromptSource[] = [];
   private ended = false;
@@ -69,9 +71,17 @@ export class PromptSession {
     void speaker.play([url ? { text, language, recordingUrl: url } : { text, language }]);
   }
 
-  /** The speaker button: the current step again, from its beginning. */
+  get language(): ChildLanguage {
+    return this.options.language;
+  }
+
+  /**
+   * The speaker button: the current step again, from its beginning. A step nothing can speak on
+   * this device (a test without sound) is not replayed and not counted (docs/product.md §14).
+   */
   replay(): void {
     if (this.ended || this.options.speaker.isSilenced) return;
+    if (this.currentSources?.every((source) => source === 'none')) return;
     this.replays++;
     this.start(this.current);
   }
@@ -88,12 +98,15 @@ export class PromptSession {
   }
 
   private start(utterances: Utterance[]) {
+    const isReplay = utterances === this.current;
     this.current = utterances;
+    if (!isReplay) this.currentSources = undefined;
     const { speaker } = this.options;
     // Known as soon as the voices are (at once after the start screen), so an answer given while
     // the prompt still plays records it too.
     void Promise.all(utterances.map((u) => speaker.sourceOf(u))).then((sources) => {
       this.sources.push(...sources);
+      if (this.current === utterances) this.currentSources = sources;
     });
     void speaker.play(utterances);
   }

@@ -1,13 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import { usePrompt, useSilenced } from './prompt-context';
+import { useTestSound } from './sound-availability';
 import './speech.css';
 
-/** The large speaker button of every question screen: says the current step again from its beginning. */
+/**
+ * The large speaker button of every question screen: says the current step again from its beginning.
+ * In a test without sound (no recording and no voice of the language on this device) it is gone:
+ * it would do nothing, and the 'ohne Ton' badge of the educator's bar says why (docs/product.md §14).
+ */
 export function SpeakerButton() {
-  const { t } = useTranslation();
   const session = usePrompt();
-  const silenced = useSilenced();
   if (!session) return null;
+  return <SessionSpeakerButton session={session} />;
+}
+
+function SessionSpeakerButton({ session }: { session: NonNullable<ReturnType<typeof usePrompt>> }) {
+  const { t } = useTranslation();
+  const silenced = useSilenced();
+  const sound = useTestSound(session.language);
+  if (sound?.source === 'none') return null;
   return (
     <button
       type="button"
