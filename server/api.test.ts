@@ -10,7 +10,7 @@ import { parseCsv } from './testing/csv.ts';
 import { makePayload, makeResearchPayload } from './testing/payload.ts';
 
 const TOKEN = 'export-token-for-tests';
-const BORN_ERROR = 'must be a date YYYY-MM-DD between 1900 and 2999, or empty';
+const BORN_ERROR = 'muss ein Datum JJJJ-MM-TT zwischen 1900 und 2999 sein, oder leer';
 
 function post(app: FastifyInstance, body: unknown, headers: Record<string, string> = {}) {
   return app.inject({
@@ -90,22 +90,22 @@ describe.each(storeBackends)('results API on $name', (backend) => {
   it.skipIf(backend.skip)('answers 400 for a body that is not JSON', async () => {
     const response = await post(app, '{"submissionId": ');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'body: not valid JSON' });
+    expect(response.json()).toEqual({ error: 'body: kein gültiges JSON' });
   });
 
   it.skipIf(backend.skip)('answers 400 naming the field when the shape is wrong', async () => {
     const cases: [unknown, string][] = [
-      [makePayload({ question5: 1 }), 'question5: must be true or false'],
-      [makePayload({ language: 'de' }), "language: must be a language code like '2' (tr)"],
+      [makePayload({ question5: 1 }), 'question5: muss true oder false sein'],
+      [makePayload({ language: 'de' }), "language: muss ein Sprachcode wie '2' (tr) sein"],
       // A code no language pack has (content/languages/) is refused too.
       [
         makePayload({ language: '99' }),
-        `language: must be the result code of a language of the test: ${RESULT_CODES.map((code) => `'${code}'`).join(', ')}`,
+        `language: muss der Ergebniscode einer Sprache des Tests sein: ${RESULT_CODES.map((code) => `'${code}'`).join(', ')}`,
       ],
-      [makePayload({ submissionId: 'abc' }), 'submissionId: must be a UUID'],
+      [makePayload({ submissionId: 'abc' }), 'submissionId: muss eine UUID sein'],
       [makePayload({ born: '04.03.2019' }), `born: ${BORN_ERROR}`],
-      [{ ...makePayload(), name: 'Mia' }, 'name: unknown field'],
-      [[1, 2], 'body: must be a JSON object'],
+      [{ ...makePayload(), name: 'Mia' }, 'name: unbekanntes Feld'],
+      [[1, 2], 'body: muss ein JSON-Objekt sein'],
     ];
     for (const [body, message] of cases) {
       const response = await post(app, body);
@@ -113,7 +113,9 @@ describe.each(storeBackends)('results API on $name', (backend) => {
       expect(response.json()).toEqual({ error: message });
     }
     const { question8: _missing, ...withoutQuestion8 } = makePayload();
-    expect((await post(app, withoutQuestion8)).json()).toEqual({ error: 'question8: must be true or false' });
+    expect((await post(app, withoutQuestion8)).json()).toEqual({
+      error: 'question8: muss true oder false sein',
+    });
   });
 
   it.skipIf(backend.skip)(
@@ -144,7 +146,7 @@ describe.each(storeBackends)('results API on $name', (backend) => {
   it.skipIf(backend.skip)('answers 413 for a body over 16 KB', async () => {
     const response = await post(app, { ...makePayload(), padding: 'x'.repeat(MAX_BODY_BYTES) });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ error: 'body: larger than 16 KB' });
+    expect(response.json()).toEqual({ error: 'body: größer als 16 KB' });
   });
 
   it.skipIf(backend.skip)('answers 429 to a flood from one address', async () => {
@@ -157,7 +159,7 @@ describe.each(storeBackends)('results API on $name', (backend) => {
     for (let i = 0; i < 7; i++) statuses.push((await post(limited, makePayload())).statusCode);
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429]);
     const refused = await post(limited, makePayload());
-    expect(refused.json().error).toMatch(/^too many requests/);
+    expect(refused.json().error).toMatch(/^Zu viele Anfragen/);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     await limited.close();
   });
@@ -194,7 +196,7 @@ describe.each(storeBackends)('results API on $name', (backend) => {
       expect(statuses.slice(10)).toEqual(Array(60).fill(429));
       const blocked = await guess(`Bearer ${TOKEN}`);
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().error).toMatch(/^too many wrong tokens/);
+      expect(blocked.json().error).toMatch(/^authorization: zu viele falsche Schlüssel/);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       // The researcher at another address is not locked out by the guesser.
       expect((await guess(`Bearer ${TOKEN}`, '203.0.113.5')).statusCode).toBe(200);

@@ -1,6 +1,12 @@
 import { existsSync } from 'node:fs';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+  LogController,
+  type RouteOptions,
+} from 'fastify';
 import { auswertungPlugin, PAGE_PATH } from './auswertung/routes.ts';
 import { createTokenGuard } from './auth/export-token.ts';
 import type { ResultStore } from './db/index.ts';
@@ -36,6 +42,8 @@ export interface ServerOptions {
   exportTokenFailures?: { max: number; windowMs: number };
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
@@ -61,26 +69,53 @@ const SECURITY_HEADERS = {
   'cross-origin-opener-policy': 'same-origin',
 };
 
-/** Turns an error into the message a client may see: never a stack trace or an internal detail. */
+/** What a client reads of a request the server could not answer: no stack trace, no internal detail. */
+export const INTERNAL_ERROR = 'interner Fehler des Servers';
+
+/**
+ * Fastify's own refusals of a request, in German and naming the part of the request that is wrong
+ * (docs/product.md §32). A refusal of our own code (a schema, a handler) carries its message.
+ */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: `body: größer als ${MAX_BODY_BYTES / 1024} KB`,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'content-type: muss application/json sein',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'body: muss ein JSON-Objekt sein',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'body: kein gültiges JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'content-length: passt nicht zur Länge des body',
+  FST_ERR_CTP_EMPTY_TYPE: 'content-type: darf nicht leer sein',
+  FST_ERR_BAD_URL: 'url: keine gültige Adresse (ungültige %-Kodierung)',
+  FST_ERR_ASYNC_CONSTRAINT: 'url: Anfrage nicht zuzuordnen',
+};
+
+/** Turns an error into the status and German message a client may see. */
 function clientError(error: { code?: string; message: string; statusCode?: number }): {
   status: number;
   message: string;
 } {
   const status =
     error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-  if (status >= 500) return { status: 500, message: 'internal server error' };
-  switch (error.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status, message: `body: larger than ${MAX_BODY_BYTES / 1024} KB` };
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status, message: 'content-type: must be application/json' };
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { status, message: 'body: must be a JSON object' };
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return { status, message: 'body: not valid JSON' };
-  }
-  if (error instanceof SyntaxError) return { status, message: 'body: not valid JSON' };
+  if (status >= 500) return { status: 500, message: INTERNAL_ERROR };
+  const known = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
+  if (known) return { status, message: known };
+  // secure-json-parse refuses `__proto__` keys with a SyntaxError of its own.
+  if (error instanceof SyntaxError) return { status, message: 'body: kein gültiges JSON' };
+  // A schema's refusal (FST_ERR_VALIDATION) carries its German message; other Fastify codes do not.
+  if (error.code?.startsWith('FST_') && error.code !== 'FST_ERR_VALIDATION')
+    return { status, message: `Anfrage ungültig (${error.code})` };
   return { status, message: error.message };
+}
+
+/** A route as registered: its methods and URL pattern (the property test walks them all). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+const routeTables = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+/** Every route of a server built by buildServer, as registered (HEAD and OPTIONS routes included). */
+export function routesOf(app: FastifyInstance): readonly RegisteredRoute[] {
+  return routeTables.get(app) ?? [];
 }
 
 /**
@@ -110,6 +145,17 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: options.trustProxy ?? false,
+    // Refusals before routing (a malformed %-escape in the path) get the app's JSON error too.
+    frameworkErrors: (error, _request, reply) => {
+      const { status, message } = clientError(error);
+      (reply as FastifyReply).code(status).type(JSON_TYPE).send({ error: message });
+    },
+  });
+
+  const routes: RegisteredRoute[] = [];
+  routeTables.set(app, routes);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -128,16 +174,19 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // The error's message and stack go to the log; a database error's `detail` (row values) does not.
     if (status >= 500)
       request.log.error({ err: { message: error.message, stack: error.stack } }, 'request failed');
-    return reply.code(status).send({ error: message });
+    // Always JSON, also where the route had set a download's type and file name (CSV, JSON export).
+    reply.removeHeader('content-disposition');
+    return reply.code(status).type(JSON_TYPE).send({ error: message });
   });
 
   if (options.rateLimit !== false) {
     await app.register(fastifyRateLimit, {
       global: false,
       errorResponseBuilder: (_request, context) =>
-        Object.assign(new Error(`too many requests; retry in ${context.after}`), {
-          statusCode: context.statusCode,
-        }),
+        Object.assign(
+          new Error(`Zu viele Anfragen: bitte in ${Math.ceil(context.ttl / 1000)} s erneut versuchen`),
+          { statusCode: context.statusCode },
+        ),
     });
   }
   const limit =
@@ -187,10 +236,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     });
   } else {
     app.get(PAGE_PATH, (_request, reply) =>
-      reply
-        .code(404)
-        .type('text/plain; charset=utf-8')
-        .send('Die Auswertung ist auf diesem Server nicht eingerichtet (EXPORT_TOKEN ist nicht gesetzt).'),
+      reply.code(404).send({
+        error: 'Die Auswertung ist auf diesem Server nicht eingerichtet (EXPORT_TOKEN ist nicht gesetzt).',
+      }),
     );
   }
 
@@ -202,7 +250,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     if (hasApp && isPage && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', NO_CACHE).sendFile('index.html');
     }
-    return reply.code(404).send({ error: `${request.method} ${path}: not found` });
+    return reply.code(404).send({ error: `${request.method} ${path}: nicht gefunden` });
   });
 
   return app;

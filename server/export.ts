@@ -1,3 +1,5 @@
+import { isProducibleGiven } from '../schemas/given-answer.ts';
+import type { AnswerDetail } from '../schemas/result-payload.ts';
 import { SCORED_QUESTION_IDS } from '../schemas/result-payload.ts';
 import { germanDate as formatGermanDate } from '../src/domain/date.ts';
 import type { StoredResult } from './db/index.ts';
@@ -136,6 +138,17 @@ export async function* csvChunks(
 }
 
 /**
+ * A detail as exported: a `given` its question cannot produce (stored before the server checked it,
+ * docs/product.md §24) is left out, so no formula, control character or direction override stored
+ * then reaches a spreadsheet.
+ */
+function exportedDetail(detail: AnswerDetail): Partial<AnswerDetail> {
+  if (isProducibleGiven(detail.question, detail.given)) return detail;
+  const { given: _unproducible, ...rest } = detail;
+  return rest;
+}
+
+/**
  * The JSON export: an array of the stored payloads with `id`, `receivedAt` (ISO 8601, UTC) and,
  * where the answers record their prompts, `sound` (the CSV's `Ton`: recording, synthesis, mixed, none).
  */
@@ -144,7 +157,12 @@ export async function* jsonChunks(results: AsyncIterable<StoredResult>): AsyncGe
   let rows = 0;
   for await (const result of results) {
     const sound = resultSound(result.answers);
-    const exported = { ...result, receivedAt: result.receivedAt.toISOString(), ...(sound ? { sound } : {}) };
+    const exported = {
+      ...result,
+      receivedAt: result.receivedAt.toISOString(),
+      ...(result.answers ? { answers: result.answers.map(exportedDetail) } : {}),
+      ...(sound ? { sound } : {}),
+    };
     chunk += `${rows === 0 ? '\n' : ',\n'}${JSON.stringify(exported)}`;
     if (++rows % ROWS_PER_CHUNK === 0) {
       yield chunk;

@@ -70,7 +70,7 @@ describe('HTTP shell', () => {
     expect((await app.inject({ method: 'GET', url: '/assets/old-123.js' })).statusCode).toBe(404);
     const api = await app.inject({ method: 'GET', url: '/api/unknown' });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ error: 'GET /api/unknown: not found' });
+    expect(api.json()).toEqual({ error: 'GET /api/unknown: nicht gefunden' });
   });
 
   it('never sends a stack trace: a database failure is a plain 500', async () => {
@@ -93,7 +93,7 @@ describe('HTTP shell', () => {
       payload: JSON.stringify(makePayload()),
     });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ error: 'internal server error' });
+    expect(response.json()).toEqual({ error: 'interner Fehler des Servers' });
     const health = await failing.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(503);
     expect(health.json()).toEqual({ status: 'error', db: 'pglite' });
@@ -108,7 +108,7 @@ describe('HTTP shell', () => {
       payload: '<result/>',
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ error: 'content-type: must be application/json' });
+    expect(response.json()).toEqual({ error: 'content-type: muss application/json sein' });
   });
 
   it('allows uploads from another origin (an app built with a central RESULT_ENDPOINT)', async () => {

@@ -89,7 +89,7 @@ describe.each(storeBackends)('child codes on $name: upload, export, Verlauf, del
     expect((await upload(makePayload())).statusCode).toBe(201);
     const refused = await upload(makePayload({ childCode: 'K7M3Q0' }));
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error).toContain('childCode: must be a child code');
+    expect(refused.json().error).toContain('childCode: muss ein Kind-Code sein');
     expect((await upload(makePayload({ childCode: 'k7m3qx' }))).statusCode).toBe(400);
   });
 

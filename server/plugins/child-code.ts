@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CHILD_CODE_ALPHABET, CHILD_CODE_LENGTH, CHILD_CODE_PATTERN } from '../../src/domain/facts.ts';
+import { CHILD_CODE_ERROR } from '../../schemas/result-payload.ts';
+import { CHILD_CODE_PATTERN } from '../../src/domain/facts.ts';
 
 /**
  * `?childCode=CODE` of the deletion by child (docs/product.md, deletion by child code). Lower case
@@ -8,9 +9,9 @@ import { CHILD_CODE_ALPHABET, CHILD_CODE_LENGTH, CHILD_CODE_PATTERN } from '../.
 export const childCodeQuery = z.strictObject({
   childCode: z.preprocess(
     (value) => (typeof value === 'string' ? value.replaceAll(/\s/g, '').toUpperCase() : value),
-    z.string({ error: 'is required' }).regex(new RegExp(CHILD_CODE_PATTERN), {
-      error: `must be a child code: ${CHILD_CODE_LENGTH} of ${CHILD_CODE_ALPHABET}`,
-    }),
+    z
+      .string({ error: (issue) => (issue.input === undefined ? 'fehlt' : CHILD_CODE_ERROR) })
+      .regex(new RegExp(CHILD_CODE_PATTERN), { error: CHILD_CODE_ERROR }),
   ),
 });
 

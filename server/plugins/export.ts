@@ -44,13 +44,15 @@ export const exportPlugin: FastifyPluginAsync<ExportOptions> = async (app, optio
       return reply
         .code(429)
         .header('retry-after', String(check.retryAfterSeconds))
-        .send({ error: `too many wrong tokens; retry in ${check.retryAfterSeconds} s` });
+        .send({
+          error: `authorization: zu viele falsche Schlüssel; bitte in ${check.retryAfterSeconds} s erneut versuchen`,
+        });
     }
     if (check.outcome === 'refused') {
       return reply
         .code(401)
         .header('www-authenticate', 'Bearer')
-        .send({ error: 'authorization: Bearer token required' });
+        .send({ error: 'authorization: der Zugangsschlüssel fehlt oder stimmt nicht (Bearer)' });
     }
   };
   const route = { onRequest: authorize, config: { rateLimit: options.rateLimit } };

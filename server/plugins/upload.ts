@@ -36,7 +36,7 @@ export const uploadPlugin: FastifyPluginAsync<UploadOptions> = async (app, { db,
       RESULT_CODES.includes(payload.language),
     {
       path: ['language'],
-      error: `must be the result code of a language of the test: ${RESULT_CODES.map((code) => `'${code}'`).join(', ')}`,
+      error: `muss der Ergebniscode einer Sprache des Tests sein: ${RESULT_CODES.map((code) => `'${code}'`).join(', ')}`,
     },
   );
   app.post<{ Body: ResultPayload }>(
@@ -48,8 +48,12 @@ export const uploadPlugin: FastifyPluginAsync<UploadOptions> = async (app, { db,
         const { id, created } = await db.insertResult(request.body);
         return reply.code(created ? 201 : 200).send({ id });
       } catch (error) {
+        // The schema refuses what the database would (dates 1900–2999, answers by their type), so
+        // this is a gap in it: refused as the client's data, without guessing which field it was.
         if (error instanceof RejectedValueError)
-          return reply.code(400).send({ error: `born: ${error.message}` });
+          return reply
+            .code(400)
+            .send({ error: `body: ein Wert wurde von der Datenbank abgelehnt (${error.message})` });
         throw error;
       }
     },

@@ -1,16 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** Turns a schema's issues into the one-line message a client reads. */
 export type IssueFormatter = (issues: z.core.$ZodIssue[]) => string;
 
-/** `field: problem` for each issue, e.g. "question5: must be true or false". */
+/**
+ * Zod's German messages for a check whose schema names none (every error of the server is German,
+ * docs/product.md §32); a schema's own message always wins.
+ */
+const germanDefaults = z.locales.de().localeError;
+
+/** `field: problem` for each issue, e.g. "question5: muss true oder false sein". */
 export function describeIssues(issues: z.core.$ZodIssue[]): string {
   return issues
     .map((issue) => {
-      if (issue.code === 'unrecognized_keys') return `${issue.keys.join(', ')}: unknown field`;
-      if (issue.path.length === 0)
-        return issue.code === 'custom' ? issue.message : 'body: must be a JSON object';
+      if (issue.code === 'unrecognized_keys') {
+        const prefix = issue.path.length ? `${issue.path.join('.')}.` : '';
+        return issue.keys.map((key) => `${prefix}${key}: unbekanntes Feld`).join('; ');
+      }
+      if (issue.path.length === 0) return issue.code === 'custom' ? issue.message : `body: ${issue.message}`;
       return `${issue.path.join('.')}: ${issue.message}`;
     })
     .join('; ');
@@ -25,7 +33,7 @@ export function useZodSchemas(app: FastifyInstance, format: IssueFormatter = des
   app.setValidatorCompiler(({ schema }) => {
     const zodSchema = schema as unknown as z.ZodType;
     return (data: unknown) => {
-      const parsed = zodSchema.safeParse(data);
+      const parsed = zodSchema.safeParse(data, { error: germanDefaults });
       if (parsed.success) return { value: parsed.data };
       return { error: Object.assign(new Error(format(parsed.error.issues)), { statusCode: 400 }) };
     };

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { ANSWER_TYPES_OF_QUESTION } from '../../schemas/given-answer.ts';
 import { type ResultPayload, SCORED_QUESTION_IDS } from '../../schemas/result-payload.ts';
+import { MOVABLE_DOTS, NO_ANSWER, YES_ANSWER } from '../../src/domain/facts.ts';
 
 /** A valid result payload with a fresh submissionId; answers alternate true/false by question id. */
 export function makePayload(overrides: Partial<Record<keyof ResultPayload, unknown>> = {}): ResultPayload {
@@ -13,6 +15,16 @@ export function makePayload(overrides: Partial<Record<keyof ResultPayload, unkno
     ...answers,
     ...overrides,
   } as ResultPayload;
+}
+
+/**
+ * A `given` the question's answer type can produce (schemas/given-answer.ts): Ja ('0') or Nein ('1')
+ * for a comparison, else a number; not necessarily the right answer.
+ */
+export function exampleGiven(id: number, correct: boolean): string {
+  const [type] = ANSWER_TYPES_OF_QUESTION[id as keyof typeof ANSWER_TYPES_OF_QUESTION];
+  if (type === 'ImageCompare') return correct ? YES_ANSWER : NO_ANSWER;
+  return correct ? String(Math.min(id, MOVABLE_DOTS)) : '0';
 }
 
 /**
@@ -30,7 +42,7 @@ export function makeResearchPayload(
     contentVersion: '0123456789ab',
     answers: SCORED_QUESTION_IDS.map((id) => ({
       question: id,
-      given: correct.has(id) ? String(id) : '0',
+      given: exampleGiven(id, correct.has(id)),
       responseTimeMs: 1000 + id,
       ...(id === 11 ? { exposureMs: 1502, exposuresMs: [1502, 1499], interrupted: true } : {}),
       ...(id === 2 ? { prompt: { source: 'recording', replays: 1 } } : {}),
