@@ -170,7 +170,11 @@ export const REFERENCE_LANGUAGE = 'de';
 /** A language pack's file name: an ISO 639-1 code, two lower-case letters (tr.yaml, uk.yaml). */
 export const LANGUAGE_CODE = /^[a-z]{2}$/;
 
-/** How far a child language's texts are checked; a draft is marked '(Entwurf)' wherever it shows. */
+/**
+ * How far a child language's texts are checked; a draft is marked '(Entwurf)' wherever it shows.
+ * Derived, never written: 'geprüft' only when every text's review in content/reviews/<code>.yaml
+ * matches its German reference and its own wording as they stand (schemas/language-facts.ts).
+ */
 export const TRANSLATION_STATUSES = ['geprüft', 'Entwurf'] as const;
 export type TranslationStatus = (typeof TRANSLATION_STATUSES)[number];
 
@@ -204,7 +208,7 @@ function languageFields(language: string) {
   };
 }
 
-/** The fields only a child language has: its code in the uploaded result and its review status. */
+/** The fields only a child language has: its code in the uploaded result and whether it is the default. */
 function childFields(language: string) {
   const name = languageName(language);
   return {
@@ -221,12 +225,13 @@ function childFields(language: string) {
       .describe(
         "The language's code in the uploaded result and the exports: tr '2', ar '3', ro '4' (fixed by the specification); a new language takes a new code. No two packs share one.",
       ),
-    status: z
-      .enum(TRANSLATION_STATUSES, {
-        error: `must be geprüft or Entwurf — write "status: Entwurf" until a second person has reviewed the ${name} texts, then "status: geprüft"`,
+    default: z
+      .literal(true, {
+        error: `must be true — write "default: true" in the one pack whose language a new child starts with, or leave the line out`,
       })
+      .optional()
       .describe(
-        "geprüft: the texts are reviewed. Entwurf: a draft; the app, the PDF, the upload and the exports mark the language '(Entwurf)'.",
+        'true in exactly one child language: a new child starts with it, and it is the reference group of the DIF analysis on /auswertung.',
       ),
   };
 }
@@ -234,19 +239,19 @@ function childFields(language: string) {
 /** Every field of a pack: the texts and the number words. */
 export const LANGUAGE_PACK_KEYS = [...LANGUAGE_PACK_FIELDS, 'numberWords'] as const;
 
-/** The fields of a pack beside its words; resultCode and status only in a child language's pack. */
-export const LANGUAGE_KEYS = ['name', 'resultCode', 'dir', 'speechLang', 'status'] as const;
+/** The fields of a pack beside its words; resultCode and default only in a child language's pack. */
+export const LANGUAGE_KEYS = ['name', 'resultCode', 'default', 'dir', 'speechLang'] as const;
 
 /** Every field a pack of this language may have, for messages. */
 export function packKeys(language: string): string[] {
   const keys: readonly string[] =
     language === REFERENCE_LANGUAGE
-      ? LANGUAGE_KEYS.filter((key) => key !== 'resultCode' && key !== 'status')
+      ? LANGUAGE_KEYS.filter((key) => key !== 'resultCode' && key !== 'default')
       : LANGUAGE_KEYS;
   return [...keys, ...LANGUAGE_PACK_KEYS];
 }
 
-/** The pack of one language; messages name that language. de.yaml, the reference, has no resultCode or status. */
+/** The pack of one language; messages name that language. de.yaml, the reference, has no resultCode or default. */
 export function languagePackSchema(language: string) {
   const keys = packKeys(language);
   const words = {
@@ -269,7 +274,7 @@ export function languagePackSchema(language: string) {
     .strictObject({ ...languageFields(language), ...childFields(language), ...words }, { error })
     .meta(meta);
   if (language !== REFERENCE_LANGUAGE) return child;
-  // The reference has no result code or status: it is never a child's language.
+  // The reference has no result code and is no default: it is never a child's language.
   const reference = z.strictObject({ ...languageFields(language), ...words }, { error }).meta(meta);
   return reference as unknown as typeof child;
 }
@@ -284,8 +289,8 @@ export interface LanguagePack {
   dir: TextDirection;
   /** The BCP-47 tag that picks a device voice ('tr-TR'). */
   speechLang: string;
-  /** Whether the texts are reviewed; absent only in de.yaml. */
-  status?: TranslationStatus;
+  /** true in the one child language a new child starts with, the DIF reference group. */
+  default?: true;
   /** The child's word for "Ja", shown under the Ja button. */
   yes: string;
   /** The child's word for "Nein", shown under the Nein button. */
@@ -317,20 +322,31 @@ export interface LanguageFact {
   resultCode?: string;
   dir: TextDirection;
   speechLang: string;
-  /** Absent only for de. */
+  /** Derived from the review of every text (content/reviews/<code>.yaml); absent only for de. */
   status?: TranslationStatus;
+  /** How many texts are 'nicht geprüft'; absent only for de. */
+  unreviewed?: number;
+  /** The language a new child starts with and the DIF reference group (one pack says `default: true`). */
+  default?: true;
 }
 
-/** The facts of one pack. */
-export function languageFact(code: string, pack: LanguagePack): LanguageFact {
-  const { name, resultCode, dir, speechLang, status } = pack;
+/** The review state of a child language's texts (schemas/language-facts.ts derives it). */
+export interface LanguageReview {
+  status: TranslationStatus;
+  unreviewed: number;
+}
+
+/** The facts of one pack; a child language's with its review state. */
+export function languageFact(code: string, pack: LanguagePack, review?: LanguageReview): LanguageFact {
+  const { name, resultCode, dir, speechLang } = pack;
   return {
     code,
     name,
     ...(resultCode === undefined ? {} : { resultCode }),
     dir,
     speechLang,
-    ...(status === undefined ? {} : { status }),
+    ...(review ? { status: review.status, unreviewed: review.unreviewed } : {}),
+    ...(pack.default ? { default: true as const } : {}),
   };
 }
 
@@ -345,8 +361,8 @@ export interface NumberWord {
 // The interface above is what authors and components read; this keeps it equal to the schema.
 type Equal<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _sameShape: Equal<
-  Omit<z.infer<ReturnType<typeof languagePackSchema>>, 'resultCode' | 'status'> &
-    Partial<Pick<z.infer<ReturnType<typeof languagePackSchema>>, 'resultCode' | 'status'>>,
+  Omit<z.infer<ReturnType<typeof languagePackSchema>>, 'resultCode' | 'default'> &
+    Partial<Pick<z.infer<ReturnType<typeof languagePackSchema>>, 'resultCode' | 'default'>>,
   LanguagePack
 > = true;
 void _sameShape;

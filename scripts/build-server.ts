@@ -44,7 +44,7 @@ function languagesInBundle(): Plugin {
     name: 'zaehltest-languages-in-bundle',
     enforce: 'pre',
     async transform(_code, id) {
-      if (!id.replaceAll('\\', '/').endsWith('scripts/content/language-facts.ts')) return undefined;
+      if (!id.replaceAll('\\', '/').endsWith('schemas/language-facts.ts')) return undefined;
       const { readLanguageFacts } = await import('./content/language-facts.ts');
       return `export function readLanguageFacts() {\n  return ${JSON.stringify(readLanguageFacts())};\n}\n`;
     },

@@ -1,5 +1,5 @@
+import { readLanguageFacts } from '../schemas/language-facts.ts';
 import type { LanguageFact } from '../schemas/language-pack.ts';
-import { readLanguageFacts } from '../scripts/content/language-facts.ts';
 
 /**
  * The child languages of the test, from the language packs (content/languages/<code>.yaml): their
@@ -13,9 +13,10 @@ export const CHILD_LANGUAGES: readonly LanguageFact[] = readLanguageFacts().filt
 /** The result codes of the child languages, in the order of the educator's list ('2', '3', '4', …). */
 export const RESULT_CODES: readonly string[] = CHILD_LANGUAGES.map((language) => language.resultCode ?? '');
 
-/** The reference group of the DIF analysis: Turkish, the default child language. */
-export const REFERENCE_RESULT_CODE =
-  CHILD_LANGUAGES.find((language) => language.code === 'tr')?.resultCode ?? RESULT_CODES[0] ?? '2';
+/** The reference group of the DIF analysis: the default child language (the pack with `default: true`). */
+export const REFERENCE_LANGUAGE_FACT: LanguageFact | undefined =
+  CHILD_LANGUAGES.find((language) => language.default) ?? CHILD_LANGUAGES[0];
+export const REFERENCE_RESULT_CODE = REFERENCE_LANGUAGE_FACT?.resultCode ?? '';
 
 /** The language of a result code, if a pack has it. */
 export function languageOfResultCode(code: string): LanguageFact | undefined {

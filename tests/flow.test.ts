@@ -5,7 +5,6 @@ import { openBrowser, type Session, screenshot, TABLET_PORTRAIT } from './suppor
 import {
   answerCorrectly,
   backToStart,
-  CHILD_LANGUAGES,
   closeDialog,
   currentScreen,
   enterUserData,

@@ -2,7 +2,7 @@ import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadContent, REAL_CONTENT } from '../scripts/content/load.ts';
 import { openBrowser, type Session, screenshot, TABLET } from './support/browser.ts';
-import { CHILD_LANGUAGES } from './support/flow.ts';
+import { CHILD_LANGUAGES, LANGUAGE_DIRS } from './support/flow.ts';
 
 const baseURL = inject('baseURL');
 const { questions, issues } = loadContent(REAL_CONTENT);
@@ -123,8 +123,7 @@ describe('authoring preview (preview.html)', () => {
         }
         if (shown.some((text) => text.trim() === '')) failures.push(`${where}: an empty text`);
         const direction = await frame.$eval('.task-text', (el) => el.getAttribute('dir'));
-        if (direction !== (language === 'ar' ? 'rtl' : 'ltr'))
-          failures.push(`${where}: text direction ${direction}`);
+        if (direction !== LANGUAGE_DIRS[language]) failures.push(`${where}: text direction ${direction}`);
         const layout = await frame.evaluate(layoutProblems);
         failures.push(...layout.problems.map((problem) => `${where}: ${problem}`));
         if (layout.verticalScroll) tall.push(where);

@@ -19,6 +19,7 @@ import {
   CHILD_LANGUAGES,
   type ContentQuestion,
   enterUserData,
+  LANGUAGE_DIRS,
   loadQuestions,
   login,
   reloadAndUnlock,
@@ -367,7 +368,7 @@ describe('results page', () => {
       expect(await rows.count()).toBe(23);
       const row = (id: number) => rows.nth(id - 1);
       const childText = row(2).locator(`[lang="${language}"]`);
-      expect(await childText.getAttribute('dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
+      expect(await childText.getAttribute('dir')).toBe(LANGUAGE_DIRS[language]);
       expect(await row(2).locator('.result-german').textContent()).toBe(
         'Deutsch: Hör gut zu. Ich zähle: eins, zwei, drei, vier, fünf, sechs, sieben. Welche Zahl kommt nach der Sieben?',
       );

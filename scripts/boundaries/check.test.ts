@@ -19,12 +19,15 @@ describe('import boundaries', () => {
         source: "\nimport { B } from '../move-dots/board';\nimport { S } from '../shared/board';",
       },
       { path: 'src/preview/x.ts', source: "const m = import('../answer-types/text-input/schema.ts');" },
+      { path: 'server/languages.ts', source: "import { r } from '../scripts/content/language-facts.ts';" },
+      { path: 'server/languages.test.ts', source: "import { r } from '../scripts/content/load.ts';" },
     ]);
     expect(violations.map((v) => [v.file, v.line, v.imported])).toEqual([
       ['src/results/pdf.ts', 1, '../../server/app.ts'],
       ['scripts/bench/a.ts', 1, '../../src/store/slices.ts'],
       ['src/answer-types/move-dots-example/q.tsx', 2, '../move-dots/board'],
       ['src/preview/x.ts', 1, '../answer-types/text-input/schema.ts'],
+      ['server/languages.ts', 1, '../scripts/content/language-facts.ts'],
     ]);
   });
 

@@ -8,7 +8,9 @@ import { dirname, join, relative, resolve } from 'node:path';
  * 2. scripts/ reach client code only through src/contract.ts;
  * 3. answer-type folders never import each other (shared pieces live in src/answer-types/shared/);
  * 4. an answer type's authoring schema (src/answer-types/<type>/schema.ts) is imported by schemas/ only;
- * 5. no import cycles, counting `import type` as well (findCycles).
+ * 5. no import cycles, counting `import type` as well (findCycles);
+ * 6. the server (server/, tests aside) never imports build scripts (scripts/): what both need, such
+ *    as the languages of the packs, lives in schemas/ (schemas/language-facts.ts).
  */
 
 export interface SourceFile {
@@ -60,6 +62,9 @@ export function findViolations(files: readonly SourceFile[]): Violation[] {
         target.replace(SOURCE_EXTENSIONS, '') !== 'src/contract'
       ) {
         report('scripts/ reach client code only through src/contract.ts');
+      }
+      if (under(file.path, 'server') && !/\.test\.tsx?$/.test(file.path) && under(target, 'scripts')) {
+        report('the server never imports scripts/ (shared code lives in schemas/)');
       }
       const from = answerTypeFolder(file.path);
       const to = answerTypeFolder(target);

@@ -8,7 +8,7 @@
  * (a test fixture, say) it only requires the ids to run 1..N and leaves the schema file alone.
  */
 import { existsSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fontCodePoints, glyphIssues, pdfFontFile } from '../pdf-fonts/glyphs.ts';
 import { formatAudioCoverage, loadAudio } from './audio.ts';
 import { compileQuestionsModule } from './compile.ts';
@@ -26,6 +26,7 @@ import {
   SCHEMA_FILE,
 } from './load.ts';
 import { formatStaleRecordings } from './recorded-text.ts';
+import { formatReviewReport } from './review.ts';
 import { spokenNumberWarnings } from './spoken-numbers.ts';
 
 const folder = process.argv[2];
@@ -55,6 +56,9 @@ if (packLanguages.length > 0) {
   console.log(
     `Language packs (${relative(ROOT_DIR, content.languagesDir)}): ${packLanguages.join(', ')} valid\n`,
   );
+  // Not an error: a language with unreviewed texts is tested as a draft, marked '(Entwurf)'.
+  console.log(`Review (${relative(ROOT_DIR, join(dirname(content.languagesDir), 'reviews'))})\n`);
+  console.log(`${formatReviewReport(dirname(content.languagesDir), packLanguages)}\n`);
 }
 
 // Recordings are checked against valid questions only; a fixture folder without audio/ has none.

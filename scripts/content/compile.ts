@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type LanguagePack, languageFact } from '../../schemas/language-pack.ts';
+import { factOfPack } from '../../schemas/language-facts.ts';
+import type { LanguagePack } from '../../schemas/language-pack.ts';
 
 export { compileLanguagesModule };
 
@@ -80,12 +81,16 @@ export function contentVersion(compiledJson: string, picturePaths: readonly stri
 
 /**
  * The source of `virtual:zaehltest-languages`: what makes each pack a language (code, German name,
- * result code, direction, voice tag, status), de first, then the child languages in the order of the
- * educator's list. Small, so the researchers' page reads it without the questions.
+ * result code, direction, voice tag, default mark, and the review state derived from
+ * content/reviews/), de first, then the child languages in the order of the educator's list.
+ * Small, so the researchers' page reads it without the questions.
  */
-function compileLanguagesModule(languagePacks: Partial<Record<Language, LanguagePack>>): string {
+function compileLanguagesModule(
+  languagePacks: Partial<Record<Language, LanguagePack>>,
+  contentDir: string,
+): string {
   const facts = Object.entries(languagePacks).flatMap(([code, pack]) =>
-    pack ? [languageFact(code, pack)] : [],
+    pack ? [factOfPack(contentDir, code, pack)] : [],
   );
   return `export const languages = ${JSON.stringify(facts)};\n`;
 }

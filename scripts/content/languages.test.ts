@@ -72,16 +72,21 @@ describe('the language packs', () => {
 
   it('are required for the real content: a missing folder or file is a problem', () => {
     expect(problems('empty-text', { requireLanguagePacks: true })).toContain(
-      'scripts/content/fixtures/empty-text/languages:1:1  (folder)  the language packs folder does not exist — create scripts/content/fixtures/empty-text/languages/ with de.yaml, tr.yaml and a pack per further child language',
+      'scripts/content/fixtures/empty-text/languages:1:1  (folder)  the language packs folder does not exist — create scripts/content/fixtures/empty-text/languages/ with de.yaml, a pack with "default: true" and a pack per further child language',
     );
     const fixture = copyFixture('valid');
     onTestFinished(fixture.remove);
+    rmSync(join(fixture.dir, 'languages/de.yaml'));
     rmSync(join(fixture.dir, 'languages/tr.yaml'));
     const issues = loadContent({ ...fixture.options, requireLanguagePacks: true }).issues.map(formatIssue);
     expect(issues).toContainEqual(
       expect.stringMatching(
-        /languages\/tr\.yaml:1:1 {2}\(language pack\) {2}the Turkish language pack is missing — copy de\.yaml to tr\.yaml/,
+        /languages\/de\.yaml:1:1 {2}\(language pack\) {2}the German language pack is missing — restore de\.yaml/,
       ),
+    );
+    // Without tr.yaml no pack says "default: true": the app would not know a new child's language.
+    expect(issues).toContainEqual(
+      expect.stringMatching(/languages\/ar\.yaml:1:1 {2}default {2}no language pack says "default: true"/),
     );
   });
 
@@ -89,11 +94,15 @@ describe('the language packs', () => {
     const fixture = copyFixture('valid');
     onTestFinished(fixture.remove);
     const file = join(fixture.dir, 'languages/tr.yaml');
-    writeFileSync(file, `${readFileSync(file, 'utf8')}colour: "mavi"\n`);
+    writeFileSync(file, `${readFileSync(file, 'utf8')}colour: "mavi"\nstatus: geprüft\n`);
     const issues = loadContent(fixture.options).issues.map(formatIssue);
     expect(issues).toEqual([
       expect.stringContaining(
-        'languages/tr.yaml:36:1  colour  is not a field of a language pack — remove it; the fields are name, resultCode, dir, speechLang, status, yes, no, practiceCorrect, practiceWrongNumber, practiceWrongNo, practiceWrongYes, soundCheck, numberWords',
+        'languages/tr.yaml:36:1  colour  is not a field of a language pack — remove it; the fields are name, resultCode, default, dir, speechLang, yes, no, practiceCorrect, practiceWrongNumber, practiceWrongNo, practiceWrongYes, soundCheck, numberWords',
+      ),
+      // The status is derived from the review record, never written in the pack.
+      expect.stringContaining(
+        'languages/tr.yaml:37:1  status  is no longer written — remove it; whether the texts are reviewed comes from reviews/tr.yaml',
       ),
     ]);
   });

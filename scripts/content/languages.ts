@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
+import { orderLanguages, REVIEWS_DIR } from '../../schemas/language-facts.ts';
 import {
   LANGUAGE_CODE,
   type LanguagePack,
@@ -27,12 +28,14 @@ export interface LanguagePackOptions {
   schemaFile: string;
   /** Absolute path → the path shown in messages (relative to the repository root). */
   rel: (path: string) => string;
-  /** Whether the folder, de.yaml and tr.yaml must exist (true for the real content). */
+  /** Whether the folder, de.yaml and a default child language must exist (true for the real content). */
   required: boolean;
 }
 
-/** The packs every content folder has: the German reference and Turkish, the default child language. */
-export const REQUIRED_LANGUAGES = [REFERENCE_LANGUAGE, 'tr'] as const;
+export { orderLanguages };
+
+/** The pack every content folder has: the German reference. One child pack says `default: true`. */
+export const REQUIRED_LANGUAGES = [REFERENCE_LANGUAGE] as const;
 
 /**
  * The languages of a content folder: one per <code>.yaml in its languages/ folder (an ISO 639-1
@@ -47,28 +50,6 @@ export function packLanguages(languagesDir: string): string[] {
     .map((name) => name.slice(0, -'.yaml'.length));
   const heads = new Map(codes.map((code) => [code, packHead(join(languagesDir, `${code}.yaml`))]));
   return orderLanguages(codes, (code) => heads.get(code) ?? {});
-}
-
-/** The specification's result codes, which come first and in this order. */
-const SPECIFICATION_CODES = ['2', '3', '4'];
-
-/** de first, then the specification's codes in order, then by German name, then by code. */
-export function orderLanguages(
-  codes: readonly string[],
-  head: (code: string) => { name?: unknown; resultCode?: unknown },
-): string[] {
-  const rank = (code: string) => {
-    if (code === REFERENCE_LANGUAGE) return -1;
-    const index = SPECIFICATION_CODES.indexOf(String(head(code).resultCode));
-    return index === -1 ? SPECIFICATION_CODES.length : index;
-  };
-  const name = (code: string) => {
-    const value = head(code).name;
-    return typeof value === 'string' ? value : code;
-  };
-  return [...codes].sort(
-    (a, b) => rank(a) - rank(b) || name(a).localeCompare(name(b), 'de') || a.localeCompare(b),
-  );
 }
 
 /** The name and result code of a pack as written, valid or not (for the order only). */
@@ -91,7 +72,7 @@ export function loadLanguagePacks(options: LanguagePackOptions): LanguagePacksRe
   const issues: ContentIssue[] = [];
   const packs: Partial<Record<string, LanguagePack>> = {};
   const files: string[] = [];
-  const expected = REQUIRED_LANGUAGES.map((language) => `${language}.yaml`).join(', ');
+  const expected = `${REQUIRED_LANGUAGES.map((language) => `${language}.yaml`).join(', ')}, a pack with "default: true"`;
 
   if (!existsSync(languagesDir)) {
     if (required) {
@@ -155,6 +136,32 @@ export function loadLanguagePacks(options: LanguagePackOptions): LanguagePacksRe
       const { code, line, col } = result.resultCode;
       resultCodes.set(code, [...(resultCodes.get(code) ?? []), { file, line, col }]);
     }
+  }
+  // One child language is the default: a new child starts with it, and it is the DIF reference group.
+  const defaults = Object.entries(packs).filter(([, pack]) => pack?.default === true);
+  const childPacks = Object.entries(packs).filter(([code]) => code !== REFERENCE_LANGUAGE);
+  if (defaults.length > 1) {
+    for (const [code] of defaults) {
+      issues.push({
+        file: rel(join(languagesDir, `${code}.yaml`)),
+        line: 1,
+        col: 1,
+        path: 'default',
+        message: `${defaults.length} packs say "default: true" (${defaults.map(([other]) => `${other}.yaml`).join(', ')}): a new child can start with one language only`,
+        hint: 'keep "default: true" in one pack and remove the line from the others',
+      });
+    }
+  } else if (defaults.length === 0 && required && childPacks.length > 0) {
+    const first = childPacks[0]?.[0] ?? '';
+    issues.push({
+      file: rel(join(languagesDir, `${first}.yaml`)),
+      line: 1,
+      col: 1,
+      path: 'default',
+      message:
+        'no language pack says "default: true": the app would not know which language a new child starts with',
+      hint: `add the line "default: true" to the pack of that language (also the DIF reference group), e.g. ${first}.yaml`,
+    });
   }
   for (const [code, places] of resultCodes) {
     if (places.length < 2) continue;
@@ -242,11 +249,13 @@ function loadPack(
           const similar = closest(key, keys);
           add(
             [key],
-            language === REFERENCE_LANGUAGE && (key === 'resultCode' || key === 'status')
-              ? `is not a field of de.yaml — remove it; de.yaml is the German reference, never a child's language, so it has no ${key}`
-              : similar && !fields.includes(similar)
-                ? `is not a field of a language pack — rename it to "${similar}"`
-                : `is not a field of a language pack — remove it; the fields are ${keys.join(', ')}`,
+            key === 'status'
+              ? `is no longer written — remove it; whether the texts are reviewed comes from ${REVIEWS_DIR}/${language}.yaml (the sheet's "geprüft" column, npm run content:sheet)`
+              : language === REFERENCE_LANGUAGE && (key === 'resultCode' || key === 'default')
+                ? `is not a field of de.yaml — remove it; de.yaml is the German reference, never a child's language, so it has no ${key}`
+                : similar && !fields.includes(similar)
+                  ? `is not a field of a language pack — rename it to "${similar}"`
+                  : `is not a field of a language pack — remove it; the fields are ${keys.join(', ')}`,
             'key',
           );
         }

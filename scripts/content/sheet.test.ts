@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { reviewState } from '../../schemas/language-facts.ts';
 import { parseCsv, writeCsv } from './csv.ts';
 import { buildSheet, importSheet, sheetRows, writeImport } from './sheet.ts';
 
@@ -40,7 +41,10 @@ function snapshot(dir: string): Map<string, string> {
 /** The sheet of a language with the target cells replaced by `fill(row)`. */
 function filledSheet(contentDir: string, language: string, fill: (row: string[]) => string): string {
   const [header, ...rows] = parseCsv(buildSheet(contentDir, language)).map((record) => record.cells);
-  return writeCsv([header as string[], ...rows.map((row) => [...row.slice(0, 4), fill(row), row[5] ?? ''])]);
+  return writeCsv([
+    header as string[],
+    ...rows.map((row) => [...row.slice(0, 4), fill(row), row[5] ?? '', row[6] ?? '']),
+  ]);
 }
 
 const questionFiles = (contentDir: string) =>
@@ -92,6 +96,7 @@ describe('the translation sheet', () => {
       'Feld',
       'Deutsch',
       expect.stringMatching(/\buk\)?$/),
+      'geprüft',
       'Hinweis',
     ]);
   });
@@ -154,7 +159,7 @@ describe('the translation sheet', () => {
     const result = importSheet(contentDir, sheet);
     expect(result.problems).toEqual([]);
     expect(result.created).toEqual([join(contentDir, 'languages', 'xx.yaml')]);
-    expect(result.notes.join('\n')).toContain('add name, resultCode, dir, speechLang and status');
+    expect(result.notes.join('\n')).toContain('add name, resultCode, dir and speechLang');
     const before = snapshot(contentDir);
     writeImport(result);
 
@@ -267,7 +272,9 @@ describe('npm run content:sheet', { timeout: 60_000 }, () => {
     const imported = run(['--import', out, '--content', contentDir]);
     expect(imported.status).toBe(1);
     expect(imported.stderr).toContain(`${out}:3: names questions/99-gone.yaml, which is not a question pack`);
-    expect(imported.stdout).toContain('1 text(s) placed, 1 file(s) changed, 0 not translated yet');
+    expect(imported.stdout).toContain(
+      '1 text(s) placed, 0 marked geprüft, 1 file(s) changed, 0 not translated yet',
+    );
     expect(imported.stdout).toContain(`updated ${join(contentDir, first?.[0] as string)}`);
   });
 
@@ -333,5 +340,85 @@ describe('the sheets kept in content/translations/', () => {
       [...result.changes.keys()],
       `the packs' ${result.language} texts changed after ${name} was written — write it again: npm run content:sheet -- ${result.language} --out content/translations/${name}`,
     ).toEqual([]);
+  });
+});
+
+describe('the review column "geprüft"', () => {
+  const rowOf = (rows: string[][], file: string, field: string) =>
+    rows.find((row) => row[0] === file && row[2] === field) as string[];
+
+  it('says ja for a text reviewed as it stands and nothing for one never reviewed', () => {
+    const [header, ...rows] = parseCsv(buildSheet(CONTENT, 'tr')).map((record) => record.cells);
+    expect(header?.[5]).toBe('geprüft');
+    expect(rowOf(rows, 'questions/01-count-and-forgotten.yaml', 'situationText')[5]).toBe('ja');
+    // Question 21 was rewritten (issue 36) and no native speaker has seen the new texts.
+    expect(rowOf(rows, 'questions/21-five-fingers.yaml', 'situationText')[5]).toBe('');
+    expect(rowOf(rows, 'languages/tr.yaml', 'numberWords.1.say')[5]).toBe('');
+  });
+
+  it('records a review marked ja: the text counts as geprüft, and again as not once its German changes', () => {
+    const contentDir = contentCopy();
+    const before = reviewState(contentDir, 'tr');
+    expect(before.unreviewed.map((text) => text.key)).toContain('21.situationText');
+    const sheet = filledSheet(contentDir, 'tr', (row) => row[4] ?? '');
+    const [header, ...rows] = parseCsv(sheet).map((record) => record.cells);
+    const marked = writeCsv([
+      header as string[],
+      ...rows.map((row) =>
+        row[0] === 'questions/21-five-fingers.yaml' ? [...row.slice(0, 5), 'Ja', row[6] ?? ''] : row,
+      ),
+    ]);
+    const result = importSheet(contentDir, marked);
+    expect(result.reviewed).toEqual(['21.situationText', '21.questionText']);
+    expect(result.notReviewed).toEqual([]);
+    expect(writeImport(result)).toEqual([join(contentDir, 'reviews', 'tr.yaml')]);
+    const after = reviewState(contentDir, 'tr');
+    expect(after.unreviewed.map((text) => text.key)).not.toContain('21.situationText');
+    expect(after.unreviewed).toHaveLength(before.unreviewed.length - 2);
+    // Importing the same sheet again records nothing new and changes no byte.
+    expect(writeImport(importSheet(contentDir, marked))).toEqual([]);
+
+    // The German reference changes: the Turkish text is 'nicht geprüft' again, as changed.
+    const file = join(contentDir, 'questions', '21-five-fingers.yaml');
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(
+        'situationText: "Zeige mir fünf Finger mit beiden Händen zusammen."',
+        'situationText: "Zeig mir fünf Finger mit beiden Händen zusammen."',
+      ),
+    );
+    expect(reviewState(contentDir, 'tr').unreviewed).toContainEqual(
+      expect.objectContaining({ key: '21.situationText', reason: 'geändert' }),
+    );
+    expect(reviewState(contentDir, 'tr').unreviewed.map((text) => text.key)).not.toContain('21.questionText');
+  });
+
+  it('does not record ja beside a text changed in the same sheet: the reviewer confirms what stands in the packs', () => {
+    const contentDir = contentCopy();
+    const sheet = filledSheet(contentDir, 'tr', (row) =>
+      row[0] === 'questions/21-five-fingers.yaml' && row[2] === 'situationText'
+        ? 'Bana beş parmak göster.'
+        : (row[4] ?? ''),
+    );
+    const [header, ...rows] = parseCsv(sheet).map((record) => record.cells);
+    const marked = writeCsv([
+      header as string[],
+      ...rows.map((row) =>
+        row[0] === 'questions/21-five-fingers.yaml' && row[2] === 'situationText'
+          ? [...row.slice(0, 5), 'ja', row[6] ?? '']
+          : row,
+      ),
+    ]);
+    const result = importSheet(contentDir, marked);
+    expect(result.reviewed).toEqual([]);
+    expect(result.notReviewed.map((problem) => problem.message)).toEqual([
+      expect.stringMatching(
+        /^questions\/21-five-fingers\.yaml situationText: marked geprüft, but the text in the sheet differs from the pack/,
+      ),
+    ]);
+    writeImport(result);
+    expect(reviewState(contentDir, 'tr').unreviewed).toContainEqual(
+      expect.objectContaining({ key: '21.situationText', own: 'Bana beş parmak göster.' }),
+    );
   });
 });

@@ -11,22 +11,32 @@ import {
   type Scalar,
   type YAMLMap,
 } from 'yaml';
+import { languageTexts, readReviewRecord, reviewHash } from '../../schemas/language-facts.ts';
 import { LANGUAGE_PACK_FIELDS } from '../../schemas/language-pack.ts';
 import { CsvError, parseCsv, writeCsv } from './csv.ts';
+import { writeReviews } from './review.ts';
 
 /**
  * The translation sheet (docs/architecture.md, "Adding a language"): one CSV for translators who do
  * not edit YAML. `npm run content:sheet -- uk` writes uk.csv with one row per text of every question
  * pack and of the language pack, the German reference beside the target text;
  * `npm run content:sheet -- --import uk.csv` writes the target texts back into the packs in place.
+ * The column 'geprüft' says 'ja' for a text a native speaker has confirmed as it stands; a reviewer
+ * writes 'ja' beside a text, and the import records the review (scripts/content/review.ts).
  * Only the scalars that change are rewritten (through the yaml CST), so comments, quoting and order
  * stay and an unchanged sheet changes no byte. Header and notes are for translators (German);
  * messages are for content authors (English, file:line).
  */
 
-/** The fixed columns; the target column's header is "<name> (<code>)", and a note column follows. */
+/**
+ * The fixed columns; the target column's header is "<name> (<code>)", then the review column and a
+ * note column follow.
+ */
 export const FIXED_HEADER = ['Datei', 'Frage', 'Feld', 'Deutsch'] as const;
+export const REVIEW_HEADER = 'geprüft';
 export const NOTE_HEADER = 'Hinweis';
+/** What the review column says for a confirmed text. */
+export const REVIEWED = 'ja';
 
 export interface SheetRow {
   /** Relative to content/: questions/01-….yaml or languages/<code>.yaml. */
@@ -37,6 +47,8 @@ export interface SheetRow {
   field: string;
   german: string;
   target: string;
+  /** Whether a native speaker confirmed this German reference and this text (content/reviews/). */
+  reviewed: boolean;
   note: string;
 }
 
@@ -128,54 +140,25 @@ function checkLanguage(language: string) {
   }
 }
 
-/** The rows of the sheet for one language: every question pack's texts, then the language pack. */
+/**
+ * The rows of the sheet for one language: every question pack's texts, then the language pack
+ * (schemas/language-facts.ts lists them, the same texts whose review decides the status).
+ */
 export function sheetRows(contentDir: string, language: string): SheetRow[] {
   checkLanguage(language);
-  const rows: SheetRow[] = [];
-  for (const pack of readQuestionPacks(contentDir)) {
-    const german = pack.texts.get('de') ?? new Map<string, string>();
-    const target = pack.texts.get(language);
-    for (const [field, text] of german) {
-      rows.push({
-        file: pack.file,
-        question: pack.id,
-        field,
-        german: text,
-        target: target?.get(field) ?? '',
-        note: FIELD_NOTES[field] ?? '',
-      });
-    }
-  }
-  const reference = readLanguagePack(join(contentDir, 'languages', 'de.yaml'));
-  const existing = readLanguagePack(join(contentDir, 'languages', `${language}.yaml`));
-  const file = `languages/${language}.yaml`;
-  for (const field of LANGUAGE_PACK_FIELDS) {
-    rows.push({
-      file,
-      question: '',
-      field,
-      german: reference?.fields.get(field) ?? '',
-      target: existing?.fields.get(field) ?? '',
-      note: FIELD_NOTES[field] ?? '',
-    });
-  }
-  (reference?.numberWords ?? []).forEach((german, n) => {
-    const target = existing?.numberWords[n];
-    for (const [key, note] of [
-      ['word', WORD_NOTE],
-      ['say', SAY_NOTE],
-    ] as const) {
-      rows.push({
-        file,
-        question: '',
-        field: `numberWords.${n}.${key}`,
-        german: german[key],
-        target: target?.[key] ?? '',
-        note,
-      });
-    }
+  const record = readReviewRecord(contentDir, language);
+  return languageTexts(contentDir, language).map((text) => {
+    const part = /\.(word|say)$/.exec(text.field)?.[1];
+    return {
+      file: text.file,
+      question: text.question,
+      field: text.field,
+      german: text.german,
+      target: text.own,
+      reviewed: text.own.trim() !== '' && record.get(text.key) === reviewHash(text.german, text.own),
+      note: part === 'word' ? WORD_NOTE : part === 'say' ? SAY_NOTE : (FIELD_NOTES[text.field] ?? ''),
+    };
   });
-  return rows;
 }
 
 /** The header of the target column: "Ukrainisch (uk)" once the pack names the language, else "uk". */
@@ -188,8 +171,16 @@ function targetHeader(contentDir: string, language: string) {
 export function buildSheet(contentDir: string, language: string): string {
   const rows = sheetRows(contentDir, language);
   return writeCsv([
-    [...FIXED_HEADER, targetHeader(contentDir, language), NOTE_HEADER],
-    ...rows.map((row) => [row.file, row.question, row.field, row.german, row.target, row.note]),
+    [...FIXED_HEADER, targetHeader(contentDir, language), REVIEW_HEADER, NOTE_HEADER],
+    ...rows.map((row) => [
+      row.file,
+      row.question,
+      row.field,
+      row.german,
+      row.target,
+      row.reviewed ? REVIEWED : '',
+      row.note,
+    ]),
   ]);
 }
 
@@ -203,6 +194,11 @@ export interface SheetProblem {
 
 export interface ImportResult {
   language: string;
+  contentDir: string;
+  /** Texts newly marked 'ja' in the column 'geprüft', whose review is recorded (content/reviews/<code>.yaml). */
+  reviewed: string[];
+  /** Rows marked 'ja' whose review cannot be recorded: the text or its German changed since. */
+  notReviewed: SheetProblem[];
   /** Absolute path → new file text, for the files whose text changes. */
   changes: Map<string, string>;
   /** Files that did not exist and are created (a new language pack). */
@@ -253,8 +249,12 @@ export function importSheet(contentDir: string, csvText: string): ImportResult {
   }
   checkLanguage(language);
 
+  const reviewColumn = header.cells.findIndex((cell) => cell.trim() === REVIEW_HEADER);
   const result: ImportResult = {
     language,
+    contentDir,
+    reviewed: [],
+    notReviewed: [],
     changes: new Map(),
     created: [],
     problems: [],
@@ -268,6 +268,10 @@ export function importSheet(contentDir: string, csvText: string): ImportResult {
   const reference = readLanguagePack(join(contentDir, 'languages', 'de.yaml'));
   const wanted = new Map<string, Placement[]>();
   const seen = new Map<string, number>();
+  const current = new Map(
+    languageTexts(contentDir, language).map((text) => [`${text.file}\n${text.field}`, text]),
+  );
+  const reviews = readReviewRecord(contentDir, language);
 
   for (const record of records.slice(1)) {
     const problem = (message: string) =>
@@ -340,6 +344,28 @@ export function importSheet(contentDir: string, csvText: string): ImportResult {
       continue;
     }
     seen.set(key, record.row);
+    const confirmed =
+      reviewColumn !== -1 && (record.cells[reviewColumn] ?? '').trim().toLowerCase() === REVIEWED;
+    const stands = current.get(key);
+    if (confirmed && stands) {
+      // A review confirms the texts as they stand in the packs: a text changed in this sheet (or whose
+      // German changed since the export) is reviewed after the import, in a sheet written anew.
+      const notReviewed = (why: string) =>
+        result.notReviewed.push({
+          line: record.line,
+          row: record.row,
+          message: `${file} ${field}: marked geprüft, but ${why} — import, write the sheet again and let the reviewer confirm the text as it stands`,
+        });
+      if (german !== stands.german.trim()) notReviewed('the German text changed since the sheet was written');
+      else if (target.trim() !== stands.own.trim())
+        notReviewed(
+          stands.own.trim() === ''
+            ? 'the text is new in this sheet'
+            : 'the text in the sheet differs from the pack',
+        );
+      else if (reviews.get(stands.key) !== reviewHash(stands.german, stands.own))
+        result.reviewed.push(stands.key);
+    }
     if (german !== currentGerman.trim()) {
       result.stale.push({
         line: record.line,
@@ -507,7 +533,7 @@ function newLanguagePack(placements: Placement[], count: number, result: ImportR
     );
   }
   result.notes.push(
-    `languages/${result.language}.yaml is new: add name, resultCode, dir, speechLang and status by hand (docs/architecture.md, "Adding a language")`,
+    `languages/${result.language}.yaml is new: add name, resultCode, dir and speechLang by hand (docs/architecture.md, "Adding a language")`,
   );
   return text;
 }
@@ -584,10 +610,15 @@ function editLanguagePack(
   return text;
 }
 
-/** Writes the computed changes; returns the paths written. */
+/** Writes the computed changes and the recorded reviews; returns the paths written. */
 export function writeImport(result: ImportResult): string[] {
   for (const [path, text] of result.changes) writeFileSync(path, text);
-  return [...result.changes.keys()];
+  const written = [...result.changes.keys()];
+  if (result.reviewed.length > 0) {
+    const record = writeReviews(result.contentDir, result.language, result.reviewed);
+    if (record) written.push(record);
+  }
+  return written;
 }
 
 // ————— Command line —————
@@ -625,12 +656,13 @@ function main(args: string[]) {
       `${rel(importFile)}:${p.line}${p.line === p.row ? '' : ` (row ${p.row})`}`;
     for (const p of result.problems) console.error(`${where(p)}: ${p.message}`);
     for (const p of result.stale) console.warn(`${where(p)}: ${p.message}`);
+    for (const p of result.notReviewed) console.warn(`${where(p)}: ${p.message}`);
     const written = writeImport(result);
     for (const path of written)
       console.log(`${result.created.includes(path) ? 'created' : 'updated'} ${rel(path)}`);
     for (const note of result.notes) console.log(`note: ${note}`);
     console.log(
-      `${result.placed} text(s) placed, ${written.length} file(s) changed, ${result.missing.length} not translated yet (empty cells)` +
+      `${result.placed} text(s) placed, ${result.reviewed.length} marked geprüft, ${written.length} file(s) changed, ${result.missing.length} not translated yet (empty cells)` +
         (result.missing.length > 0 ? `: rows ${result.missing.map((p) => p.row).join(', ')}` : ''),
     );
     if (result.problems.length > 0) {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import type { Logger, Plugin, ViteDevServer } from 'vite';
+import { REVIEWS_DIR } from '../../schemas/language-facts.ts';
 import { compileLanguagesModule, compileQuestionsModule } from './compile.ts';
 import { writeLanguagePackJsonSchema, writeQuestionJsonSchema } from './json-schema.ts';
 import { compileLevelsModule, LEVELS_FILE, type LevelsResult, loadLevels } from './levels.ts';
@@ -47,8 +48,11 @@ export function contentPlugin(options: ContentPluginOptions = REAL_CONTENT): Plu
     return levels;
   };
   const { questionsDir, picturesDir, languagesDir } = contentPaths(options);
+  // The review records decide each language's status (schemas/language-facts.ts).
+  const reviewsDir = join(dirname(languagesDir), REVIEWS_DIR);
   const inContent = (file: string) =>
     file.startsWith(questionsDir + sep) ||
+    file.startsWith(reviewsDir + sep) ||
     file.startsWith(picturesDir + sep) ||
     file.startsWith(languagesDir + sep) ||
     file === levelsFile;
@@ -91,7 +95,7 @@ export function contentPlugin(options: ContentPluginOptions = REAL_CONTENT): Plu
         for (const file of result.languageFiles) this.addWatchFile(file);
         // No throw here: the questions module refuses broken content for the build; the languages
         // must still load in the dev server so that the preview can show a broken pack's problems.
-        return compileLanguagesModule(result.languagePacks);
+        return compileLanguagesModule(result.languagePacks, dirname(result.languagesDir));
       }
       if (id !== RESOLVED_ID) return undefined;
       const result = content ?? reload();
@@ -103,7 +107,7 @@ export function contentPlugin(options: ContentPluginOptions = REAL_CONTENT): Plu
       return compileQuestionsModule(result.questions, result.picturesDir, result.languagePacks);
     },
     configureServer(server) {
-      server.watcher.add([questionsDir, picturesDir, languagesDir, levelsFile]);
+      server.watcher.add([questionsDir, picturesDir, languagesDir, reviewsDir, levelsFile]);
       const refresh = () => {
         const issues = [...reload().issues, ...reloadLevels().issues];
         invalidate(server);

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { DifResult } from './api';
 import { FewChildrenWarning, markedName } from './few-children';
 import { languageName, number } from './format';
+import { LANGUAGE_VARIABLES } from './language-texts';
 import { type GroupedCell, GroupedTable } from './tables';
 
 export function DifSection({
@@ -24,7 +25,10 @@ export function DifSection({
     const row = items.find((entry) => entry.focal === focal) as DifResult;
     return {
       focal,
-      name: t('auswertung.dif.against', { language: languageName(t, focal) }),
+      name: t('auswertung.dif.against', {
+        language: languageName(t, focal),
+        reference: LANGUAGE_VARIABLES.reference,
+      }),
       n: Math.min(row.referenceN, row.focalN),
       few: row.fewChildren,
     };

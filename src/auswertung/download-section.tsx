@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { deAuswertung } from '../i18n/de-auswertung';
 import { downloadUrl, type Filter } from './api';
+import { fillLanguages } from './language-texts';
 
 /**
  * The CSV's columns in their order, explained (server/export.ts CSV_COLUMNS; a server test keeps
@@ -30,7 +31,7 @@ export function DownloadSection({ filter }: { filter: Filter }) {
           {COLUMNS.map((column) => (
             <div key={column.name}>
               <dt>{column.name}</dt>
-              <dd>{column.text}</dd>
+              <dd>{fillLanguages(column.text)}</dd>
             </div>
           ))}
         </dl>

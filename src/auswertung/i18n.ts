@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { deAuswertung } from '../i18n/de-auswertung';
+import { LANGUAGE_VARIABLES } from './language-texts';
 
 /** The page's own i18next instance: only its strings, so the child's app never loads them. */
 export const i18n = i18next.createInstance();
@@ -8,7 +9,8 @@ void i18n.use(initReactI18next).init({
   lng: 'de',
   fallbackLng: 'de',
   resources: { de: { translation: { auswertung: deAuswertung } } },
-  interpolation: { escapeValue: false },
+  // {{reference}} and the other language names come from the packs (./language-texts.ts).
+  interpolation: { escapeValue: false, defaultVariables: LANGUAGE_VARIABLES },
   initAsync: false,
   returnNull: false,
 });

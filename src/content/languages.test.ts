@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { reviewState } from '../../schemas/language-facts';
 import {
   childLanguages,
   defaultChildLanguage,
@@ -11,10 +12,12 @@ import {
   resultCode,
   speechLang,
   textDirection,
+  unreviewedTexts,
 } from './languages';
 
 // The client's languages are the packs' (virtual:zaehltest-languages, built from content/languages/).
-const LANGUAGES_DIR = join(import.meta.dirname, '../../content/languages');
+const CONTENT_DIR = join(import.meta.dirname, '../../content');
+const LANGUAGES_DIR = join(CONTENT_DIR, 'languages');
 const packs = readdirSync(LANGUAGES_DIR)
   .filter((file) => file.endsWith('.yaml') && file !== 'de.yaml')
   .map((file) => ({
@@ -24,26 +27,31 @@ const packs = readdirSync(LANGUAGES_DIR)
       resultCode: string;
       dir: string;
       speechLang: string;
-      status: string;
+      default?: true;
     }),
   }));
 
 describe('the languages of the client', () => {
-  it('are the child languages of the packs, Turkish, Arabic, Romanian first, Turkish the default', () => {
+  it('are the child languages of the packs, Turkish, Arabic, Romanian first, the default from its pack', () => {
     expect([...childLanguages].sort()).toEqual(packs.map((language) => language.code).sort());
     expect(childLanguages.slice(0, 3)).toEqual(['tr', 'ar', 'ro']);
     expect(childLanguages).not.toContain('de');
-    expect(defaultChildLanguage).toBe('tr');
+    expect(defaultChildLanguage).toBe(packs.find((pack) => pack.default)?.code);
   });
 
-  it("take name, result code, direction, voice and status from each language's pack", () => {
+  it("take name, result code, direction and voice from each language's pack, the status from its review", () => {
     for (const pack of packs) {
+      // content/reviews/<code>.yaml: a draft while any text is 'nicht geprüft'.
+      const review = reviewState(CONTENT_DIR, pack.code);
+      expect(unreviewedTexts(pack.code)).toBe(review.unreviewed.length);
       expect(languageName(pack.code)).toBe(pack.name);
       expect(resultCode(pack.code)).toBe(pack.resultCode);
       expect(textDirection(pack.code)).toBe(pack.dir);
       expect(speechLang(pack.code)).toBe(pack.speechLang);
-      expect(isDraftLanguage(pack.code)).toBe(pack.status === 'Entwurf');
-      expect(languageLabel(pack.code)).toBe(pack.status === 'Entwurf' ? `${pack.name} (Entwurf)` : pack.name);
+      expect(isDraftLanguage(pack.code)).toBe(review.status === 'Entwurf');
+      expect(languageLabel(pack.code)).toBe(
+        review.status === 'Entwurf' ? `${pack.name} (Entwurf)` : pack.name,
+      );
     }
     expect([resultCode('tr'), resultCode('ar'), resultCode('ro')]).toEqual(['2', '3', '4']);
     expect(textDirection('ar')).toBe('rtl');

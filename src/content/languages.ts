@@ -1,6 +1,5 @@
 import { languages } from 'virtual:zaehltest-languages';
 import type { LanguageFact, TextDirection } from '../../schemas/language-pack';
-import { DEFAULT_CHILD_LANGUAGE } from '../domain/facts';
 import { i18n } from '../i18n';
 
 /**
@@ -16,10 +15,11 @@ export const childLanguages: readonly string[] = languages
   .filter((language) => language.resultCode !== undefined)
   .map((language) => language.code);
 
-/** The language a new child starts with: Turkish, or the first child language of the packs. */
-export const defaultChildLanguage: string = childLanguages.includes(DEFAULT_CHILD_LANGUAGE)
-  ? DEFAULT_CHILD_LANGUAGE
-  : (childLanguages[0] ?? DEFAULT_CHILD_LANGUAGE);
+/** The language a new child starts with: the pack that says `default: true`, else the first child language. */
+export const defaultChildLanguage: string =
+  languages.find((language) => language.default && language.resultCode !== undefined)?.code ??
+  childLanguages[0] ??
+  '';
 
 /** Whether a code is a child language of the packs (a stored child may name one removed since). */
 export const isChildLanguage = (code: string): boolean => childLanguages.includes(code);
@@ -38,9 +38,14 @@ export function languageName(code: string): string {
   return byCode.get(code)?.name ?? code;
 }
 
-/** Whether the language's texts are a draft (status: Entwurf). */
+/** Whether the language's texts are a draft: some text is 'nicht geprüft' (content/reviews/). */
 export function isDraftLanguage(code: string): boolean {
   return byCode.get(code)?.status === 'Entwurf';
+}
+
+/** How many of the language's texts are 'nicht geprüft' (0 for a reviewed language). */
+export function unreviewedTexts(code: string): number {
+  return byCode.get(code)?.unreviewed ?? 0;
 }
 
 /** The name as the educator reads it everywhere: 'Türkisch', 'Ukrainisch (Entwurf)'. */

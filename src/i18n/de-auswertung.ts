@@ -120,14 +120,14 @@ export const deAuswertung = {
   dif: {
     heading: 'Differential Item Functioning (DIF)',
     intro:
-      'Mantel-Haenszel-Verfahren: Kinder mit gleicher Gesamtpunktzahl werden verglichen, Referenzgruppe ist Türkisch. ETS-Delta = −2,35 · ln α(MH); negativ heißt: die Frage ist für die Vergleichsgruppe schwerer. Kategorie A: vernachlässigbar, B: mittel, C: groß (|Delta| ≥ 1,5 und deutlich über 1). C-Fragen sind hervorgehoben.',
+      'Mantel-Haenszel-Verfahren: Kinder mit gleicher Gesamtpunktzahl werden verglichen, Referenzgruppe ist {{reference}}. ETS-Delta = −2,35 · ln α(MH); negativ heißt: die Frage ist für die Vergleichsgruppe schwerer. Kategorie A: vernachlässigbar, B: mittel, C: groß (|Delta| ≥ 1,5 und deutlich über 1). C-Fragen sind hervorgehoben.',
     ignoresLanguage: 'Der Sprachfilter gilt hier nicht: DIF vergleicht die Sprachen miteinander.',
-    against: '{{language}} gegen Türkisch',
+    against: '{{language}} gegen {{reference}}',
     alpha: 'α(MH)',
     delta: 'Delta',
     category: 'Kat.',
     notComputable: '–',
-    noFocal: 'Für einen Vergleich fehlen Ergebnisse auf Türkisch oder in einer zweiten Sprache.',
+    noFocal: 'Für einen Vergleich fehlen Ergebnisse auf {{reference}} oder in einer zweiten Sprache.',
     flagged: 'Kategorie C: {{questions}}',
     noneFlagged: 'Keine Frage in Kategorie C.',
     tooFewData: 'nicht berechenbar (zu wenige Daten)',
@@ -226,11 +226,11 @@ export const deAuswertung = {
       { name: 'Jahrgang', text: 'Schuljahr 1 bis 4; leer in der Kita.' },
       {
         name: 'Sprache',
-        text: 'Sprache, in der das Kind getestet wurde (Türkisch, Arabisch, Rumänisch und jede weitere Sprache der Sprachpakete; eine Entwurfssprache mit „(Entwurf)“).',
+        text: 'Sprache, in der das Kind getestet wurde ({{languageList}}; eine Sprache mit nicht geprüften Texten mit „(Entwurf)“).',
       },
       {
         name: 'Sprachcode',
-        text: 'Dieselbe Sprache als Zahl: 2 Türkisch, 3 Arabisch, 4 Rumänisch; weitere Sprachen haben eigene Zahlen (resultCode ihres Sprachpakets).',
+        text: 'Dieselbe Sprache als Zahl (resultCode ihres Sprachpakets): {{languageCodes}}.',
       },
       { name: 'Testdatum', text: 'Tag des Tests; leer bei älteren Ergebnissen.' },
       {
@@ -278,7 +278,7 @@ export const deAuswertung = {
       },
       {
         name: 'Übersetzung',
-        text: 'Prüfstand der Texte in der Sprache des Tests: geprüft, oder Entwurf (noch nicht gegengelesen; solche Ergebnisse nicht mit geprüften verwechseln).',
+        text: 'Prüfstand der Texte in der Sprache des Tests, als das Kind getestet wurde: geprüft (jeder Text von Muttersprachlern bestätigt), oder Entwurf (mindestens ein Text nicht geprüft; solche Ergebnisse nicht mit geprüften verwechseln).',
       },
     ],
   },

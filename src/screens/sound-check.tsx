@@ -236,13 +236,15 @@ function OtherSystems({ systems, languageName }: { systems: readonly DeviceSyste
 }
 
 /**
- * The steps of one system. A system whose older version takes another route (Windows 10) gets two
- * lists, each under its version's name, so the older route never reads as a step of the newer one.
+ * The steps of one system. Windows 10 takes another route than Windows 11: two lists, each under its
+ * version's name, so the older route never reads as a step of the newer one.
  */
 function InstallSteps({ system, languageName }: { system: DeviceSystem; languageName: string }) {
-  const { t, i18n } = useTranslation();
-  const list = (key: string) => t(key, { returnObjects: true, language: languageName }) as readonly string[];
-  const steps = list(`soundGuide.systems.${system}.steps`);
+  const { t } = useTranslation();
+  const steps = t(`soundGuide.systems.${system}.steps`, {
+    returnObjects: true,
+    language: languageName,
+  }) as readonly string[];
   const ordered = (items: readonly string[], version?: string) => (
     <ol className="sound-guide-steps" data-system={system} data-version={version}>
       {items.map((step) => (
@@ -250,13 +252,17 @@ function InstallSteps({ system, languageName }: { system: DeviceSystem; language
       ))}
     </ol>
   );
-  if (!i18n.exists(`soundGuide.systems.${system}.older`)) return ordered(steps);
+  if (system !== 'windows') return ordered(steps);
+  const older = t('soundGuide.systems.windows.older.steps', {
+    returnObjects: true,
+    language: languageName,
+  }) as readonly string[];
   return (
     <>
-      <p className="sound-guide-version">{t(`soundGuide.systems.${system}.current`)}</p>
+      <p className="sound-guide-version">{t('soundGuide.systems.windows.current')}</p>
       {ordered(steps, 'current')}
-      <p className="sound-guide-version">{t(`soundGuide.systems.${system}.older.name`)}</p>
-      {ordered(list(`soundGuide.systems.${system}.older.steps`), 'older')}
+      <p className="sound-guide-version">{t('soundGuide.systems.windows.older.name')}</p>
+      {ordered(older, 'older')}
     </>
   );
 }

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { answerTypeOf } from '../answer-types/registry';
 import { answerText } from '../answer-types/shared/answer-text';
-import { languageLabel } from '../content/languages';
+import { isDraftLanguage, languageLabel, unreviewedTexts } from '../content/languages';
 import type { Question, Texts } from '../content/types';
 import { germanDate } from '../domain/date';
 import { LEVEL_THRESHOLD } from '../domain/facts';
@@ -52,12 +52,16 @@ export function buildResultDocument(
   const lastAnswer = answers.at(-1);
   const testDate = lastAnswer ? germanDate(localDay(lastAnswer.answeredAt)) : '';
   // Whether every text the child heard was reviewed by a native speaker (content/reviews/).
+  const translation: string = isDraftLanguage(user.language)
+    ? String(t('result.translationUnreviewed', { count: unreviewedTexts(user.language) }))
+    : String(t('result.translationReviewed'));
   const details = [
     { label: t('result.name'), value: user.name },
     { label: t('result.birthdate'), value: germanDate(user.birthdate) },
     { label: t('result.school'), value: t(`userData.schools.${user.school}`) },
     ...(user.schoolLevel !== '' ? [{ label: t('result.schoolLevel'), value: user.schoolLevel }] : []),
     { label: t('result.language'), value: languageLabel(user.language) },
+    { label: t('result.translation'), value: translation },
     ...(testDate !== '' ? [{ label: t('result.testDate'), value: testDate }] : []),
     ...(user.childCode ? [{ label: t('verlauf.childCode'), value: user.childCode }] : []),
     ...(site ? [{ label: t('site.resultLabel'), value: site, id: 'site' as const }] : []),

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { newChildCode } from '../children/code';
 import { childrenRepository } from '../children/repository';
 import type { Child } from '../children/types';
-import { childLanguages, languageLabel } from '../content/languages';
+import { childLanguages, defaultChildLanguage, languageLabel } from '../content/languages';
 import { germanDate } from '../domain/date';
 import { type ChildLanguage, SCHOOL_LEVELS, SCHOOLS } from '../domain/facts';
 import { localDay } from '../results/format';
@@ -25,7 +25,7 @@ const EMPTY_FORM: UserData = {
   birthdate: '',
   school: 'Kita',
   schoolLevel: '',
-  language: 'tr',
+  language: defaultChildLanguage,
 };
 
 function userOf(child: Child): UserData {
