@@ -7,7 +7,7 @@ import { CSV_HEADERS } from '../server/export.ts';
 import { parseCsv } from '../server/testing/csv.ts';
 import { makeResearchPayload } from '../server/testing/payload.ts';
 import { SCORED_QUESTION_IDS } from '../src/domain/facts.ts';
-import { openBrowser, type Session, screenshot, TABLET_PORTRAIT } from './support/browser.ts';
+import { openBrowser, type Session, screenshot, TABLET, TABLET_PORTRAIT } from './support/browser.ts';
 import { startTestServer, TEST_EXPORT_TOKEN, type TestServer } from './support/server.ts';
 
 /**
@@ -228,5 +228,128 @@ describe('/auswertung in the browser', () => {
     await page.getByRole('heading', { name: 'Anmelden' }).waitFor();
     const response = await page.request.get(`${server.url}/api/auswertung/overview`);
     expect(response.status()).toBe(401);
+  });
+});
+
+/**
+ * Issue 35 item 8: the statistics count children. A pilot run without sound: under the default
+ * 'Ton: mit Ton' nothing is left, and the page says why and offers 'alle'; then the per-child
+ * counts, the warning below 30 children and 'Tests je Kind: letzter Test'.
+ */
+describe('/auswertung counts children, warns below 30 and offers all results', () => {
+  let server: TestServer;
+  let session: Session;
+  let page: Page;
+
+  /** A silent Turkish test (no prompt spoken), at KITA-009, of `childCode` or without a code. */
+  const silent = (childCode: string | undefined, testDate: string) => ({
+    ...makeResearchPayload({ overrides: { language: '2', testDate, site: 'KITA-009' } }),
+    ...(childCode ? { childCode } : {}),
+    ...Object.fromEntries(SCORED_QUESTION_IDS.map((id) => [`question${id}`, false])),
+    answers: SCORED_QUESTION_IDS.map((id) => ({
+      question: id,
+      given: '',
+      responseTimeMs: 1000 + id,
+      prompt: { source: 'none' as const, replays: 0 },
+    })),
+  });
+  // Three results of two children: K7M3QX tested twice, one result without a code.
+  const RESULTS = [
+    silent('K7M3QX', '2026-10-01'),
+    silent('K7M3QX', '2026-11-01'),
+    silent(undefined, '2026-10-02'),
+  ];
+
+  beforeAll(async () => {
+    server = await startTestServer(inject('distDir'));
+    for (const payload of RESULTS) {
+      const response = await fetch(`${server.url}/api/results`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      expect(response.status, await response.text()).toBe(201);
+    }
+    session = await openBrowser();
+    page = session.page;
+    await page.goto(`${server.url}/auswertung`);
+    await page.getByLabel('Zugangsschlüssel').fill(TEST_EXPORT_TOKEN);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+  });
+
+  afterAll(async () => {
+    await session?.close();
+    await server?.close();
+  });
+
+  it("says why 'mit Ton' leaves nothing and shows all results on one click", async () => {
+    const onlySilent = page.getByTestId('only-silent');
+    await onlySilent.waitFor();
+    expect(await onlySilent.textContent()).toContain(
+      'Mit dem Filter „Ton: mit Ton“ bleibt kein Ergebnis: Alle 3 Ergebnisse wurden ohne Ton durchgeführt',
+    );
+    expect(await totalText(page)).toBe('0 Ergebnisse');
+    expect(await axe(page)).toEqual([]);
+    for (const [size, name] of [
+      [TABLET, '1024x768'],
+      [TABLET_PORTRAIT, '768x1024'],
+      [PHONE, '390x844'],
+    ] as const) {
+      await page.setViewportSize(size);
+      await screenshot(page, `auswertung-only-silent-${name}`);
+    }
+    await page.setViewportSize(TABLET);
+    await onlySilent.getByRole('button', { name: 'Alle Ergebnisse zeigen (Ton: alle)' }).click();
+    await waitForTotal(page, 3);
+    expect(page.url()).toContain('sound=alle');
+    expect(await page.getByLabel('Ton', { exact: true }).inputValue()).toBe('alle');
+  });
+
+  it('counts two children in three results and warns that they are fewer than 30', async () => {
+    const note = page.getByTestId('per-child');
+    await note.waitFor();
+    expect(await note.textContent()).toContain('Ab hier zählen Kinder, nicht Ergebnisse: 2 Kinder');
+    expect(await note.textContent()).toContain('(der erste unter den gefilterten)');
+    const items = page.locator('section', { has: page.getByRole('heading', { name: 'Aufgabenanalyse' }) });
+    // (A language whose texts are not yet checked is named with '(Entwurf)'.)
+    expect(await items.getByTestId('few-children').textContent()).toMatch(
+      /^Weniger als 30 Kinder, Werte unsicher \(mit \* markiert\): Türkisch( \(Entwurf\))? \(n = 2\), Gesamt \(n = 2\)\.$/,
+    );
+    // The group headings carry the mark; n in the table is 2 children.
+    const headings = await items.locator('thead th[scope="colgroup"]').allTextContents();
+    expect(headings).toHaveLength(2);
+    expect(headings[0]).toMatch(/^Türkisch( \(Entwurf\))? \*$/);
+    expect(headings[1]).toBe('Gesamt *');
+    expect(await items.locator('tbody tr').first().locator('td').last().textContent()).toBe('2');
+    const levels = page.locator('section', {
+      has: page.getByRole('heading', { name: 'Verteilung der Niveaus' }),
+    });
+    expect(await levels.getByTestId('few-children').textContent()).toMatch(
+      /Türkisch( \(Entwurf\))? \(n = 2\)/,
+    );
+    expect(await axe(page)).toEqual([]);
+    for (const [size, name] of [
+      [TABLET, '1024x768'],
+      [TABLET_PORTRAIT, '768x1024'],
+      [PHONE, '390x844'],
+    ] as const) {
+      await page.setViewportSize(size);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+      await screenshot(page, `auswertung-few-children-${name}`);
+    }
+    await page.setViewportSize(TABLET);
+  });
+
+  it("uses each child's latest test with 'Tests je Kind: letzter Test'", async () => {
+    await page.getByLabel('Tests je Kind').selectOption('letzter');
+    await page.getByRole('button', { name: 'Anwenden' }).click();
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="per-child"]')?.textContent?.includes('der letzte'),
+    );
+    expect(page.url()).toContain('test=letzter');
+    expect(await page.getByRole('status').first().textContent()).toContain('Tests je Kind: letzter Test');
+    // Still three results and two children.
+    expect(await totalText(page)).toBe('3 Ergebnisse');
+    expect(await page.getByTestId('per-child').textContent()).toContain('2 Kinder');
   });
 });
