@@ -432,6 +432,89 @@ describe('results page', () => {
     });
   }
 
+  for (const language of ['tr', 'ar'] as const) {
+    it(`(${language}) tells an unusual profile, the sitting and the Einrichtungskennung on the page and in the PDF`, async () => {
+      session = await openBrowser({ viewport: TABLET });
+      const { page } = session;
+      // Issue 35's child: level 1 at 1 of 7, level 2 at 7 of 7, level 3 at 5 of 7 → 'größer 3' by the rule.
+      const right = new Set([1, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21]);
+      const state = finishedSession(language, crypto.randomUUID());
+      for (const answer of state.answers as unknown as Record<string, unknown>[]) {
+        const question = answer.question as { id: number; level: number };
+        answer.correct = question.level === 0 || right.has(question.id);
+        answer.prompt = { source: 'none', replays: 0 };
+        if (question.id === 3 || question.id === 5) answer.noAnswer = true;
+        if (question.id === 11) answer.exposuresMs = [1500, 1502];
+        if (question.id === 12) answer.interrupted = true;
+      }
+      await page.goto(`${proxy.url}/`);
+      await page.evaluate(
+        ({ key, state }) => {
+          localStorage.setItem('zaehltest-site', 'KITA-017');
+          localStorage.setItem(key, JSON.stringify({ state: { ...state, resultQueued: false }, version: 1 }));
+        },
+        { key: STORAGE_KEY, state },
+      );
+      await reloadAndUnlock(page);
+      await waitForScreen(page, 'result');
+
+      expect(await page.getByTestId('assigned-level').textContent()).toBe('größer 3');
+      const note = (await page.getByTestId('unusual-profile').textContent()) ?? '';
+      expect(note).toContain(
+        'Niveau 1 nicht erreicht, obwohl Niveau 2 und 3 erreicht: ungewöhnliches Profil.',
+      );
+      expect(note).toMatch(/Was es bedeuten kann: .*Was zu tun ist: /);
+      const activities = await page.locator('.result-activities h3').allTextContents();
+      expect(activities).toEqual([
+        expect.stringMatching(/^Förderhinweise für Niveau 1 \(nicht erreicht\): /),
+      ]);
+      expect(await page.locator('body').textContent()).not.toMatch(/alle drei Niveaus erreicht/i);
+      const sitting = await page.locator('[data-testid="sitting"] .result-sitting-line').allTextContents();
+      expect(sitting).toEqual([
+        'Tonohne Ton: bei keiner der 23 Aufgaben etwas vorgelesen',
+        'Keine Antwort2 (Nr. 3, 5)',
+        'Bild nochmal gezeigt1 (Nr. 11)',
+        'Unterbrochen1 (Nr. 12)',
+        'Nochmal vorgelesenkeine',
+      ]);
+      expect(
+        await page.locator('.result-questions tbody tr').nth(10).locator('.result-timing').textContent(),
+      ).toBe('2,9 s · Bild 1500 + 1502 ms · Bild nochmal gezeigt · ohne Ton');
+      expect(await page.getByTestId('result-site').textContent()).toBe('KITA-017');
+
+      await page.getByTestId('unusual-profile').scrollIntoViewIfNeeded();
+      await screenshot(page, `result-unusual-${language}-1024x768`, { fullPage: false });
+      for (const [viewport, size] of [
+        [TABLET_PORTRAIT, '768x1024'],
+        [{ width: 390, height: 844 }, '390x844'],
+      ] as const) {
+        await page.setViewportSize(viewport);
+        await page.getByTestId('unusual-profile').scrollIntoViewIfNeeded();
+        await screenshot(page, `result-unusual-${language}-${size}`, { fullPage: false });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+          true,
+        );
+      }
+      await page.setViewportSize(TABLET);
+
+      const { path, name } = await downloadPdf(page);
+      // Page size and file name stay as the specification says (docs/product.md §12).
+      expect(name).toBe('Ergebnis_Ayşe Yılmaz_07.03.2019.pdf');
+      const info = execFileSync('pdfinfo', [path], { encoding: 'utf8', ...QUIET });
+      expect(info).toMatch(/Page size:\s+595\.2\d* x 836\.2\d* pts/);
+      const text = pdfText(path);
+      expect(text).toMatch(/EINRICHTUNGSKENNUNG .*KITA-017/);
+      expect(text).toContain(
+        'Niveau 1 nicht erreicht, obwohl Niveau 2 und 3 erreicht: ungewöhnliches Profil.',
+      );
+      expect(text).toMatch(/Förderhinweise für Niveau 1 \(nicht erreicht\)/);
+      expect(text).not.toMatch(/alle drei Niveaus erreicht/i);
+      expect(text).toMatch(
+        /Ablauf des Tests Ton ohne Ton: bei keiner der 23 Aufgaben etwas vorgelesen Keine Antwort 2 \(Nr\. 3, 5\)/,
+      );
+    });
+  }
+
   it('keeps the PDF libraries out of the entry chunk', () => {
     const html = readFileSync(join(distDir, 'index.html'), 'utf8');
     const entry = html.match(/<script type="module"[^>]*src="\/([^"]+)"/)?.[1];
