@@ -6,6 +6,7 @@ import { openChildrenDb } from '../children/db';
 import { childrenRepository } from '../children/repository';
 import { RETEST_WEEKS_KEY } from '../children/retest-interval';
 import { child, result } from '../children/test-fixtures';
+import { languageLabel } from '../content/languages';
 import { i18n } from '../i18n';
 import { unlock } from '../storage/sealed';
 import { useStore } from '../store';
@@ -73,7 +74,7 @@ describe('Gruppenübersicht', () => {
     expect([...rows[1]!.children].map((cell) => cell.textContent)).toEqual([
       'Amal HaddadVerlauf',
       '6 Jahre',
-      'Arabisch',
+      languageLabel('ar'),
       '20.09.2026',
       '5 von 7',
       '2 von 7',

@@ -3,6 +3,7 @@ import { levels as levelTexts } from 'virtual:zaehltest-levels';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { languageLabel } from '../content/languages';
 import { i18n } from '../i18n';
 import { answer, fullRun, USER } from '../results/test-fixtures';
 import { unlock } from '../storage/sealed';
@@ -79,7 +80,7 @@ describe('ResultScreen', () => {
     expect(within(details).getByText('07.03.2019')).toBeTruthy();
     expect(within(details).getByText('Grundschule')).toBeTruthy();
     expect(within(details).getByText('Jahrgang')).toBeTruthy();
-    expect(within(details).getByText('Türkisch')).toBeTruthy();
+    expect(within(details).getByText(languageLabel('tr'))).toBeTruthy();
 
     const levels = screen.getAllByRole('table')[0]!;
     const levelRows = within(levels)
@@ -110,7 +111,7 @@ describe('ResultScreen', () => {
     seed([answer(1, true)], { user: { ...USER, language: 'ar', schoolLevel: '', school: 'Kita' } });
     renderScreen();
     expect(screen.queryByText('Jahrgang')).toBeNull();
-    expect(screen.getByText('Arabisch')).toBeTruthy();
+    expect(screen.getByText(languageLabel('ar'))).toBeTruthy();
     expect(screen.getByText('Frage 1').closest('[dir]')?.getAttribute('dir')).toBe('rtl');
     await act(async () => {});
   });

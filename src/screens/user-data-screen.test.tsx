@@ -5,6 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openChildrenDb } from '../children/db';
 import { childrenRepository } from '../children/repository';
 import { child, result } from '../children/test-fixtures';
+import { languageLabel } from '../content/languages';
 import { CHILD_CODE_PATTERN } from '../domain/facts';
 import { i18n } from '../i18n';
 import { unlock } from '../storage/sealed';
@@ -62,8 +63,8 @@ describe('the children of this device on the details screen', () => {
     const list = await screen.findByRole('list');
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      'Ayşe Yılmaz07.03.2020 · Türkisch · Letzter Test: 14.10.2025Kind auswählen',
-      'Omar Haddad12.09.2021 · Arabisch · Letzter Test: noch nicht getestetKind auswählen',
+      `Ayşe Yılmaz07.03.2020 · ${languageLabel('tr')} · Letzter Test: 14.10.2025Kind auswählen`,
+      `Omar Haddad12.09.2021 · ${languageLabel('ar')} · Letzter Test: noch nicht getestetKind auswählen`,
     ]);
     fireEvent.change(field('Kind suchen'), { target: { value: 'omar' } });
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
