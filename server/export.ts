@@ -2,6 +2,8 @@ import { isProducibleGiven } from '../schemas/given-answer.ts';
 import type { AnswerDetail } from '../schemas/result-payload.ts';
 import { SCORED_QUESTION_IDS } from '../schemas/result-payload.ts';
 import { germanDate as formatGermanDate } from '../src/domain/date.ts';
+import { SCORED_LEVELS, SCORED_QUESTION_LEVELS } from '../src/domain/facts.ts';
+import { isAchieved, unusualProfile } from '../src/results/levels.ts';
 import type { StoredResult } from './db/index.ts';
 import { resultLanguageLabel } from './languages.ts';
 import { resultSound, SOUND_NAMES } from './result-sound.ts';
@@ -93,7 +95,25 @@ export const CSV_COLUMNS: CsvColumn[] = [
   // upload said it (a draft stays a draft after its pack is reviewed); results without one were taken
   // in a reviewed language.
   { header: 'Übersetzung', cell: (result) => result.translationStatus ?? 'geprüft' },
+  // A level not reached below a reached one (docs/product.md §28): e.g. "1"; empty for an ordinary profile.
+  { header: 'Ungewöhnliches Profil', cell: (result) => unusualLevels(result) },
 ];
+
+/** Questions per scored level (7 each), for the 65 % rule on the stored points. */
+const QUESTIONS_PER_LEVEL = SCORED_LEVELS.map(
+  (level) => Object.values(SCORED_QUESTION_LEVELS).filter((of) => of === level).length,
+);
+
+/** The levels not reached below a reached one, space-separated, by the rule of the results page. */
+function unusualLevels(result: StoredResult): string {
+  const profile = unusualProfile(
+    SCORED_LEVELS.map((level, index) => ({
+      level,
+      achieved: isAchieved(result.pointsPerLevel[index] ?? 0, QUESTIONS_PER_LEVEL[index] ?? 0),
+    })),
+  );
+  return profile ? profile.unmet.join(' ') : '';
+}
 
 /** The ids of the questions recorded as 'keine Antwort', space-separated ('' for none). */
 function noAnswerQuestions(result: StoredResult): string {

@@ -280,6 +280,10 @@ export const deAuswertung = {
         name: 'Übersetzung',
         text: 'Prüfstand der Texte in der Sprache des Tests, als das Kind getestet wurde: geprüft (jeder Text von Muttersprachlern bestätigt), oder Entwurf (mindestens ein Text nicht geprüft; solche Ergebnisse nicht mit geprüften verwechseln).',
       },
+      {
+        name: 'Ungewöhnliches Profil',
+        text: 'Niveaus, die nicht erreicht sind, obwohl ein höheres erreicht ist (z. B. 1 bei Niveau 1 mit 1 von 7 und Niveau 2 und 3 erreicht); das zugeordnete Niveau folgt trotzdem der Regel (höchstes erreichtes + 1). Leer bei einem gewöhnlichen Profil.',
+      },
     ],
   },
   print: 'Drucken',
