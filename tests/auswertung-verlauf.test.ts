@@ -5,6 +5,7 @@ import type { ResultPayload } from '../schemas/result-payload.ts';
 import { makeResearchPayload } from '../server/testing/payload.ts';
 import { SCORED_QUESTION_IDS, SCORED_QUESTION_LEVELS } from '../src/domain/facts.ts';
 import { openBrowser, type Session, screenshot } from './support/browser.ts';
+import { LANGUAGE_LABELS } from './support/flow.ts';
 import { startTestServer, TEST_EXPORT_TOKEN, type TestServer } from './support/server.ts';
 
 /**
@@ -45,7 +46,9 @@ async function axe(page: Page): Promise<string[]> {
 async function rowOf(page: Page, caption: string, label: string): Promise<string[]> {
   const row = page
     .locator('table', { has: page.locator('caption', { hasText: caption }) })
-    .locator('tbody tr', { has: page.locator('th', { hasText: new RegExp(`^${label}$`) }) });
+    .locator('tbody tr', {
+      has: page.locator('th', { hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) }),
+    });
   return row.locator('td').allTextContents();
 }
 
@@ -99,7 +102,7 @@ describe('/auswertung: Verlauf and deletion by child code', () => {
       '2,75',
       '+1,5',
     ]);
-    expect(await rowOf(page, caption, 'Türkisch')).toEqual([
+    expect(await rowOf(page, caption, LANGUAGE_LABELS.tr as string)).toEqual([
       '2',
       '15,0',
       '+1,5',
@@ -109,7 +112,7 @@ describe('/auswertung: Verlauf and deletion by child code', () => {
       '1,41',
       '+4,0',
     ]);
-    expect(await rowOf(page, caption, 'Arabisch')).toEqual([
+    expect(await rowOf(page, caption, LANGUAGE_LABELS.ar as string)).toEqual([
       '2',
       '10,0',
       '0,0',

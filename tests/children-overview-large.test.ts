@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ARTIFACTS, openBrowser, type Session, TABLET, TABLET_PORTRAIT } from './support/browser.ts';
 import { CHILDREN, dataSet, seed } from './support/children-seed.ts';
-import { login, waitForScreen } from './support/flow.ts';
+import { LANGUAGE_LABELS, login, waitForScreen } from './support/flow.ts';
 
 /**
  * The Gruppenübersicht of a large group (300 children × 3 tests, sealed as the app seals them) in
@@ -172,7 +172,7 @@ describe('Gruppenübersicht with 300 children', () => {
       });
 
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.getByLabel('Sprache').selectOption({ label: 'Arabisch' });
+    await page.getByLabel('Sprache').selectOption({ label: LANGUAGE_LABELS.ar });
     await expect.poll(rowCount).toBe(String(CHILDREN / 3 + 1));
     expect(await page.locator('.overview-note[role="status"]').textContent()).toContain(
       '100 von 300 Kindern',
@@ -180,7 +180,7 @@ describe('Gruppenübersicht with 300 children', () => {
     const languages = await page
       .locator('.overview-table tbody tr[aria-rowindex] td:nth-of-type(2)')
       .evaluateAll((cells) => [...new Set(cells.map((cell) => cell.textContent))]);
-    expect(languages).toEqual(['Arabisch']);
+    expect(languages).toEqual([LANGUAGE_LABELS.ar]);
     await page.getByLabel('Sprache').selectOption({ label: 'alle Sprachen' });
     await expect.poll(rowCount).toBe(String(CHILDREN + 1));
   });

@@ -7,6 +7,7 @@ import {
   backToStart,
   enterUserData,
   jumpTo,
+  LANGUAGE_LABELS,
   loadQuestions,
   login,
   moveDots,
@@ -85,7 +86,7 @@ describe('the start screen', () => {
     await login(page, baseURL);
     await page.getByLabel('Name').fill('Ayşe');
     await page.getByLabel('Geburtsdatum').fill('14.03.2020');
-    await page.getByLabel('Sprache').selectOption({ label: 'Arabisch' });
+    await page.getByLabel('Sprache').selectOption({ label: LANGUAGE_LABELS.ar });
     // Enter in a field leads to 'Bist du bereit?' and no further, however often it is pressed.
     await page.getByLabel('Name').press('Enter');
     await waitForScreen(page, 'startscreen');
@@ -94,7 +95,7 @@ describe('the start screen', () => {
     await page.waitForTimeout(700);
     expect(await page.locator('main').getAttribute('data-screen')).toBe('startscreen');
     expect(await page.getByTestId('start-name').textContent()).toBe('Ayşe');
-    expect(await page.getByTestId('start-language').textContent()).toBe('Arabisch');
+    expect(await page.getByTestId('start-language').textContent()).toBe(LANGUAGE_LABELS.ar);
     for (const [name, size] of [
       ['1024x768', TABLET],
       ['768x1024', TABLET_PORTRAIT],
@@ -109,10 +110,10 @@ describe('the start screen', () => {
     await waitForScreen(page, 'userdata');
     expect(await page.getByLabel('Name').inputValue()).toBe('Ayşe');
     expect(await page.getByLabel('Geburtsdatum').inputValue()).toBe('14.03.2020');
-    await page.getByLabel('Sprache').selectOption({ label: 'Rumänisch' });
+    await page.getByLabel('Sprache').selectOption({ label: LANGUAGE_LABELS.ro });
     await page.getByRole('button', { name: 'Test beginnen' }).click();
     await waitForScreen(page, 'startscreen');
-    expect(await page.getByTestId('start-language').textContent()).toBe('Rumänisch');
+    expect(await page.getByTestId('start-language').textContent()).toBe(LANGUAGE_LABELS.ro);
     expect((await storedSession(page))?.user).toMatchObject({
       name: 'Ayşe',
       birthdate: '2020-03-14',

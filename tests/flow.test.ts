@@ -11,6 +11,7 @@ import {
   fitsViewport,
   jumpTo,
   LANGUAGE_DIRS,
+  LANGUAGE_LABELS,
   LANGUAGE_PER_DIRECTION,
   type Lang,
   loadQuestions,
@@ -168,7 +169,7 @@ describe('access and child details', () => {
       expect(await level.isDisabled()).toBe(true);
       expect(
         await page.getByLabel('Sprache').evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text),
-      ).toBe('Türkisch');
+      ).toBe(LANGUAGE_LABELS.tr);
       expect(await level.evaluate((s: HTMLSelectElement) => [...s.options].map((o) => o.text))).toEqual([
         '-',
         '1',

@@ -20,8 +20,10 @@ import { listStoredResults, TEST_EXPORT_TOKEN } from './support/server.ts';
 
 /**
  * Issue 26, "no code is needed for a language": a copy of content/ gains Persian (fa, right to
- * left, result code 6, a draft) — one language pack and a text block in each question pack, nothing
- * else — and the app built from that copy offers it, shows it, prints it, uploads it and reports it.
+ * left, result code 6) — one language pack and a text block in each question pack, nothing else, as
+ * docs/architecture.md ("Adding a language") says — and the app built from that copy offers it, shows
+ * it right to left (questions, results page, PDF), uploads it and reports it. No native speaker has
+ * reviewed its texts (no content/reviews/fa.yaml), so it is a draft everywhere (issue 36).
  * No file of the repository changes.
  */
 
@@ -56,7 +58,6 @@ name: "Persisch"
 resultCode: "6"
 dir: rtl
 speechLang: "fa-IR"
-status: Entwurf
 yes: "بله"
 no: "نه"
 practiceCorrect: "درست است!"
@@ -225,6 +226,16 @@ describe('a language added by content alone (Persian in a copy of content/)', ()
     await reloadAndUnlock(page);
     await waitForScreen(page, 'result');
     expect(await page.locator('main').textContent()).toContain('Persisch (Entwurf)');
+    // The child's texts on the results page run right to left, as the pack's dir says.
+    const resultTexts = page.locator('.result-questions [lang="fa"]');
+    expect(await resultTexts.count()).toBeGreaterThan(0);
+    expect(new Set(await resultTexts.evaluateAll((els) => els.map((el) => el.getAttribute('dir'))))).toEqual(
+      new Set(['rtl']),
+    );
+    // Not one Persian text is reviewed: the results page says so beside the language.
+    expect(await page.locator('main').textContent()).toMatch(
+      /Entwurf: \d+ Texte nicht von Muttersprachlern geprüft/,
+    );
     await screenshot(page, 'language-as-content-fa-result');
 
     const [download] = await Promise.all([
@@ -265,6 +276,8 @@ describe('a language added by content alone (Persian in a copy of content/)', ()
     await page.getByTestId('total').waitFor();
     const languages = await page.getByLabel('Sprache', { exact: true }).locator('option').allTextContents();
     expect(languages.join('|')).toContain('Persisch');
+    // The column explanations name the languages from the packs, the new one with its code.
+    expect(await page.locator('.auswertung-columns').textContent()).toContain('6 Persisch');
     await expect.poll(async () => (await page.locator('main').textContent()) ?? '').toContain('Persisch');
     await screenshot(page, 'language-as-content-fa-auswertung');
   }, 180_000);

@@ -20,6 +20,7 @@ import {
   type ContentQuestion,
   enterUserData,
   LANGUAGE_DIRS,
+  LANGUAGE_LABELS,
   loadQuestions,
   login,
   reloadAndUnlock,
@@ -219,9 +220,13 @@ describe('results page', () => {
       'Geburtsdatum: 07.03.2019',
       'Einrichtung: Grundschule',
       'Jahrgang: 2',
-      'Sprache: Türkisch',
+      `Sprache: ${LANGUAGE_LABELS.tr}`,
     ]);
-    expect(details[5]).toMatch(/^Testdatum: \d\d\.\d\d\.\d{4}$/);
+    // Beside the language: whether a native speaker reviewed every text (content/reviews/).
+    expect(details[5]).toMatch(
+      /^Übersetzung: (alle Texte von Muttersprachlern geprüft|Entwurf: \d+ Texte? nicht von Muttersprachlern geprüft)$/,
+    );
+    expect(details[6]).toMatch(/^Testdatum: \d\d\.\d\d\.\d{4}$/);
     expect(await rowTexts(page, 0)).toEqual([
       'Niveau erreichte Punkte Niveau erreicht',
       '1 6 von 7 ✓ja',

@@ -10,6 +10,7 @@ import {
   answerQuestion,
   enterUserData,
   jumpTo,
+  LANGUAGE_LABELS,
   type Lang,
   loadQuestions,
   login,
@@ -79,7 +80,7 @@ describe('a device without a voice for the child’s language', () => {
       // The guide: what is missing, and the steps for this device's system (an iPad here).
       await guide(page).waitFor();
       expect(await guide(page).textContent()).toContain(
-        'Für Türkisch gibt es auf diesem Gerät weder Aufnahmen noch eine Stimme.',
+        `Für ${LANGUAGE_LABELS.tr} gibt es auf diesem Gerät weder Aufnahmen noch eine Stimme.`,
       );
       const steps = guide(page).locator('ol[data-system="ios"]').first();
       expect(await steps.textContent()).toContain('Bedienungshilfen → Gesprochene Inhalte → Stimmen');
@@ -95,7 +96,7 @@ describe('a device without a voice for the child’s language', () => {
       const ask = page.getByRole('alertdialog', { name: 'Ohne Ton testen?' });
       await ask.waitFor();
       expect(await ask.textContent()).toContain(
-        'Jemand, der Türkisch spricht, muss ihm jeden Text auf dem Bildschirm vorlesen',
+        `Jemand, der ${LANGUAGE_LABELS.tr} spricht, muss ihm jeden Text auf dem Bildschirm vorlesen`,
       );
       await screenshot(page, 'silent-confirm-tr');
       await ask.getByRole('button', { name: 'Zurück' }).click();

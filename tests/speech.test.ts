@@ -8,6 +8,7 @@ import { ROOT } from './support/build-app.ts';
 import {
   answerCorrectly,
   enterUserData,
+  LANGUAGE_LABELS,
   type Lang,
   loadQuestions,
   login,
@@ -155,7 +156,9 @@ describe('spoken prompts with the device voice', () => {
       const { page } = session;
       await startTest(page, 'ro');
       // The guide to installing a voice (tests/silent-test.test.ts follows it through the test).
-      await page.getByRole('heading', { name: 'Keine Stimme für Rumänisch auf diesem Gerät' }).waitFor();
+      await page
+        .getByRole('heading', { name: `Keine Stimme für ${LANGUAGE_LABELS.ro} auf diesem Gerät` })
+        .waitFor();
       await page.getByText('Die Aufgaben werden vorgelesen mit: keine Stimme.').waitFor();
       await screenshot(page, 'speech-start-no-voice');
       await tapStart(page);

@@ -11,6 +11,7 @@ import {
   waitUntil,
 } from '../support/engine-flow.ts';
 import { ENGINE, openEnginePage } from '../support/engine-test.ts';
+import { LANGUAGE_LABELS } from '../support/flow.ts';
 
 /**
  * The ready screen's sound check in every engine (docs/product.md §14): what the engine can speak in
@@ -67,7 +68,9 @@ describe(`the sound check in ${ENGINE}`, () => {
       return;
     }
 
-    expect(await textOf(page, '.sound-guide-heading')).toBe('Keine Stimme für Rumänisch auf diesem Gerät');
+    expect(await textOf(page, '.sound-guide-heading')).toBe(
+      `Keine Stimme für ${LANGUAGE_LABELS.ro} auf diesem Gerät`,
+    );
     expect(await exists(page, '.sound-guide-steps li')).toBe(true);
     await shotsAtEverySize(page, 'sound-check-ro');
 
@@ -77,7 +80,7 @@ describe(`the sound check in ${ENGINE}`, () => {
       textOf(page, '[role="alertdialog"] .dialog-text'),
     );
     expect(message).toContain(
-      'Jemand, der Rumänisch spricht, muss ihm jeden Text auf dem Bildschirm vorlesen',
+      `Jemand, der ${LANGUAGE_LABELS.ro} spricht, muss ihm jeden Text auf dem Bildschirm vorlesen`,
     );
     await shot(page, 'sound-check-ro-confirm');
     await page.click({ css: '[role="alertdialog"] button[data-autofocus]' });
