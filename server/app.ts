@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, {
   type FastifyInstance,
@@ -102,8 +103,25 @@ function clientError(error: { code?: string; message: string; statusCode?: numbe
   // A schema's refusal (FST_ERR_VALIDATION) carries its German message; other Fastify codes do not.
   if (error.code?.startsWith('FST_') && error.code !== 'FST_ERR_VALIDATION')
     return { status, message: `Anfrage ungültig (${error.code})` };
+  // A plugin's bare HTTP refusal (@fastify/static answers a path with NUL 'Bad Request').
+  if (error.message === STATUS_CODES[status])
+    return {
+      status,
+      message: `Anfrage abgelehnt: ${GERMAN_STATUS[status] ?? 'ungültige Anfrage'} (${status})`,
+    };
   return { status, message: error.message };
 }
+
+/** The refusals a plugin may answer with only the status's English name. */
+const GERMAN_STATUS: Record<number, string> = {
+  400: 'ungültige Anfrage',
+  403: 'Zugriff verweigert',
+  404: 'nicht gefunden',
+  405: 'Methode nicht erlaubt',
+  406: 'Format nicht lieferbar',
+  412: 'Vorbedingung nicht erfüllt',
+  416: 'Bereich nicht lieferbar',
+};
 
 /** A route as registered: its methods and URL pattern (the property test walks them all). */
 export interface RegisteredRoute {
