@@ -139,6 +139,9 @@ export const de = {
   },
   speech: {
     replay: 'Nochmal vorlesen',
+    replayOff: 'Nochmal vorlesen: aus, kein Ton für diese Sprache auf diesem Gerät',
+    replayOffWhy:
+      'Kein Ton: Für diese Sprache gibt es auf diesem Gerät weder Aufnahmen noch eine Stimme. Bitte lesen Sie die Texte selbst vor.',
     soundCheck: 'Ton prüfen',
     searching: 'Stimmen auf diesem Gerät werden gesucht …',
     source: 'Die Aufgaben werden vorgelesen mit: {{source}}.',

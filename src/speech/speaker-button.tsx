@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePrompt, useSilenced } from './prompt-context';
 import { useTestSound } from './sound-availability';
@@ -5,8 +6,9 @@ import './speech.css';
 
 /**
  * The large speaker button of every question screen: says the current step again from its beginning.
- * In a test without sound (no recording and no voice of the language on this device) it is gone:
- * it would do nothing, and the 'ohne Ton' badge of the educator's bar says why (docs/product.md §14).
+ * In a test without sound (no recording and no voice of the language on this device) it stays in its
+ * place but is off: crossed out, and a tap says why instead of replaying; nothing is logged as a
+ * replay (docs/product.md §14).
  */
 export function SpeakerButton() {
   const session = usePrompt();
@@ -18,7 +20,30 @@ function SessionSpeakerButton({ session }: { session: NonNullable<ReturnType<typ
   const { t } = useTranslation();
   const silenced = useSilenced();
   const sound = useTestSound(session.language);
-  if (sound?.source === 'none') return null;
+  const [why, setWhy] = useState(false);
+  const off = sound?.source === 'none';
+  if (off) {
+    return (
+      <>
+        <button
+          type="button"
+          className="speaker-button is-off"
+          aria-label={t('speech.replayOff')}
+          aria-disabled="true"
+          aria-expanded={why}
+          title={t('speech.replayOff')}
+          onClick={() => setWhy((shown) => !shown)}
+        >
+          <SpeakerIcon off />
+        </button>
+        {why && (
+          <p className="speaker-off-note" role="status" lang="de">
+            {t('speech.replayOffWhy')}
+          </p>
+        )}
+      </>
+    );
+  }
   return (
     <button
       type="button"
@@ -28,8 +53,24 @@ function SessionSpeakerButton({ session }: { session: NonNullable<ReturnType<typ
       disabled={silenced}
       onClick={() => session.replay()}
     >
-      <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false">
-        <path d="M3 9v6h4l5 4V5L7 9H3z" fill="currentColor" />
+      <SpeakerIcon off={false} />
+    </button>
+  );
+}
+
+function SpeakerIcon({ off }: { off: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false">
+      <path d="M3 9v6h4l5 4V5L7 9H3z" fill="currentColor" />
+      {off ? (
+        <path
+          d="M15 9l6 6M21 9l-6 6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        />
+      ) : (
         <path
           d="M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12"
           fill="none"
@@ -37,7 +78,7 @@ function SessionSpeakerButton({ session }: { session: NonNullable<ReturnType<typ
           strokeWidth="2"
           strokeLinecap="round"
         />
-      </svg>
-    </button>
+      )}
+    </svg>
   );
 }
