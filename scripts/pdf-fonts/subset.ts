@@ -96,12 +96,16 @@ export const LATIN_CODE_POINTS = [
   0x2717,
 ];
 
-/** Arabic letters, digits and punctuation, and the presentation forms jsPDF shapes them into. */
+/**
+ * Arabic letters, digits and punctuation, and the presentation forms jsPDF shapes them into; and the
+ * Latin letters of LATIN_CODE_POINTS, because a text is drawn in this font by its language's
+ * direction, not by its letters: the Gruppenübersicht's PDF writes an Arabic-speaking child's name
+ * right to left even when it was typed in Latin letters ('Ayşe').
+ */
 export const ARABIC_CODE_POINTS = [
   ...range(0x20, 0x7e),
-  0xa0,
-  0xab,
-  0xbb,
+  ...range(0xa0, 0x17f),
+  ...range(0x218, 0x21b),
   ...range(0x600, 0x6ff),
   ...range(0x200c, 0x200f),
   ...range(0xfb50, 0xfdff),
