@@ -23,7 +23,9 @@ function cells(name: string, language: string): OverviewCells {
 }
 
 describe("the Gruppenübersicht's PDF", () => {
-  it("draws each name in its language's direction and font, Arabic and Latin letters alike", () => {
+  it("draws each name in its language's direction and font, Arabic and Latin letters alike", {
+    timeout: 30_000,
+  }, () => {
     const pdf = renderOverviewPdf(
       [
         { cells: cells('علي حداد', 'Arabisch'), needsSupport: true, dir: 'rtl' },
