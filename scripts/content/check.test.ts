@@ -26,6 +26,22 @@ describe('npm run content:check', () => {
     expect(stdout).toMatch(/✓ 3 questions × 4 languages valid; read, validated and compiled in \d+ ms/);
   });
 
+  it('lists per language how many texts are not reviewed and which', { timeout: 60_000 }, () => {
+    const result = spawnSync(join(ROOT_DIR, 'node_modules/.bin/tsx'), ['scripts/content/check.ts'], {
+      cwd: ROOT_DIR,
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('Review (content/reviews)');
+    // Question 21 was rewritten and the number words were never seen by a native speaker (issue 36).
+    expect(result.stdout).toMatch(/^tr: Entwurf — \d+ of \d+ texts nicht geprüft:$/m);
+    expect(result.stdout).toContain(
+      '  questions/21-five-fingers.yaml (question 21) situationText: nie geprüft',
+    );
+    expect(result.stdout).toContain('  languages/tr.yaml numberWords 0–20 (word, say): nie geprüft');
+    expect(result.stdout).toMatch(/^uk: Entwurf — (\d+) of \1 texts nicht geprüft:$/m);
+  });
+
   it('prints every problem at once and exits 1', { timeout: 30_000 }, () => {
     const { status, stdout, stderr } = check('empty-text');
     expect(status).toBe(1);
