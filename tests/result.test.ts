@@ -500,6 +500,8 @@ describe('results page', () => {
           true,
         );
       }
+      await page.getByRole('heading', { name: 'Ablauf des Tests' }).scrollIntoViewIfNeeded();
+      await screenshot(page, `result-sitting-${language}-390x844`, { fullPage: false });
       await page.setViewportSize(TABLET);
 
       const { path, name } = await downloadPdf(page);
