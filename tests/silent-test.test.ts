@@ -83,7 +83,7 @@ describe('a device without a voice for the child’s language', () => {
         `Für ${LANGUAGE_LABELS.tr} gibt es auf diesem Gerät weder Aufnahmen noch eine Stimme.`,
       );
       const steps = guide(page).locator('ol[data-system="ios"]').first();
-      expect(await steps.textContent()).toContain('Bedienungshilfen → Gesprochene Inhalte → Stimmen');
+      expect(await steps.textContent()).toContain('Bedienungshilfen → Gesprochene Inhalte → auf „Stimmen“ tippen');
       expect(await steps.textContent()).toContain('„Türkisch“ wählen');
       // The other systems are one tap away, not in the way.
       expect(await guide(page).locator('details ol[data-system="windows"]').isVisible()).toBe(false);
