@@ -86,7 +86,7 @@ export const filterQuery = z
 /** The parsed query: the results it selects, and which test of each child the statistics use. */
 export type StatisticsFilter = ResultFilter & { test: ChildTest };
 
-/** The messages of a refused filter: "from: must be a date …", "x: unknown filter". */
+/** The messages of a refused filter: "from: muss ein Datum … sein", "x: unbekannter Filter". */
 export function describeFilterIssues(issues: z.core.$ZodIssue[]): string {
   return issues
     .map((issue) => {

@@ -53,7 +53,7 @@ export const uploadPlugin: FastifyPluginAsync<UploadOptions> = async (app, { db,
         if (error instanceof RejectedValueError)
           return reply
             .code(400)
-            .send({ error: `body: ein Wert wurde von der Datenbank abgelehnt (${error.message})` });
+            .send({ error: 'body: die Datenbank hat einen Wert des Ergebnisses abgelehnt' });
         throw error;
       }
     },
