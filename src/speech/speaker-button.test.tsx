@@ -32,7 +32,7 @@ describe('SpeakerButton', () => {
         name: 'Nochmal vorlesen: aus, kein Ton für diese Sprache auf diesem Gerät',
       }),
     );
-    expect(off.getAttribute('aria-disabled')).toBe('true');
+    expect(off.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(off);
     expect(screen.getByRole('status').textContent).toBe(
       'Kein Ton: Für diese Sprache gibt es auf diesem Gerät weder Aufnahmen noch eine Stimme. Bitte lesen Sie die Texte selbst vor.',

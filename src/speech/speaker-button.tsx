@@ -29,7 +29,6 @@ function SessionSpeakerButton({ session }: { session: NonNullable<ReturnType<typ
           type="button"
           className="speaker-button is-off"
           aria-label={t('speech.replayOff')}
-          aria-disabled="true"
           aria-expanded={why}
           title={t('speech.replayOff')}
           onClick={() => setWhy((shown) => !shown)}
