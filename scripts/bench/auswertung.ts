@@ -1,6 +1,7 @@
 // The researchers' page at scale (issue 17), a section of `npm run bench:server`: 100,000 results
 // in PostgreSQL (a throwaway schema), then the page's requests timed through the real server
-// process: overview, item table (with KR-20) and DIF, each unfiltered and with a filter.
+// process: overview, level charts, item table (with KR-20) and DIF, each unfiltered and with a
+// filter; the statistics reduce the results to one test per child.
 // Goal: overview and item table answer in under 1 s.
 import pg from 'pg';
 import { createTestSchema, preparePostgres } from '../../server/testing/postgres.ts';
@@ -19,9 +20,14 @@ export interface AuswertungRow {
   goalMs?: number;
 }
 
+/** Children the results belong to: the statistics count each once (docs/product.md §24). */
+const CHILDREN = 40_000;
+
 /**
  * Children with an ability each, items of rising difficulty: answers that correlate as real ones
- * do, so the statistics do their full work (no constant columns).
+ * do, so the statistics do their full work (no constant columns). 100,000 results of 40,000
+ * children at 50 Kitas (site + child code), every tenth result without a code, so that reducing
+ * them to one test per child does its full work too.
  */
 function seedSql(rows: number): string {
   const flags = SCORED_QUESTION_IDS.map(
@@ -30,12 +36,14 @@ function seedSql(rows: number): string {
   return `
     INSERT INTO results (submission_id, born, school, school_level, language,
                          ${SCORED_QUESTION_IDS.map((id) => `q${id}`).join(', ')},
-                         test_date, content_version, answers)
+                         test_date, content_version, answers, child_code, site)
     SELECT gen_random_uuid(), date '2019-01-01' + (g % 1400), (ARRAY['Kita','Grundschule','Foerderschule'])[1 + g % 3],
            (ARRAY['','1','2'])[1 + g % 3], (ARRAY['2','3','4'])[1 + (g / 3) % 3],
            ${flags.join(', ')},
            date '2025-09-01' + (g % 420), (ARRAY['0123456789ab','ba9876543210'])[1 + g % 2],
-           '[{"question":1,"given":"4","responseTimeMs":2100}]'::jsonb
+           '[{"question":1,"given":"4","responseTimeMs":2100}]'::jsonb,
+           CASE WHEN g % 10 = 0 THEN NULL ELSE 'C' || lpad((g % ${CHILDREN})::text, 5, '0') END,
+           'KITA-' || lpad((g % ${CHILDREN} % 50)::text, 3, '0')
       FROM (SELECT g, random() AS ability FROM generate_series(1, ${rows}) AS g) AS children`;
 }
 
@@ -73,7 +81,9 @@ export async function benchAuswertung(): Promise<{ rows: AuswertungRow[]; met: b
     const filtered = '?from=2026-01-01&to=2026-06-30&school=Kita';
     const cases: [string, string, number?][] = [
       ['overview', '/api/auswertung/overview', GOAL_MS],
+      ['levels', '/api/auswertung/levels', GOAL_MS],
       ['items + KR-20', '/api/auswertung/items', GOAL_MS],
+      ['items, latest test', '/api/auswertung/items?test=letzter', GOAL_MS],
       ['DIF', '/api/auswertung/dif'],
       ['overview, filtered', `/api/auswertung/overview${filtered}`, GOAL_MS],
       ['items, filtered', `/api/auswertung/items${filtered}`, GOAL_MS],
