@@ -21,7 +21,9 @@ export function fileTime(module: TestModule, root: string): FileTime {
   return {
     file: relative(root, module.moduleId),
     project: module.project.name,
-    ms: Math.round(d.environmentSetupDuration + d.prepareDuration + d.setupDuration + d.collectDuration + d.duration),
+    ms: Math.round(
+      d.environmentSetupDuration + d.prepareDuration + d.setupDuration + d.collectDuration + d.duration,
+    ),
     state: module.state(),
     tests: [...module.children.allTests()].length,
   };
@@ -45,7 +47,10 @@ export default class TestTimesReporter implements Reporter {
     const wallMs = Date.now() - this.startedAt;
     const tests = times.reduce((sum, t) => sum + t.tests, 0);
     mkdirSync(ARTIFACTS, { recursive: true });
-    writeFileSync(TEST_TIMES_FILE, `${JSON.stringify({ wallMs, files: times.length, tests, times }, null, 2)}\n`);
+    writeFileSync(
+      TEST_TIMES_FILE,
+      `${JSON.stringify({ wallMs, files: times.length, tests, times }, null, 2)}\n`,
+    );
     const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
     const lines = times.slice(0, 10).map((t) => `${seconds(t.ms)}  ${t.project.padEnd(16)} ${t.file}`);
     process.stdout.write(
