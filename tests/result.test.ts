@@ -15,7 +15,6 @@ import {
 } from './support/browser.ts';
 import { type FaultProxy, startFaultProxy } from './support/fault-proxy.ts';
 import {
-  answerCorrectly,
   CHILD_LANGUAGES,
   type ContentQuestion,
   enterUserData,
@@ -26,17 +25,17 @@ import {
   reloadAndUnlock,
   STORAGE_KEY,
   type StoredSession,
-  tapStart,
+  storedSession,
   unlock,
   untilServiceWorkerControls,
-  waitForNextScreen,
   waitForScreen,
 } from './support/flow.ts';
+import { openSeeded, finishedSession as seededTest } from './support/seed.ts';
 import { type ExportedResult, listStoredResults } from './support/server.ts';
 
 /**
  * The results page against the real results server (PGlite), reached through a same-origin proxy
- * that records every upload and injects faults (tests/support/fault-proxy.ts): tables after a real
+ * that records every upload and injects faults (tests/support/fault-proxy.ts): tables after a
  * run, exactly one stored result despite 500s, a server that is down, a device that is offline and
  * reloads, and the PDF checked with poppler.
  */
@@ -72,21 +71,6 @@ afterEach(async () => {
 /** The copies of one submission the real server holds (it is shared with other test files). */
 async function storedCopies(submissionId: string): Promise<ExportedResult[]> {
   return (await listStoredResults(serverURL)).filter((result) => result.submissionId === submissionId);
-}
-
-async function answerWrongly(page: Page, q: ContentQuestion): Promise<void> {
-  const answer = page.getByRole('button', { name: 'Antwort', exact: true });
-  if (q.answerType === 'TextInput') {
-    await page.locator('input.number-input').fill(String(q.correctAnswer + 1));
-  } else if (q.answerType === 'MultipleChoice') {
-    const other = q.possibleAnswers?.find((value) => value !== q.correctAnswer);
-    await page.getByRole('radio', { name: String(other), exact: true }).check();
-  } else if (q.answerType === 'MoveDots') {
-    for (let i = 0; i < q.correctAnswer - 1; i++) await page.getByRole('button', { name: 'Runter' }).click();
-  } else {
-    throw new Error(`no wrong answer for ${q.answerType}`);
-  }
-  await answer.click();
 }
 
 const FINISHED_AT = new Date(Date.now() - 60 * 60 * 1000).toISOString();
@@ -190,7 +174,7 @@ async function downloadPdf(page: Page): Promise<{ path: string; name: string }> 
 }
 
 describe('results page', () => {
-  it('after a full run shows the expected tables, stores one result, survives a reload and saves a PDF', async () => {
+  it('after a test shows the expected tables, stores one result, survives a reload and saves a PDF', async () => {
     session = await openBrowser({ viewport: TABLET });
     const { page } = session;
     await login(page, proxy.url);
@@ -201,13 +185,27 @@ describe('results page', () => {
       schoolLevel: '2',
       language: 'tr',
     });
-    await tapStart(page);
-    for (const q of questions) {
-      await waitForNextScreen(page);
-      if (WRONG_IDS.has(q.id)) await answerWrongly(page, q);
-      else await answerCorrectly(page, q);
-    }
-    await waitForScreen(page, 'result', 15_000);
+    // 'Test beginnen' saved the child on the device (its code goes with the result); the answers of
+    // the test are then put in place as the app stores them after a sitting without voices (whole runs
+    // are the subject of tests/flow.test.ts and tests/engines/whole-test.test.ts; docs/testing.md).
+    const begun = await storedSession(page);
+    await openSeeded(
+      page,
+      proxy.url,
+      seededTest({
+        user: begun!.user,
+        submissionId: begun!.submissionId!,
+        wrong: WRONG_IDS,
+        answeredAt: new Date().toISOString(),
+        answer: (q) => ({
+          prompt: { source: 'none', replays: 0 },
+          ...(q.level === 0 ? { tries: 1 } : {}),
+          ...(q.answerType.startsWith('Timer') || q.answerType === 'ImageCompare'
+            ? { exposureMs: 1504.2 }
+            : {}),
+        }),
+      }),
+    );
 
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ergebnisse');
     const details = await page
@@ -244,7 +242,7 @@ describe('results page', () => {
       ),
     );
     expect(await rows.nth(6).locator('td').nth(1).textContent()).toBe('Beispielfrage');
-    // Headless Chromium has no voices: every prompt of the real run is recorded as not spoken.
+    // A sitting without voices: every prompt is recorded as not spoken.
     expect(await rows.nth(10).locator('.result-timing').textContent()).toMatch(
       /^\d+,\d s · Bild 1\d{3} ms · ohne Ton$/,
     );
@@ -265,6 +263,8 @@ describe('results page', () => {
         'answers',
         // 'Test beginnen' saves the child on the device: the result carries its code, never the name.
         'childCode',
+        // Turkish has texts no native speaker has confirmed yet (content/reviews/tr.yaml).
+        ...(LANGUAGE_LABELS.tr?.endsWith('(Entwurf)') ? ['translationStatus'] : []),
         ...Object.keys(sent).filter((key) => key.startsWith('question')),
       ].sort(),
     );
