@@ -1,8 +1,9 @@
 import { languages } from 'virtual:zaehltest-languages';
-import type { useTranslation } from 'react-i18next';
 import { SCHOOLS, type School } from '../domain/facts';
+import type { Translate } from '../i18n';
 
-export type T = ReturnType<typeof useTranslation>['t'];
+/** `t` as a parameter (see Translate in src/i18n: the spelled-out type keeps TypeScript within its depth). */
+export type T = Translate;
 
 /** The child languages of the packs (content/languages/), in the order of the educator's list. */
 const CHILD_LANGUAGES = languages.filter((language) => language.resultCode !== undefined);
