@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openPgliteStore, openPostgresStore } from '../../server/db/index.ts';
 import { makeResearchPayload } from '../../server/testing/payload.ts';
 import { SKIP_POSTGRES } from '../../server/testing/postgres.ts';
-import { CHILD_CODE_ALPHABET, CHILD_CODE_LENGTH } from '../../src/domain/facts.ts';
+import { CHILD_CODE_ALPHABET, CHILD_CODE_LENGTH } from '../../src/contract.ts';
 import { backup } from './backup.ts';
 import { restore } from './restore.ts';
 

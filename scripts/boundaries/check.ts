@@ -4,7 +4,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 /**
  * The import boundaries of the repository (docs/architecture.md, "Boundaries"), checked on every
  * `npm test`:
- * 1. the client (src/) never imports build scripts (scripts/) or the server (server/);
+ * 1. the client (src/, tests aside: they never ship) never imports build scripts (scripts/) or the
+ *    server (server/);
  * 2. scripts/ reach client code only through src/contract.ts;
  * 3. answer-type folders never import each other (shared pieces live in src/answer-types/shared/);
  * 4. an answer type's authoring schema (src/answer-types/<type>/schema.ts) is imported by schemas/ only;
@@ -52,7 +53,7 @@ export function findViolations(files: readonly SourceFile[]): Violation[] {
   for (const file of files) {
     for (const { target, specifier, line } of importsOf(file)) {
       const report = (rule: string) => violations.push({ file: file.path, line, imported: specifier, rule });
-      const inClient = under(file.path, 'src');
+      const inClient = under(file.path, 'src') && !/\.test\.tsx?$/.test(file.path);
       if (inClient && (under(target, 'scripts') || under(target, 'server'))) {
         report('the client never imports scripts/ or server/');
       }

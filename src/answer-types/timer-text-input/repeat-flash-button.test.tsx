@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flashPictures, renderQuestion, served } from '../test-support';
-import { TimerTextInputQuestion } from '../timer-text-input/timer-text-input-question';
+import { TimerTextInputQuestion } from './timer-text-input-question';
 
 afterEach(() => {
   vi.restoreAllMocks();
