@@ -7,34 +7,39 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHILD_CODE_PATTERN } from '../src/domain/facts.ts';
 import { openBrowser, type Session, screenshot, TABLET, TABLET_PORTRAIT } from './support/browser.ts';
 import {
-  answerCorrectly,
   backToStart,
-  type ContentQuestion,
   enterUserData,
   LANGUAGE_LABELS,
-  loadQuestions,
   login,
   reloadAndUnlock,
-  STORAGE_KEY,
-  type StoredSession,
   storedSession,
-  tapStart,
-  waitForNextScreen,
   waitForScreen,
 } from './support/flow.ts';
+import { finishedSession, openSeeded } from './support/seed.ts';
+import { readableForms, storedBytes } from './support/stored-bytes.ts';
 
 /**
  * The children of the device in Chromium against the built app and the real results server: a
  * child tested twice shows its Verlauf on the results page and in the PDF (read with pdftotext),
  * the upload carries the child code and never the name, and the Gruppenübersicht sorts, filters
- * and prints. One browser profile for the whole file: the tests build on each other's children.
+ * and prints; the children are stored sealed. One browser context for the whole file: the tests
+ * build on each other's children. The children are entered as an educator would; their finished
+ * tests are seeded through the app's storage (tests/support/seed.ts), the results page stores them
+ * as after a whole run (which tests/flow.test.ts checks).
  */
 
 const baseURL = inject('baseURL');
-const questions = loadQuestions();
 /** Answered wrongly in the first test: level 1 6/7, level 2 4/7, level 3 4/7 → level 2. */
 const WRONG_IDS = new Set([6, 13, 14, 16, 17, 18, 23]);
 const PHONE = { width: 390, height: 844 };
+/** The children saved through 'Test beginnen' below, with their birth dates. */
+const SAVED = [
+  ['Zeynep Kaya', '2020-05-14'],
+  ['أمل حداد', '2021-02-03'],
+  ['Emre Demir', '2019-11-30'],
+] as const;
+
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000).toISOString();
 
 let session: Session;
 let page: Page;
@@ -56,30 +61,6 @@ afterAll(async () => {
   await session?.close();
   await rm(downloads, { recursive: true, force: true });
 });
-
-async function answerWrongly(q: ContentQuestion): Promise<void> {
-  if (q.answerType === 'TextInput') {
-    await page.locator('input.number-input').fill(String(q.correctAnswer + 1));
-  } else if (q.answerType === 'MultipleChoice') {
-    const other = q.possibleAnswers?.find((value) => value !== q.correctAnswer);
-    await page.getByRole('radio', { name: String(other), exact: true }).check();
-  } else if (q.answerType === 'MoveDots') {
-    for (let i = 0; i < q.correctAnswer - 1; i++) await page.getByRole('button', { name: 'Runter' }).click();
-  } else {
-    throw new Error(`no wrong answer for ${q.answerType}`);
-  }
-  await page.getByRole('button', { name: 'Antwort', exact: true }).click();
-}
-
-async function runWholeTest(wrong: ReadonlySet<number>): Promise<void> {
-  await tapStart(page);
-  for (const q of questions) {
-    await waitForNextScreen(page);
-    if (wrong.has(q.id)) await answerWrongly(q);
-    else await answerCorrectly(page, q);
-  }
-  await waitForScreen(page, 'result', 15_000);
-}
 
 async function verlaufRows(): Promise<string[]> {
   return page
@@ -119,30 +100,6 @@ async function shotsAtEverySize(name: string): Promise<void> {
   await page.setViewportSize(TABLET);
 }
 
-/** A finished session as the app persists it, every question answered (wrongly for `wrong`). */
-function finishedSession(
-  user: StoredSession['user'],
-  submissionId: string,
-  wrong: ReadonlySet<number>,
-): StoredSession {
-  const language = user.language;
-  return {
-    screen: 'result',
-    queue: [],
-    currentId: null,
-    submissionId,
-    resultQueued: false,
-    user,
-    answers: questions.map((q) => ({
-      question: { id: q.id, level: q.level, answerType: q.answerType, currentTexts: q.texts[language]! },
-      givenAnswer: String(wrong.has(q.id) ? q.correctAnswer + 1 : q.correctAnswer),
-      correct: !wrong.has(q.id),
-      responseTimeMs: 2000,
-      answeredAt: new Date(Date.now() - 60 * 60 * 1000).toISOString(),
-    })),
-  };
-}
-
 describe('the children of the device', () => {
   let code = '';
 
@@ -150,9 +107,20 @@ describe('the children of the device', () => {
     await login(page, baseURL);
     await page.getByText('Auf diesem Gerät ist noch kein Kind gespeichert.').waitFor();
     await enterUserData(page, { name: 'Zeynep Kaya', birthdate: '2020-05-14', language: 'tr' });
-    code = (await storedSession(page))?.user.childCode ?? '';
+    const first = (await storedSession(page))!;
+    code = first.user.childCode ?? '';
     expect(code).toMatch(new RegExp(CHILD_CODE_PATTERN));
-    await runWholeTest(WRONG_IDS);
+    // The first test, finished (tests/flow.test.ts runs the 23 questions): the results page stores it.
+    await openSeeded(
+      page,
+      baseURL,
+      finishedSession({
+        user: first.user,
+        submissionId: first.submissionId ?? undefined,
+        wrong: WRONG_IDS,
+        answeredAt: hoursAgo(2),
+      }),
+    );
     expect(await detail('Kind-Code')).toBe(code);
     await expect.poll(verlaufRows).toHaveLength(2);
     expect(await page.getByText('Dies ist der erste Test dieses Kindes auf diesem Gerät.').isVisible()).toBe(
@@ -164,14 +132,26 @@ describe('the children of the device', () => {
     const item = page.locator('.children-item', { hasText: 'Zeynep Kaya' });
     await expect
       .poll(() => item.textContent())
-      .toMatch(/14\.05\.2020 · Türkisch(?: \\(Entwurf\\))? · Letzter Test: \d\d\.\d\d\.\d{4}/);
+      .toMatch(/14\.05\.2020 · Türkisch(?: \(Entwurf\))? · Letzter Test: \d\d\.\d\d\.\d{4}/);
     await shotsAtEverySize('userdata-list');
     await page.getByRole('button', { name: 'Kind auswählen: Zeynep Kaya' }).click();
     expect(await page.getByTestId('child-code').textContent()).toBe(`Kind-Code: ${code}`);
     expect(await page.getByLabel('Name').inputValue()).toBe('Zeynep Kaya');
     await page.getByRole('button', { name: 'Test beginnen' }).click();
     await waitForScreen(page, 'startscreen');
-    await runWholeTest(new Set());
+    // The new test is the chosen child's: same code, a new submission.
+    const second = (await storedSession(page))!;
+    expect(second.user.childCode).toBe(code);
+    expect(second.submissionId).not.toBe(first.submissionId);
+    await openSeeded(
+      page,
+      baseURL,
+      finishedSession({
+        user: second.user,
+        submissionId: second.submissionId ?? undefined,
+        answeredAt: hoursAgo(1),
+      }),
+    );
 
     const change =
       'Niveau 1: +1 · Niveau 2: +3 · Niveau 3: +3 · Zugeordnetes Niveau von 2 auf größer 3 (höher)';
@@ -197,7 +177,7 @@ describe('the children of the device', () => {
     await expect.poll(() => uploads.filter((u) => u.childCode === code).length, { timeout: 30_000 }).toBe(2);
     expect(JSON.stringify(uploads)).not.toContain('Zeynep');
     await backToStart(page);
-  }, 600_000);
+  }, 300_000);
 
   it('the Gruppenübersicht sorts, filters, opens a Verlauf and prints with the names', async () => {
     // Amal (Arabic, written in Arabic script) is added on the details screen; a finished test is
@@ -206,19 +186,15 @@ describe('the children of the device', () => {
     await enterUserData(page, { name: 'أمل حداد', birthdate: '2021-02-03', language: 'ar' });
     const amal = (await storedSession(page))!.user;
     expect(amal.childCode).toMatch(new RegExp(CHILD_CODE_PATTERN));
-    await page.evaluate(
-      ({ key, state }) => localStorage.setItem(key, JSON.stringify({ state, version: 1 })),
-      {
-        key: STORAGE_KEY,
-        state: finishedSession(
-          amal,
-          '6c1a9b7e-52d4-4e0f-9a31-2b8f5e7d4c10',
-          new Set([5, 6, 8, 10, 11, 12, 13, 14, 15, 16]),
-        ),
-      },
+    await openSeeded(
+      page,
+      baseURL,
+      finishedSession({
+        user: amal,
+        submissionId: '6c1a9b7e-52d4-4e0f-9a31-2b8f5e7d4c10',
+        wrong: new Set([5, 6, 8, 10, 11, 12, 13, 14, 15, 16]),
+      }),
     );
-    await reloadAndUnlock(page);
-    await waitForScreen(page, 'result');
     await expect.poll(verlaufRows).toHaveLength(2);
     await shotsAtEverySize('result-arabic');
     await backToStart(page);
@@ -282,4 +258,13 @@ describe('the children of the device', () => {
     await waitForScreen(page, 'overview');
     expect(await page.getByLabel('Erneut testen nach (Wochen)').inputValue()).toBe('6');
   }, 300_000);
+
+  it('stores the children saved through ‘Test beginnen’ sealed: neither a name nor a birth date in the stored bytes', async () => {
+    const stored = await storedBytes(page);
+    expect(stored.records['zaehltest-children/children']).toBe(SAVED.length);
+    expect(stored.records['zaehltest-children/results']).toBe(3);
+    for (const [name, birthDate] of SAVED) {
+      for (const form of readableForms(name, birthDate)) expect(stored.text, form).not.toContain(form);
+    }
+  });
 });

@@ -2,9 +2,12 @@ import type { EnginePage } from './driver/types.ts';
 
 /**
  * Every byte the app left in the browser: all of localStorage and every record of every IndexedDB
- * database, binary values as their bytes (one char per byte), so that a test can search it.
+ * database, binary values as their bytes (one char per byte), so that a test can search it. Any
+ * page with `evaluate` will do: a driver page of tests/engines/ or a Playwright page.
  */
-export function storedBytes(page: EnginePage): Promise<{ text: string; records: Record<string, number> }> {
+export function storedBytes(
+  page: Pick<EnginePage, 'evaluate'>,
+): Promise<{ text: string; records: Record<string, number> }> {
   return page.evaluate(async () => {
     const asBytes = (value: ArrayBuffer | ArrayBufferView) => {
       const bytes =
