@@ -18,6 +18,7 @@ import {
   waitForNextScreen,
   waitForScreen,
 } from './support/flow.ts';
+import { finishedSession, openSeeded } from './support/seed.ts';
 import { speechLog, stubSpeechSynthesis, waitUntilSpoken } from './support/speech-stub.ts';
 
 /**
@@ -29,6 +30,11 @@ import { speechLog, stubSpeechSynthesis, waitUntilSpoken } from './support/speec
 
 const baseURL = inject('baseURL');
 const questions = loadQuestions();
+const byId = new Map(questions.map((q) => [q.id, q]));
+/** The first question of each answer type, in test order. */
+const ONE_PER_ANSWER_TYPE = questions
+  .filter((q, index) => questions.findIndex((other) => other.answerType === q.answerType) === index)
+  .map((q) => q.id);
 const PHONE = { width: 390, height: 844 } as const;
 const IPAD_UA =
   'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -83,12 +89,14 @@ describe('a device without a voice for the child’s language', () => {
         `Für ${LANGUAGE_LABELS.tr} gibt es auf diesem Gerät weder Aufnahmen noch eine Stimme.`,
       );
       const steps = guide(page).locator('ol[data-system="ios"]').first();
-      expect(await steps.textContent()).toContain('Bedienungshilfen → Gesprochene Inhalte → auf „Stimmen“ tippen');
+      expect(await steps.textContent()).toContain(
+        'Bedienungshilfen → Gesprochene Inhalte → auf „Stimmen“ tippen',
+      );
       expect(await steps.textContent()).toContain('„Türkisch“ wählen');
       // The other systems are one tap away, not in the way.
-      expect(await guide(page).locator('details ol[data-system="windows"]').isVisible()).toBe(false);
+      expect(await guide(page).locator('details ol[data-system="windows"]').first().isVisible()).toBe(false);
       await page.getByText('Anleitung für andere Geräte').click();
-      expect(await guide(page).locator('details ol[data-system="windows"]').isVisible()).toBe(true);
+      expect(await guide(page).locator('details ol[data-system="windows"]').first().isVisible()).toBe(true);
       await shotsAtEverySize(page, 'silent-start-tr');
 
       // 'Start' does not start a silent test: it asks, and 'Zurück' stays.
@@ -108,20 +116,36 @@ describe('a device without a voice for the child’s language', () => {
       await ask.getByRole('button', { name: 'Ohne Ton testen' }).click();
       await waitForScreen(page, 'transition');
       expect(await silentBadge(page).textContent()).toBe('ohne Ton');
+      expect(await waitForNextScreen(page)).not.toBe('result');
+      expect(await silentBadge(page).textContent(), 'question 1').toBe('ohne Ton');
+      await screenshot(page, 'silent-question-tr');
+      expect((await speechLog(page)).spoken).toEqual([]);
 
-      for (const q of questions) {
+      // One question of every answer type (the whole run is tests/flow.test.ts's): on each the
+      // educator sees that the child hears nothing, nothing is spoken, the answer records 'none'.
+      const user = (await storedSession(page))!.user;
+      await openSeeded(page, baseURL, { screen: 'transition', queue: ONE_PER_ANSWER_TYPE, user });
+      for (const id of ONE_PER_ANSWER_TYPE) {
         expect(await waitForNextScreen(page)).not.toBe('result');
-        // On every question screen the educator sees that the child hears nothing.
-        expect(await silentBadge(page).textContent(), `question ${q.id}`).toBe('ohne Ton');
-        if (q.id === 1) await screenshot(page, 'silent-question-tr');
-        await answerCorrectly(page, q);
+        expect(await silentBadge(page).textContent(), `question ${id}`).toBe('ohne Ton');
+        await answerCorrectly(page, byId.get(id)!);
       }
       await waitForScreen(page, 'result', 15_000);
       expect((await speechLog(page)).spoken).toEqual([]);
       const answers = (await storedSession(page))?.answers ?? [];
-      expect(answers.map((a) => a.prompt?.source)).toEqual(questions.map(() => 'none'));
+      expect(answers.map((a) => a.question.id)).toEqual(ONE_PER_ANSWER_TYPE);
+      expect(answers.map((a) => a.prompt?.source)).toEqual(ONE_PER_ANSWER_TYPE.map(() => 'none'));
+      expect(await page.getByTestId('sound-notice').textContent()).toContain(
+        `Bei ${ONE_PER_ANSWER_TYPE.length} von ${ONE_PER_ANSWER_TYPE.length} Aufgaben wurde dem Kind nichts vorgelesen.`,
+      );
 
-      // The results say it first; the levels are computed as always (all correct: above level 3).
+      // A whole silent test, finished: the results say it first; the levels are computed as always
+      // (all correct: above level 3).
+      await openSeeded(
+        page,
+        baseURL,
+        finishedSession({ user, answer: () => ({ prompt: { source: 'none', replays: 0 } }) }),
+      );
       const notice = page.getByTestId('sound-notice');
       expect(await notice.textContent()).toContain(
         'Ohne Ton durchgeführt: Ergebnis nur eingeschränkt aussagekräftig',
