@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ARTIFACTS } from './browser.ts';
+import { ARTIFACTS, SCREENSHOTS } from './browser.ts';
 import { TEST_PASSWORD } from './build-app.ts';
 import type { EnginePage, Target } from './driver/index.ts';
 import {
@@ -46,8 +46,12 @@ export async function waitUntil<T>(
   }
 }
 
-/** Saves a screenshot under test-artifacts/screenshots/<engine>-<name>.png for a person to look at. */
+/**
+ * Saves a screenshot under test-artifacts/screenshots/<engine>-<name>.png for a person to look at,
+ * when SCREENSHOTS=1 (docs/testing.md); otherwise does nothing.
+ */
 export async function shot(page: EnginePage, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
   const dir = join(ARTIFACTS, 'screenshots');
   mkdirSync(dir, { recursive: true });
   await page.screenshot(join(dir, `${page.engine}-${name}.png`));
