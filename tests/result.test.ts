@@ -429,11 +429,9 @@ describe('results page', () => {
       }
       // The phone's first screen and its first answers, as one screen shows them.
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: join(ARTIFACTS, 'screenshots', `result-${language}-390x844-top.png`) });
+      await screenshot(page, `result-${language}-390x844-top`, { fullPage: false });
       await row(1).scrollIntoViewIfNeeded();
-      await page.screenshot({
-        path: join(ARTIFACTS, 'screenshots', `result-${language}-390x844-questions.png`),
-      });
+      await screenshot(page, `result-${language}-390x844-questions`, { fullPage: false });
     });
   }
 
