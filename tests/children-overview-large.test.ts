@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ARTIFACTS, openBrowser, type Session, TABLET, TABLET_PORTRAIT } from './support/browser.ts';
+import { openBrowser, type Session, screenshot, TABLET, TABLET_PORTRAIT } from './support/browser.ts';
 import { CHILDREN, dataSet, seed } from './support/children-seed.ts';
 import { LANGUAGE_LABELS, login, waitForScreen } from './support/flow.ts';
 
@@ -37,8 +37,7 @@ afterAll(async () => {
 });
 
 /** What is on screen (a full-page shot of 300 rows would be mostly the stand-in rows' blank). */
-const viewShot = (name: string) =>
-  page.screenshot({ path: join(ARTIFACTS, 'screenshots', `children-overview-300-${name}.png`) });
+const viewShot = (name: string) => screenshot(page, `children-overview-300-${name}`, { fullPage: false });
 
 /** The rendered rows: their position in the whole list (1 = header) and the child's name. */
 const renderedRows = () =>
