@@ -257,9 +257,11 @@ describe('instructions that match the scoring', () => {
       const texts = byId.get(21)!.texts;
       await page.getByText(texts[language]!.situationText).waitFor();
       const line = page.getByTestId('educator-line');
-      expect(await line.textContent()).toContain('Zeige mir fünf Finger mit beiden Händen.');
+      expect(await line.textContent()).toContain('Zeige mir fünf Finger mit beiden Händen zusammen.');
       expect(await line.textContent()).toContain('Zeigen Sie selbst keine Finger vor.');
-      expect(await line.textContent()).toContain('5 und 0 beendet die Aufgabe als nicht gelöst');
+      expect(await line.textContent()).toContain(
+        '5 und 0, 0 und 5 oder eine andere Summe (z. B. 5 und 5, wenn das Kind an jeder Hand fünf zeigt) beenden die Aufgabe sofort als nicht gelöst',
+      );
       for (const [name, size] of SIZES) {
         await page.setViewportSize(size);
         await screenshot(page, `q21-${language}-${name}`);
@@ -269,7 +271,7 @@ describe('instructions that match the scoring', () => {
       await page.getByLabel('Rechts').fill('1');
       await page.getByRole('button', { name: 'Antwort', exact: true }).click();
       await page.getByText(texts[language]!.questionText).waitFor();
-      expect(await line.textContent()).toContain('auf eine andere Art, auch mit beiden Händen.');
+      expect(await line.textContent()).toContain('auf eine andere Art, wieder mit beiden Händen zusammen.');
       await page.getByLabel('Links').fill('2');
       await page.getByLabel('Rechts').fill('3');
       await page.getByRole('button', { name: 'Antwort', exact: true }).click();
