@@ -176,7 +176,7 @@ describe("the educator's line and the progress", () => {
   it.each([
     [
       21,
-      'Zeigen Sie selbst keine Finger vor. Das Kind zeigt fünf Finger mit beiden Händen; Sie tippen ein, wie viele an jeder Hand (Links = linke Hand des Kindes), und dann auf „Antwort“. Es zählt eine Aufteilung auf beide Hände (z. B. 4 und 1); 5 und 0 beendet die Aufgabe als nicht gelöst.',
+      'Zeigen Sie selbst keine Finger vor. Das Kind zeigt fünf Finger mit beiden Händen zusammen; Sie tippen ein, wie viele an jeder Hand (Links = linke Hand des Kindes), und dann auf „Antwort“. Es zählt nur eine Aufteilung, die zusammen 5 ergibt und an jeder Hand mindestens einen Finger hat (z. B. 4 und 1). 5 und 0, 0 und 5 oder eine andere Summe (z. B. 5 und 5, wenn das Kind an jeder Hand fünf zeigt) beenden die Aufgabe sofort als nicht gelöst.',
     ],
     [11, 'Sie tippen auf „Bereit“, wenn das Kind auf den Bildschirm schaut'],
     [8, 'Das Kind tippt selbst auf ↓ und legt so Punkte ins Kästchen (mit ↑ nimmt es einen zurück)'],
@@ -547,7 +547,9 @@ describe('a flash is shown once', () => {
     // The results page says so.
     const rows = page.locator('.result-questions tbody tr');
     await expect.poll(() => rows.nth(0).textContent()).toContain('unterbrochen');
-    expect(await rows.nth(1).textContent()).toMatch(/Bild 1\d{3} \+ 1\d{3} ms · unterbrochen/);
+    expect(await rows.nth(1).textContent()).toMatch(
+      /Bild 1\d{3} \+ 1\d{3} ms · Bild nochmal gezeigt · unterbrochen/,
+    );
     await screenshot(page, 'educator-flash-results');
     expect(errors).toEqual([]);
   });
