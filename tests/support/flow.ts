@@ -180,8 +180,9 @@ export function typedDate(date: string): string {
   return iso ? `${iso[3]}.${iso[2]}.${iso[1]}` : date;
 }
 
-/** The child languages of the packs (content/languages/), in the order of the 'Sprache' list. */
-const CHILD_LANGUAGE_FACTS = readLanguageFacts().filter((language) => language.resultCode !== undefined);
+/** The languages of the packs (content/languages/): German first, then the child languages in the order of the 'Sprache' list. */
+const LANGUAGE_FACTS = readLanguageFacts();
+const CHILD_LANGUAGE_FACTS = LANGUAGE_FACTS.filter((language) => language.resultCode !== undefined);
 /** Every child language's code: tests that run per language iterate over this, never a fixed list. */
 export const CHILD_LANGUAGES: readonly string[] = CHILD_LANGUAGE_FACTS.map((language) => language.code);
 /** The 'Sprache' list's label of each language, as the pack names it ('Ukrainisch (Entwurf)' for a draft). */
@@ -191,9 +192,9 @@ export const LANGUAGE_LABELS: Readonly<Record<string, string>> = Object.fromEntr
     language.status === 'Entwurf' ? `${language.name} (Entwurf)` : language.name,
   ]),
 );
-/** The writing direction of each child language, as its pack says (`dir`). */
+/** The writing direction of each language (the German reference too), as its pack says (`dir`). */
 export const LANGUAGE_DIRS: Readonly<Record<string, 'ltr' | 'rtl'>> = Object.fromEntries(
-  CHILD_LANGUAGE_FACTS.map((language) => [language.code, language.dir]),
+  LANGUAGE_FACTS.map((language) => [language.code, language.dir]),
 );
 /** The first child language of each writing direction: the whole runs of tests/flow.test.ts. */
 export const LANGUAGE_PER_DIRECTION: readonly string[] = CHILD_LANGUAGE_FACTS.filter(
