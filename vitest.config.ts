@@ -8,14 +8,14 @@ import { pdfFontsPlugin } from './scripts/pdf-fonts/plugin.ts';
 import { ENGINES } from './tests/support/driver/types.ts';
 
 /**
- * The files that measure a flash on screen, per engine: they run alone (docs/testing.md). The whole
- * test checks each exposure too; Chromium and Firefox keep it within a frame or two on a loaded CPU,
- * WebKitGTK (software compositing under Xvfb) does not, so there it runs alone as well.
+ * The files that measure a flash on screen, per engine: they run alone (docs/testing.md). Beside
+ * three other files on two cores even Chromium recorded a flash 51 ms (whole test) and 271 ms (the
+ * flow's whole run) too long, so every file that checks an exposure against its interval is here.
  */
 const QUIET_FILES: Record<(typeof ENGINES)[number], string[]> = {
-  chromium: ['tests/engines/flash-timing.test.ts'],
+  chromium: ['tests/engines/flash-timing.test.ts', 'tests/engines/whole-test.test.ts', 'tests/flow.test.ts'],
   webkit: ['tests/engines/flash-timing.test.ts', 'tests/engines/whole-test.test.ts'],
-  firefox: ['tests/engines/flash-timing.test.ts'],
+  firefox: ['tests/engines/flash-timing.test.ts', 'tests/engines/whole-test.test.ts'],
 };
 /** Files at once in the main group; E2E_WORKERS overrides it (e.g. 1 on a one-core machine). */
 const E2E_WORKERS = Number(process.env.E2E_WORKERS) || 3;

@@ -35,11 +35,11 @@ const byId = new Map(questions.map((q) => [q.id, q]));
 const downloads = mkdtempSync(join(tmpdir(), `zaehltest-${ENGINE}-pdf-`));
 const TIMED = ['TimerTextInput', 'ImageCompare', 'TimerImageExample'];
 /**
- * How much longer than its interval a flash may be recorded: a few frames. Chromium and Firefox keep
- * a flash within a frame or two even beside other tests (measured: at most 4.3 ms over, at a load of
- * 10 on two cores); WebKitGTK under Xvfb composites in software on the CPU, so in WebKit this file
- * runs in the quiet group (vitest.config.ts), and a frame there can still take 50–100 ms
- * (`npm run bench` measures the real frame timing per engine). Never shorter than the interval.
+ * How much longer than its interval a flash may be recorded: a few frames. This file runs in the quiet
+ * group (vitest.config.ts), one browser at a time: beside other tests even Chromium recorded flashes
+ * 51 ms too long. WebKitGTK under Xvfb composites in software on the CPU and a frame there can still
+ * take 50–100 ms (`npm run bench` measures the real frame timing per engine). Never shorter than the
+ * interval.
  */
 const LATE_MS = ENGINE === 'webkit' ? 150 : 50;
 
