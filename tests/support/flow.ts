@@ -196,6 +196,9 @@ export const LANGUAGE_LABELS: Readonly<Record<string, string>> = Object.fromEntr
 export const LANGUAGE_DIRS: Readonly<Record<string, 'ltr' | 'rtl'>> = Object.fromEntries(
   LANGUAGE_FACTS.map((language) => [language.code, language.dir]),
 );
+/** The language a new child starts with: the pack marked `default: true`. */
+export const DEFAULT_LANGUAGE: string =
+  CHILD_LANGUAGE_FACTS.find((language) => language.default)?.code ?? CHILD_LANGUAGES[0]!;
 /** The first child language of each writing direction: the whole runs of tests/flow.test.ts. */
 export const LANGUAGE_PER_DIRECTION: readonly string[] = CHILD_LANGUAGE_FACTS.filter(
   (language, index) => CHILD_LANGUAGE_FACTS.findIndex((other) => other.dir === language.dir) === index,

@@ -3,6 +3,7 @@ import { DEFAULT_USER } from '../../src/store/slices.ts';
 import type { AnswerRecord } from '../../src/store/types.ts';
 import {
   type ContentQuestion,
+  DEFAULT_LANGUAGE,
   loadQuestions,
   persistedSession,
   reloadAndUnlock,
@@ -33,7 +34,7 @@ export interface FinishedOptions {
 
 /** A finished test as the app persists it: every question answered, the results page next. */
 export function finishedSession(options: FinishedOptions = {}): StoredSession {
-  const language = options.user?.language ?? options.language ?? 'tr';
+  const language = options.user?.language ?? options.language ?? DEFAULT_LANGUAGE;
   const wrong = options.wrong ?? new Set<number>();
   const answeredAt = options.answeredAt ?? new Date(Date.now() - 60 * 60 * 1000).toISOString();
   return {
