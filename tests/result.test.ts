@@ -75,43 +75,14 @@ async function storedCopies(submissionId: string): Promise<ExportedResult[]> {
 
 const FINISHED_AT = new Date(Date.now() - 60 * 60 * 1000).toISOString();
 
-/** A finished session as the app persists it, with every question answered. */
+/** A finished test with WRONG_IDS answered wrongly (tests/support/seed.ts), an hour ago. */
 function finishedSession(language: string, submissionId: string, name = 'Ayşe Yılmaz'): StoredSession {
-  return {
-    screen: 'result',
-    queue: [],
-    currentId: null,
-    submissionId,
-    resultQueued: false,
-    user: { name, birthdate: '2019-03-07', school: 'Grundschule', schoolLevel: '1', language },
-    answers: questions.map((q) => ({
-      question: {
-        id: q.id,
-        level: q.level,
-        answerType: q.answerType,
-        currentTexts: q.texts[language]!,
-      },
-      givenAnswer: String(WRONG_IDS.has(q.id) ? q.correctAnswer + 1 : q.correctAnswer),
-      correct: !WRONG_IDS.has(q.id),
-      responseTimeMs: 1800 + q.id * 100,
-      ...(q.answerType.startsWith('Timer') || q.answerType === 'ImageCompare'
-        ? { exposureMs: 1500, pageHiddenDuringExposure: false }
-        : {}),
-      // An hour ago: a finished test is cleared from the device 12 hours after it ended.
-      answeredAt: FINISHED_AT,
-    })),
-  };
+  return seededTest({ language, submissionId, user: { name }, wrong: WRONG_IDS, answeredAt: FINISHED_AT });
 }
 
-async function openSeededResult(page: Page, state: StoredSession): Promise<void> {
-  await page.goto(`${proxy.url}/`);
-  await page.evaluate(
-    ({ key, state }) =>
-      localStorage.setItem(key, JSON.stringify({ state: { ...state, resultQueued: false }, version: 1 })),
-    { key: STORAGE_KEY, state },
-  );
-  await reloadAndUnlock(page);
-  await waitForScreen(page, 'result');
+/** The results page of `state`, reached through the proxy that records the uploads. */
+function openSeededResult(page: Page, state: StoredSession): Promise<void> {
+  return openSeeded(page, proxy.url, { ...state, resultQueued: false });
 }
 
 async function uploadStatus(page: Page): Promise<string> {
