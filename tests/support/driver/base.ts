@@ -9,6 +9,9 @@ let tokens = 0;
  * What every driver shares: targets are resolved inside the page (dom.ts) and marked, then each
  * engine acts on the marked element with its own real input (mouse, touch or keyboard events).
  */
+/** How long a click waits out an element replaced by a render (see click()). */
+const CLICK_RETRY_MS = 3_000;
+
 export abstract class BasePage implements EnginePage {
   abstract readonly engine: Engine;
   abstract readonly version: string;
@@ -73,8 +76,23 @@ export abstract class BasePage implements EnginePage {
     );
   }
 
+  /**
+   * Clicks once the target is visible and enabled. A render that replaces the element between
+   * finding and clicking it (WebKit's WebDriver then answers 'element not interactable' or 'stale
+   * element') is waited out by finding it again, as Playwright's own actions do; a target that stays
+   * unclickable still fails after CLICK_RETRY_MS.
+   */
   async click(target: Target): Promise<void> {
-    await this.clickSelector(await this.resolve(target, { enabled: true }));
+    const deadline = Date.now() + CLICK_RETRY_MS;
+    for (;;) {
+      try {
+        await this.clickSelector(await this.resolve(target, { enabled: true }));
+        return;
+      } catch (error) {
+        if (Date.now() > deadline || !/not interactable|stale element/i.test(String(error))) throw error;
+        await new Promise((wait) => setTimeout(wait, 100));
+      }
+    }
   }
 
   async fill(target: Target, value: string): Promise<void> {
