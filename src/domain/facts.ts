@@ -15,8 +15,6 @@ export type Language = string;
 export type ChildLanguage = string;
 /** Language code of the uploaded result, the pack's resultCode: Turkish '2', Arabic '3', Romanian '4' (docs/product.md §9). */
 export type ResultLanguageCode = string;
-/** The child language a new child starts with. */
-export const DEFAULT_CHILD_LANGUAGE = 'tr';
 
 /**
  * The pseudonymous child code (docs/product.md, child code): 6 random characters from digits and

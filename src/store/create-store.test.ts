@@ -80,11 +80,11 @@ afterEach(() => {
 });
 
 describe('the session store', () => {
-  it('starts at the access screen with the defaults Kita and Turkish', () => {
+  it('starts at the access screen with Kita and no child language yet (the form fills in the default pack)', () => {
     const { store } = setup();
     expect(store.getState().screen).toBe('access');
     expect(store.getState().user).toEqual(DEFAULT_USER);
-    expect(DEFAULT_USER).toMatchObject({ school: 'Kita', language: 'tr', schoolLevel: '' });
+    expect(DEFAULT_USER).toMatchObject({ school: 'Kita', language: '', schoolLevel: '' });
     store.getState().grantAccess();
     expect(store.getState().screen).toBe('userdata');
   });

@@ -1,7 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { AnswerSubmission } from '../answer-types/types';
 import type { ServedQuestion } from '../content/types';
-import { DEFAULT_CHILD_LANGUAGE } from '../domain/facts.ts';
 import type { AnswerRecord, FlashRecord, Screen, UserData } from './types';
 
 export interface SessionSlice {
@@ -89,12 +88,17 @@ export interface FlowActions {
 export type Store = SessionSlice & QueueSlice & AnswersSlice & FlashSlice & ScreenSlice & FlowActions;
 export type Slice<T> = StateCreator<Store, [], [], T>;
 
+/**
+ * No child yet: the details before the educator entered them. The language is empty here: the 'Kind'
+ * form starts with the pack marked `default: true` (src/content/languages.ts, docs/product.md), and
+ * the store stays free of the content, which the test configuration imports through src/contract.ts.
+ */
 export const DEFAULT_USER: UserData = {
   name: '',
   birthdate: '',
   school: 'Kita',
   schoolLevel: '',
-  language: DEFAULT_CHILD_LANGUAGE,
+  language: '',
 };
 
 export const createSessionSlice: Slice<SessionSlice> = (set, get) => ({
