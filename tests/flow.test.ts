@@ -125,8 +125,10 @@ describe('a whole test run', () => {
           const q = byId.get(a.question.id);
           if (q && ANSWER_TYPES[q.answerType].flashed) {
             const interval = (q as { timerInterval?: number }).timerInterval ?? 0;
+            // Never shorter than its interval. How much longer a picture may stay is measured where
+            // no other browser competes for the CPU (the quiet whole test and flash-timing files,
+            // docs/testing.md): this file runs beside others, where a busy machine adds frames.
             expect(a.exposureMs, `exposure of ${q.id}`).toBeGreaterThan(interval - 20);
-            expect(a.exposureMs, `exposure of ${q.id}`).toBeLessThan(interval + 120);
             expect(a.pageHiddenDuringExposure).toBe(false);
           }
         }
