@@ -74,9 +74,9 @@ type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-/** The boxes of what must never overlap on a question screen, by name (absent ones left out). */
-async function barBoxes(page: Page): Promise<Record<string, Box>> {
-  const parts: Record<string, Locator> = {
+/** What must never overlap on a question screen, by name, as the educator finds it. */
+function barParts(page: Page): Record<string, Locator> {
+  return {
     speaker: page.getByRole('button', { name: 'Nochmal vorlesen' }),
     progress: page.getByTestId('educator-progress'),
     line: page.getByTestId('educator-line'),
@@ -84,13 +84,52 @@ async function barBoxes(page: Page): Promise<Record<string, Box>> {
     numberWords: page.getByRole('button', { name: 'Zahlwörter' }),
     noAnswer: page.getByRole('button', { name: 'Weiß nicht' }),
   };
+}
+
+/** The boxes of the bar's parts on screen (absent ones left out). */
+async function barBoxes(page: Page): Promise<Record<string, Box>> {
   const boxes: Record<string, Box> = {};
-  for (const [name, locator] of Object.entries(parts)) {
+  for (const [name, locator] of Object.entries(barParts(page))) {
     if ((await locator.count()) === 0) continue;
     const box = await locator.boundingBox();
     if (box) boxes[name] = box;
   }
   return boxes;
+}
+
+/**
+ * Marks the bar's parts on the question on screen (data-bar-part), so that each size can then be
+ * read in one step: at the top and scrolled to the end, where the educator reads the bar too.
+ */
+async function markBarParts(page: Page): Promise<string[]> {
+  const marked: string[] = [];
+  for (const [name, locator] of Object.entries(barParts(page))) {
+    const n = await locator.evaluateAll((elements, part) => {
+      for (const element of elements) (element as HTMLElement).dataset.barPart = part;
+      return elements.length;
+    }, name);
+    if (n > 0) marked.push(name);
+  }
+  return marked;
+}
+
+/** The marked parts' boxes at the top of the page and scrolled to its end (zero-sized ones left out). */
+async function markedBarBoxes(page: Page): Promise<{ top: Record<string, Box>; end: Record<string, Box> }> {
+  return page.evaluate(() => {
+    const read = () => {
+      const boxes: Record<string, { x: number; y: number; width: number; height: number }> = {};
+      for (const element of document.querySelectorAll<HTMLElement>('[data-bar-part]')) {
+        const { x, y, width, height } = element.getBoundingClientRect();
+        if (width > 0 || height > 0) boxes[element.dataset.barPart ?? ''] = { x, y, width, height };
+      }
+      return boxes;
+    };
+    const top = read();
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    const end = read();
+    window.scrollTo(0, 0);
+    return { top, end };
+  });
 }
 
 function overlaps(boxes: Record<string, Box>): string[] {
@@ -418,17 +457,17 @@ describe("the educator's bar", () => {
       );
       for (const q of questions) {
         await waitForNextScreen(page);
+        const marked = await markBarParts(page);
+        expect(marked, `question ${q.id}`).toEqual(
+          expect.arrayContaining(['speaker', 'progress', 'line', 'cancel']),
+        );
         for (const [name, size] of SIZES) {
           await page.setViewportSize(size);
-          const boxes = await barBoxes(page);
-          expect(Object.keys(boxes), `question ${q.id} at ${name}`).toEqual(
-            expect.arrayContaining(['speaker', 'progress', 'line', 'cancel']),
-          );
-          expect(overlaps(boxes), `question ${q.id} at ${name}`).toEqual([]);
-          // Scrolled to the end, where the educator reads the bar, too.
-          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-          expect(overlaps(await barBoxes(page)), `question ${q.id} at ${name}, scrolled`).toEqual([]);
-          await page.evaluate(() => window.scrollTo(0, 0));
+          const { top, end } = await markedBarBoxes(page);
+          // The same parts at every size (a part drawn anew at a size would have lost its mark).
+          expect(Object.keys(top).sort(), `question ${q.id} at ${name}`).toEqual([...marked].sort());
+          expect(overlaps(top), `question ${q.id} at ${name}`).toEqual([]);
+          expect(overlaps(end), `question ${q.id} at ${name}, scrolled`).toEqual([]);
           if (language === 'ar' && [1, 18, 21].includes(q.id))
             await screenshot(page, `bar-q${q.id}-ar-${name}`);
         }
