@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { type AxeViolations, axeViolations } from './support/axe.ts';
 import { openBrowser } from './support/browser.ts';
 import { TEST_PASSWORD } from './support/build-app.ts';
 import {
@@ -37,7 +37,7 @@ const ONE_PER_TYPE = questions.filter(
 
 interface Finding {
   state: string;
-  violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations'];
+  violations: AxeViolations;
 }
 
 /** Violations as a person reads them: state, rule, impact, what to do, and each offending element. */
@@ -62,9 +62,7 @@ class Audit {
   constructor(private readonly page: Page) {}
 
   async check(state: string): Promise<void> {
-    // Let fonts, pictures and focus settle so axe sees the screen as a person does.
-    await this.page.evaluate(() => document.fonts.ready.then(() => undefined));
-    const { violations } = await new AxeBuilder({ page: this.page }).analyze();
+    const violations = await axeViolations(this.page);
     this.states.push(state);
     if (violations.length) this.findings.push({ state, violations });
   }
@@ -91,6 +89,18 @@ async function withAudit(run: (page: Page, audit: Audit) => Promise<void>): Prom
 }
 
 describe('accessibility: axe-core on every screen', () => {
+  it('reports a violation where there is one, also on the second check of a page (axe put in once)', async () => {
+    const audit = await withAudit(async (page, audit) => {
+      await page.setContent('<html lang="de"><title>t</title><main><h1>t</h1><img src="data:,"></main></html>');
+      await audit.check('image without alt');
+      await audit.check('image without alt, again');
+    });
+    expect(audit.findings.map(({ state, violations }) => [state, violations.map((v) => v.id)])).toEqual([
+      ['image without alt', ['image-alt']],
+      ['image without alt, again', ['image-alt']],
+    ]);
+  });
+
   it.each(['tr', 'ar'] as const)(
     'the access screen (also with the wrong password), the child details and the start screen in %s',
     async (lang: Lang) => {

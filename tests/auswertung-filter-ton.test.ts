@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeResearchPayload } from '../server/testing/payload.ts';
 import { SCORED_QUESTION_IDS } from '../src/domain/facts.ts';
+import { axeFindings } from './support/axe.ts';
 import { openBrowser, type Session, screenshot } from './support/browser.ts';
 import { startTestServer, TEST_EXPORT_TOKEN, type TestServer } from './support/server.ts';
 
@@ -99,8 +99,7 @@ describe("/auswertung: filters 'Einrichtungskennung' and 'Ton', 'keine Antwort' 
     // Turkish, with sound: 2 of 4 said 'Weiß nicht' on question 23, none on 13 (that was the silent one).
     expect(await noAnswerCell(page, 23)).toBe('50 %');
     expect(await noAnswerCell(page, 13)).toBe('0 %');
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((v) => v.id)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, 'auswertung-filter-ton-1024x768');
   });
 

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ResultPayload } from '../schemas/result-payload.ts';
 import { makeResearchPayload } from '../server/testing/payload.ts';
 import { SCORED_QUESTION_IDS, SCORED_QUESTION_LEVELS } from '../src/domain/facts.ts';
+import { axeFindings } from './support/axe.ts';
 import { openBrowser, type Session, screenshot } from './support/browser.ts';
 import { LANGUAGE_LABELS } from './support/flow.ts';
 import { startTestServer, TEST_EXPORT_TOKEN, type TestServer } from './support/server.ts';
@@ -35,12 +35,6 @@ const TESTS = [
   ['DDDDD5', '3', '2026-09-15', [4, 0, 0]],
   ['EEEEE6', '4', '2026-10-10', [2, 2, 2]],
 ] as const;
-
-async function axe(page: Page): Promise<string[]> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} — ${v.help}`));
-}
 
 /** The cells of the row labelled `label` in the table captioned `caption`. */
 async function rowOf(page: Page, caption: string, label: string): Promise<string[]> {
@@ -130,7 +124,7 @@ describe('/auswertung: Verlauf and deletion by child code', () => {
     );
     // Three charts: levels by language, by age, and first against latest level.
     await page.waitForFunction(() => document.querySelectorAll('canvas').length === 3);
-    expect(await axe(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await section.scrollIntoViewIfNeeded();
     await screenshot(page, 'auswertung-verlauf-1024x768');
   });
@@ -173,7 +167,7 @@ describe('/auswertung: Verlauf and deletion by child code', () => {
     const dialog = page.getByRole('dialog', { name: 'Ergebnisse des Kindes endgültig löschen?' });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('Zum Kind-Code BBBBB3 sind 3 Ergebnisse gespeichert.');
-    expect(await axe(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, 'auswertung-delete-child-1024x768');
     await dialog.getByRole('button', { name: '3 Ergebnisse löschen' }).click();
     await page.getByText('3 Ergebnisse zum Kind-Code BBBBB3 wurden gelöscht.').waitFor();

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ResultPayload } from '../schemas/result-payload.ts';
@@ -7,6 +6,7 @@ import { CSV_HEADERS } from '../server/export.ts';
 import { parseCsv } from '../server/testing/csv.ts';
 import { makeResearchPayload } from '../server/testing/payload.ts';
 import { SCORED_QUESTION_IDS } from '../src/domain/facts.ts';
+import { axeFindings } from './support/axe.ts';
 import { openBrowser, type Session, screenshot, TABLET, TABLET_PORTRAIT } from './support/browser.ts';
 import { startTestServer, TEST_EXPORT_TOKEN, type TestServer } from './support/server.ts';
 
@@ -72,12 +72,6 @@ async function countPainted(page: Page): Promise<number[]> {
   );
 }
 
-async function axe(page: Page): Promise<string[]> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} — ${v.help}`));
-}
-
 const totalText = (page: Page) => page.getByTestId('total').textContent();
 
 /** Waits until the overview shows `n` results; on timeout says what it showed instead. */
@@ -121,11 +115,11 @@ describe('/auswertung in the browser', () => {
   it('asks for the token, refuses a wrong one and sets a strict, HttpOnly session cookie', async () => {
     await page.goto(`${server.url}/auswertung`);
     await page.getByRole('heading', { name: 'Anmelden' }).waitFor();
-    expect(await axe(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await page.getByLabel('Zugangsschlüssel').fill('falsch');
     await page.getByRole('button', { name: 'Anmelden' }).click();
     await page.getByRole('alert').filter({ hasText: 'Der Zugangsschlüssel stimmt nicht.' }).waitFor();
-    expect(await axe(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, 'auswertung-login-1024x768');
     await page.getByLabel('Zugangsschlüssel').fill(TEST_EXPORT_TOKEN);
     await page.getByRole('button', { name: 'Anmelden' }).click();
@@ -151,7 +145,7 @@ describe('/auswertung in the browser', () => {
     const flagged = await page.locator('.dif-category.dif-c').allTextContents();
     expect(flagged.length).toBeGreaterThan(0);
     expect(await page.locator('.auswertung-flagged').textContent()).toMatch(/12 \(Arabisch( \(Entwurf\))?\)/);
-    expect(await axe(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, 'auswertung-dashboard-1024x768');
     await page.emulateMedia({ media: 'print' });
     await screenshot(page, 'auswertung-print');
@@ -200,7 +194,7 @@ describe('/auswertung in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Ergebnis endgültig löschen?' });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain(victim.submissionId);
-    expect(await axe(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Endgültig löschen' }).click();
     await page.getByText(`Das Ergebnis ${victim.submissionId} wurde gelöscht.`).waitFor();
     await waitForTotal(page, before.length - 1);
@@ -291,7 +285,7 @@ describe('/auswertung counts children, warns below 30 and offers all results', (
       'Mit dem Filter „Ton: mit Ton“ bleibt kein Ergebnis: Alle 3 Ergebnisse wurden ohne Ton durchgeführt',
     );
     expect(await totalText(page)).toBe('0 Ergebnisse');
-    expect(await axe(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     for (const [size, name] of [
       [TABLET, '1024x768'],
       [TABLET_PORTRAIT, '768x1024'],
@@ -329,7 +323,7 @@ describe('/auswertung counts children, warns below 30 and offers all results', (
     expect(await levels.getByTestId('few-children').textContent()).toMatch(
       /Türkisch( \(Entwurf\))? \(n = 2\)/,
     );
-    expect(await axe(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     for (const [size, name] of [
       [TABLET, '1024x768'],
       [TABLET_PORTRAIT, '768x1024'],
