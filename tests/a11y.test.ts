@@ -91,7 +91,9 @@ async function withAudit(run: (page: Page, audit: Audit) => Promise<void>): Prom
 describe('accessibility: axe-core on every screen', () => {
   it('reports a violation where there is one, also on the second check of a page (axe put in once)', async () => {
     const audit = await withAudit(async (page, audit) => {
-      await page.setContent('<html lang="de"><title>t</title><main><h1>t</h1><img src="data:,"></main></html>');
+      await page.setContent(
+        '<html lang="de"><title>t</title><main><h1>t</h1><img src="data:,"></main></html>',
+      );
       await audit.check('image without alt');
       await audit.check('image without alt, again');
     });
