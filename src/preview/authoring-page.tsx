@@ -19,7 +19,9 @@ import { useReloadOnContentChange } from './use-reload-on-content-change';
 
 /**
  * One question in one language: the child's screen, the score of the answer given there and,
- * when chosen, the German reference. Keyed by question and language, so a change starts afresh.
+ * when chosen, the German reference. Another question or language starts afresh (run 0, no answer)
+ * in the same frame: only the frame's hash changes, so the frame switches without loading the app
+ * again (a remounted frame took about half a second per question).
  */
 function QuestionStage({
   questions,
@@ -36,6 +38,14 @@ function QuestionStage({
   const { t } = useTranslation();
   const [run, setRun] = useState(0);
   const [answer, setAnswer] = useState<PreviewAnswerMessage | null>(null);
+  const shown = `${question.id}-${selection.language}`;
+  const [stateOf, setStateOf] = useState(shown);
+  if (stateOf !== shown) {
+    // Adjusting state to new props during render (react.dev, "You Might Not Need an Effect").
+    setStateOf(shown);
+    setRun(0);
+    setAnswer(null);
+  }
   const served = servePreviewQuestion(questions, question.id, selection.language);
   const again = () => {
     setAnswer(null);
@@ -74,9 +84,9 @@ function QuestionStage({
           title={t('preview.childScreen', { id: question.id })}
           onAnswer={onAnswer}
         />
-        {selection.showGerman && <GermanReference question={question} />}
+        {selection.showGerman && <GermanReference key={shown} question={question} />}
       </div>
-      {import.meta.hot && <RecordingPanel question={question} language={selection.language} />}
+      {import.meta.hot && <RecordingPanel key={shown} question={question} language={selection.language} />}
     </section>
   );
 }
@@ -120,7 +130,6 @@ function AuthoringPage() {
           <main className="preview-main">
             <PreviewToolbar selection={selection} onChange={change} />
             <QuestionStage
-              key={`${question.id}-${selection.language}`}
               questions={questions}
               question={question}
               selection={selection}
