@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
@@ -127,6 +128,9 @@ describe('practice questions', () => {
         'Die Übung wiederholt sich mit leerem Kästchen, bis sie richtig gelöst ist; nach zwei falschen Versuchen erscheint in dieser Leiste „Weiter“',
       );
       await goOnFits(page);
+      // The bar with 'Weiter' and its line passes axe (contrast, names, roles).
+      const { violations } = await new AxeBuilder({ page }).include('.educator-bar').analyze();
+      expect(violations.map((violation) => violation.id)).toEqual([]);
       await shots(page, 'practice-q07-weiter-tr', [TABLET, TABLET_PORTRAIT, PHONE]);
 
       // A reload keeps the tries: the same question, an empty box, 'Weiter' still offered.
