@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { expect, vi } from 'vitest';
 import '../i18n';
 import { childLanguages } from '../content/languages';
@@ -33,17 +33,22 @@ export function served<T extends AnswerType>(
   } as unknown as QuestionOf<T>;
 }
 
-/** Renders one answer renderer with spies for its callbacks. */
+/**
+ * Renders one answer renderer with spies for its callbacks; `wrapper` provides what the question
+ * screen would (e.g. the practice log).
+ */
 export function renderQuestion<T extends AnswerType>(
   Component: ComponentType<RendererProps<T>>,
   question: QuestionOf<T>,
   language: ChildLanguage = 'tr',
+  wrapper?: ComponentType<{ children: ReactNode }>,
 ) {
   const onAnswer = vi.fn<RendererProps<T>['onAnswer']>();
   const onRestart = vi.fn();
   const user = userEvent.setup();
   const view = render(
     <Component question={question} language={language} onAnswer={onAnswer} onRestart={onRestart} />,
+    wrapper ? { wrapper } : undefined,
   );
   return { ...view, onAnswer, onRestart, user };
 }

@@ -16,8 +16,10 @@ export interface AnswerSubmission {
   interrupted?: boolean;
   /** Every measured exposure when the educator showed the pictures again; `exposureMs` is the first. */
   exposuresMs?: number[];
-  /** Practice questions: how many tries it took until the answer was right. */
+  /** Practice questions: how many tries it took until the answer was right, or until 'Weiter'. */
   tries?: number;
+  /** Practice: the educator went on with 'Weiter' after wrong tries (docs/product.md §6); never right. */
+  skipped?: true;
   /** How the spoken prompt reached the child and how often it was replayed. */
   prompt?: PromptRecord;
   /** 'Weiß nicht': recorded as "keine Antwort", scored 0, kept apart from a wrong answer. */

@@ -45,6 +45,11 @@ export const QUESTION_COUNT = 23;
 export const PRACTICE_TYPES = ['MoveDotsExample', 'TimerImageExample'] as const;
 /** Ids of the practice questions; the result has no field for them. */
 export const PRACTICE_QUESTION_IDS = [7, 9] as const;
+/**
+ * A practice question repeats until it is answered right; after this many wrong tries the educator
+ * may go on with 'Weiter', which the session records (docs/product.md §6).
+ */
+export const PRACTICE_WRONG_TRIES_BEFORE_GO_ON = 2;
 /** Question ids that are scored and therefore sent: 1..23 without the practice ids. */
 export const SCORED_QUESTION_IDS = [
   1, 2, 3, 4, 5, 6, 8, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,

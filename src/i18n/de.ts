@@ -136,6 +136,11 @@ export const de = {
     wrongNumber: "Die richtige Antwort ist: '{{answer}}'",
     wrongYes: 'Die richtige Antwort ist: Nein',
     wrongNo: 'Die richtige Antwort ist: Ja',
+    /** 'Weiter' in the educator's bar after the second wrong try (docs/product.md §6). */
+    goOn: 'Weiter',
+    goOnNote_one: '{{count}} falscher Versuch: Sie können die Übung beenden, das wird im Ergebnis vermerkt.',
+    goOnNote_other:
+      '{{count}} falsche Versuche: Sie können die Übung beenden, das wird im Ergebnis vermerkt.',
   },
   speech: {
     replay: 'Nochmal vorlesen',
@@ -329,6 +334,8 @@ export const de = {
       exposures: 'Bild {{list}} ms',
       tries_one: '{{count}} Versuch',
       tries_other: '{{count}} Versuche',
+      triesSkipped_one: '{{count}} Versuch, übersprungen',
+      triesSkipped_other: '{{count}} Versuche, übersprungen',
       prompt: { recording: 'Ton: Aufnahme', synthesis: 'Ton: Gerätestimme', none: 'ohne Ton' },
       replays_one: '{{count}}× wiederholt',
       replays_other: '{{count}}× wiederholt',

@@ -155,6 +155,22 @@ describe('research details of the payload', () => {
     expect(resultPayloadSchema.parse(payload).answers?.find((d) => d.question === 17)?.noAnswer).toBe(true);
   });
 
+  it("sends nothing of a practice the educator ended with 'Weiter'", () => {
+    const skipped = { correct: false, tries: 2, skipped: true, givenAnswer: '0' } as const;
+    const run = fullRun([1]).map((record) =>
+      record.question.level === 0 ? { ...record, ...skipped } : record,
+    );
+    const sent = buildResultPayload(ID, USER, run);
+    expect(Object.keys(sent)).not.toContain('question7');
+    expect(Object.keys(sent)).not.toContain('question9');
+    expect(sent.answers?.map((detail) => detail.question)).not.toContain(7);
+    expect(sent.answers?.map((detail) => detail.question)).not.toContain(9);
+    expect(JSON.stringify(sent)).not.toContain('skipped');
+    // The same payload as without the skip: practice is never sent, either way.
+    expect(sent).toEqual(buildResultPayload(ID, USER, fullRun([1])));
+    expect(resultPayloadSchema.safeParse(sent).success).toBe(true);
+  });
+
   it('sends no practice question and no test day without answers', () => {
     expect(answerDetails(fullRun([])).some((detail) => detail.question === 7 || detail.question === 9)).toBe(
       false,

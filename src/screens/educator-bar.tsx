@@ -7,6 +7,7 @@ import { CancelTest } from './cancel-test';
 import './educator-tools.css';
 import { NoAnswerButton } from './no-answer-button';
 import { NumberWordsButton, NumberWordsList } from './number-words';
+import { PracticeGoOn } from './practice-go-on';
 import { SilentBadge } from './silent-badge';
 
 const QUESTION_SCREENS: ReadonlySet<Screen> = new Set(QUESTION_SCREEN_LIST);
@@ -14,8 +15,8 @@ const QUESTION_SCREENS: ReadonlySet<Screen> = new Set(QUESTION_SCREEN_LIST);
 /**
  * The educator's strip at the foot of every screen of a running test (docs/product.md §15, §17):
  * 'Frage 7 von 23', the German reference text and the authored hint ("Für Sie: …") unless switched
- * off on the start screen, 'Zahlwörter' and, on a scored question, 'Weiß nicht', and 'Test
- * abbrechen'. German, small and apart from the child's text; it
+ * off on the start screen, 'Zahlwörter' and, on a scored question, 'Weiß nicht', on a practice
+ * question after two wrong tries 'Weiter', and 'Test abbrechen'. German, small and apart from the child's text; it
  * is not task text, so nothing reads it aloud. During the pause between questions it keeps its
  * place but shows no question.
  */
@@ -64,6 +65,7 @@ export function EducatorBar({ screen }: { screen: Screen }) {
           <NumberWordsButton open={wordsOpen} listId={wordsId} onToggle={() => setWordsOpen(!wordsOpen)} />
         )}
         {scored && <NoAnswerButton />}
+        {!idle && <PracticeGoOn />}
         <CancelTest />
       </div>
       {onQuestion && !idle && wordsOpen && (

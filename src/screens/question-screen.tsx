@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rendererFor } from '../answer-types/renderers';
 import { type FlashLog, FlashLogContext } from '../answer-types/shared/flash-log';
+import { type PracticeLog, PracticeLogContext } from '../answer-types/shared/practice-log';
 import { useAnswerClock } from '../answer-types/shared/use-answer-clock';
 import type { RendererProps } from '../answer-types/types';
 import type { AnswerType } from '../content/types';
@@ -38,6 +39,16 @@ export function QuestionScreen() {
   const Renderer = rendererFor(question.answerType);
   // The spoken prompt (docs/product.md §14): stops when the child answers or the screen goes.
   const prompt = usePromptSession(question.id, language, question.currentTexts);
+  // A practice question's wrong tries, kept in the session for 'Weiter' (docs/product.md §6); read
+  // once per question, like the flash.
+  const practiceLog = useMemo((): PracticeLog => {
+    const { practice, practiceMissed } = useStore.getState();
+    return {
+      priorWrongTries: practice?.questionId === question.id ? practice.wrongTries : 0,
+      // How the prompt was delivered so far goes with it, as with an answer.
+      missed: (wrong) => practiceMissed(question.id, { ...wrong, prompt: prompt.record() }),
+    };
+  }, [question.id, prompt]);
   useUnlockOnFirstTap();
   // 'Weiß nicht' in the educator's bar (docs/product.md, "The educator understands the child"): "keine Antwort", scored 0, the time
   // since the question was shown.
@@ -62,13 +73,15 @@ export function QuestionScreen() {
       <h1 className="visually-hidden">{t('common.appName')}</h1>
       <ProgressStrip {...progress} />
       <FlashLogContext.Provider value={flashLog}>
-        <Renderer
-          key={question.id}
-          question={question as RendererProps<AnswerType>['question']}
-          language={language}
-          onAnswer={(submission) => submitAnswer(question, { ...submission, prompt: prompt.end() })}
-          onRestart={endSession}
-        />
+        <PracticeLogContext.Provider value={practiceLog}>
+          <Renderer
+            key={question.id}
+            question={question as RendererProps<AnswerType>['question']}
+            language={language}
+            onAnswer={(submission) => submitAnswer(question, { ...submission, prompt: prompt.end() })}
+            onRestart={endSession}
+          />
+        </PracticeLogContext.Provider>
       </FlashLogContext.Provider>
       {question.answerType !== 'Error' && <SpeakerButton />}
     </PromptProvider>

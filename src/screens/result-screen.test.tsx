@@ -278,6 +278,30 @@ describe('ResultScreen', () => {
     await act(async () => {});
   });
 
+  it("reads a practice ended with 'Weiter' as its tries, skipped, grey and not scored", async () => {
+    seed([
+      answer(9, false, {
+        question: {
+          id: 9,
+          level: 0,
+          answerType: 'TimerImageExample',
+          currentTexts: { situationText: 's9', questionText: 'q9' },
+        },
+        givenAnswer: '0',
+        entry: { kind: 'yes' },
+        tries: 2,
+        skipped: true,
+      }),
+    ]);
+    renderScreen();
+    const [row] = within(screen.getAllByRole('table')[1]!).getAllByRole('row').slice(1);
+    expect(row!.querySelector('.result-given')?.textContent).toBe('Ja');
+    expect(row!.querySelector('.result-timing')?.textContent).toBe('2,4 s · 2 Versuche, übersprungen');
+    expect(row!.textContent).toContain('Beispielfrage');
+    expect(row!.querySelector('.result-points [title="nicht gewertet"]')?.textContent).toBe('–');
+    await act(async () => {});
+  });
+
   it('sends the result once, without the name, and says so', async () => {
     seed(RUN, { submissionId: SUBMISSION_ID });
     renderScreen();

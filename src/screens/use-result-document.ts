@@ -290,7 +290,11 @@ export function answerNotes(answer: ShownAnswer, t: TFunction): string[] {
     notes.push(t('result.questions.exposure', { ms: Math.round(exposures[0]!) }));
   }
   if (answer.pageHiddenDuringExposure) notes.push(t('result.questions.pageHidden'));
-  if (answer.tries !== undefined) notes.push(t('result.questions.tries', { count: answer.tries }));
+  if (answer.tries !== undefined) {
+    // A practice the educator ended with 'Weiter' (docs/product.md §6) says so beside its tries.
+    const key = answer.skipped ? 'result.questions.triesSkipped' : 'result.questions.tries';
+    notes.push(t(key, { count: answer.tries }));
+  }
   if (exposures.length > 1) notes.push(t('result.shownTwice'));
   if (answer.interrupted) notes.push(t('result.questions.interrupted'));
   if (answer.prompt) {

@@ -8,7 +8,7 @@ import {
   SESSION_STORAGE_KEY,
   takeOverSession,
 } from './create-store';
-import { DEFAULT_USER } from './slices';
+import { DEFAULT_USER, mayGoOnFromPractice } from './slices';
 import { createTabGuard } from './tab-guard';
 import type { UserData } from './types';
 import { makeUuid } from './uuid';
@@ -389,6 +389,67 @@ describe('the session store', () => {
     expect(store.getState().flash).toEqual({ questionId: 1, shown: 2, exposuresMs: [1501.2] });
     store.getState().advance();
     expect(store.getState().flash).toBeNull();
+  });
+
+  it("counts a practice question's wrong tries through a reload and offers 'Weiter' from the second on", () => {
+    const { store, storage } = setup();
+    store.getState().startTest(USER);
+    store.getState().loadQueue([3, 4]);
+    store.getState().advance();
+    const wrong = (dots: number) => ({
+      givenAnswer: String(dots),
+      correct: false,
+      responseTimeMs: 900 + dots,
+      tries: 1,
+      entry: { kind: 'dots' as const, count: dots },
+    });
+    store.getState().practiceMissed(3, wrong(1));
+    expect(mayGoOnFromPractice(store.getState())).toBe(false);
+    // Not offered yet: 'Weiter' records nothing.
+    store.getState().skipPractice();
+    expect(store.getState().answers).toEqual([]);
+    expect(store.getState().screen).toBe('examples/move-dots');
+    store.getState().practiceMissed(3, wrong(5));
+    const reloaded = createAppStore(QUESTIONS, () => storage);
+    expect(reloaded.getState().practice).toEqual({ questionId: 3, wrongTries: 2, last: wrong(5) });
+    expect(mayGoOnFromPractice(reloaded.getState())).toBe(true);
+    // Another question's tries are not this one's.
+    expect(mayGoOnFromPractice({ ...reloaded.getState(), currentId: 4 })).toBe(false);
+  });
+
+  it("'Weiter' records the practice as skipped with its wrong tries and the last of them, scored as not right", () => {
+    const { store } = setup();
+    store.getState().startTest(USER);
+    store.getState().loadQueue([3, 4]);
+    store.getState().advance();
+    for (const dots of [1, 2]) {
+      store.getState().practiceMissed(3, {
+        givenAnswer: String(dots),
+        correct: false,
+        responseTimeMs: 1200,
+        entry: { kind: 'dots', count: dots },
+        prompt: { source: 'synthesis', replays: 1 },
+      });
+    }
+    store.getState().skipPractice();
+    expect(store.getState().answers).toEqual([
+      expect.objectContaining({
+        question: expect.objectContaining({ id: 3, level: 0, answerType: 'MoveDotsExample' }),
+        givenAnswer: '2',
+        entry: { kind: 'dots', count: 2 },
+        correct: false,
+        tries: 2,
+        skipped: true,
+        prompt: { source: 'synthesis', replays: 1 },
+      }),
+    ]);
+    expect(store.getState().screen).toBe('transition');
+    // A second tap in the pause records nothing more; the next question starts without tries.
+    store.getState().skipPractice();
+    expect(store.getState().answers).toHaveLength(1);
+    store.getState().advance();
+    expect(store.getState().currentId).toBe(4);
+    expect(store.getState().practice).toBeNull();
   });
 
   it("'Zurück zum Start' forgets the session, also on the device", () => {

@@ -16,10 +16,12 @@ import {
 import {
   createAnswersSlice,
   createFlashSlice,
+  createPracticeSlice,
   createQueueSlice,
   createScreenSlice,
   createSessionSlice,
   type FlowActions,
+  mayGoOnFromPractice,
   type Slice,
   type Store,
 } from './slices';
@@ -47,6 +49,7 @@ const createFlowActions =
     advance: () => {
       const s = get();
       s.clearFlash();
+      s.clearPractice();
       const id = s.takeNext();
       if (id === null) {
         s.goTo('result');
@@ -71,6 +74,23 @@ const createFlowActions =
       s.addAnswer(record);
       s.goTo('transition');
     },
+    skipPractice: () => {
+      const s = get();
+      const { practice } = s;
+      if (!practice || !mayGoOnFromPractice(s)) return;
+      console.info('Übung mit „Weiter“ beendet', {
+        questionId: practice.questionId,
+        tries: practice.wrongTries,
+      });
+      // Recorded once, however quickly 'Weiter' is tapped again before the bar hides it.
+      s.clearPractice();
+      s.submitAnswer(s.currentQuestion(), {
+        ...practice.last,
+        correct: false,
+        tries: practice.wrongTries,
+        skipped: true,
+      });
+    },
     queueResult: async () => {
       const { resultQueued, submissionId, user, answers } = get();
       if (resultQueued || !submissionId) return;
@@ -87,6 +107,7 @@ const createFlowActions =
       s.clearAnswers();
       s.clearQueue();
       s.clearFlash();
+      s.clearPractice();
       s.goTo('access');
       // Nothing of the child stays on the device once the session has ended.
       storage.removeItem(SESSION_STORAGE_KEY);
@@ -180,6 +201,7 @@ export function createAppStore(
         ...createQueueSlice(...a),
         ...createAnswersSlice(...a),
         ...createFlashSlice(...a),
+        ...createPracticeSlice(...a),
         ...createScreenSlice(...a),
         ...createFlowActions(questions, persisted)(...a),
       }),
@@ -198,6 +220,7 @@ export function createAppStore(
           currentId: s.currentId,
           answers: s.answers,
           flash: s.flash,
+          practice: s.practice,
         }),
         // The stored session is sealed: it is read once the passphrase has opened the key.
         skipHydration: !isUnlocked(),

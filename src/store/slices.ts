@@ -1,7 +1,8 @@
 import type { StateCreator } from 'zustand';
 import type { AnswerSubmission } from '../answer-types/types';
 import type { ServedQuestion } from '../content/types';
-import type { AnswerRecord, FlashRecord, Screen, UserData } from './types';
+import { PRACTICE_WRONG_TRIES_BEFORE_GO_ON } from '../domain/facts.ts';
+import type { AnswerRecord, FlashRecord, PracticeRecord, Screen, UserData } from './types';
 
 export interface SessionSlice {
   user: UserData;
@@ -46,6 +47,13 @@ export interface FlashSlice {
   clearFlash(): void;
 }
 
+export interface PracticeSlice {
+  practice: PracticeRecord | null;
+  /** A wrong try of a practice question: counted, and kept as the one 'Weiter' would record. */
+  practiceMissed(questionId: number, wrong: AnswerSubmission): void;
+  clearPractice(): void;
+}
+
 export interface ScreenSlice {
   screen: Screen;
   /** The last test was cancelled: the access screen says it was discarded and nothing sent (not saved). */
@@ -66,6 +74,12 @@ export interface FlowActions {
   currentQuestion(): ServedQuestion;
   submitAnswer(question: ServedQuestion, submission: AnswerSubmission): void;
   /**
+   * 'Weiter' in the educator's bar on a practice question after its second wrong try
+   * (docs/product.md §6): records the practice as skipped, with its wrong tries and the last of
+   * them, and goes on. Does nothing where 'Weiter' is not offered.
+   */
+  skipPractice(): void;
+  /**
    * Hands the finished result to the upload outbox, once per finished test: `resultQueued` (which
    * survives reloads) is set only when the outbox has it in IndexedDB. A result the outbox could
    * keep in memory only is queued again after a reload, from the session; the server stores it once.
@@ -85,7 +99,13 @@ export interface FlowActions {
   progress(): { position: number; total: number };
 }
 
-export type Store = SessionSlice & QueueSlice & AnswersSlice & FlashSlice & ScreenSlice & FlowActions;
+export type Store = SessionSlice &
+  QueueSlice &
+  AnswersSlice &
+  FlashSlice &
+  PracticeSlice &
+  ScreenSlice &
+  FlowActions;
 export type Slice<T> = StateCreator<Store, [], [], T>;
 
 /**
@@ -158,6 +178,26 @@ export const createFlashSlice: Slice<FlashSlice> = (set, get) => ({
   },
   clearFlash: () => set({ flash: null }),
 });
+
+export const createPracticeSlice: Slice<PracticeSlice> = (set, get) => ({
+  practice: null,
+  practiceMissed: (questionId, wrong) => {
+    const practice = get().practice;
+    const wrongTries = practice?.questionId === questionId ? practice.wrongTries + 1 : 1;
+    set({ practice: { questionId, wrongTries, last: wrong } });
+  },
+  clearPractice: () => set({ practice: null }),
+});
+
+/** Whether 'Weiter' is offered: the practice question on screen was answered wrong twice or more. */
+export function mayGoOnFromPractice(state: Pick<Store, 'practice' | 'currentId'>): boolean {
+  const { practice, currentId } = state;
+  return (
+    practice !== null &&
+    practice.questionId === currentId &&
+    practice.wrongTries >= PRACTICE_WRONG_TRIES_BEFORE_GO_ON
+  );
+}
 
 export const createScreenSlice: Slice<ScreenSlice> = (set) => ({
   screen: 'access',

@@ -1,4 +1,4 @@
-import type { AnswerEntry, QuestionScreen } from '../answer-types/types';
+import type { AnswerEntry, AnswerSubmission, QuestionScreen } from '../answer-types/types';
 import type { AnswerType, ChildLanguage, Texts } from '../content/types';
 import type { School, SchoolLevel } from '../domain/facts';
 
@@ -11,6 +11,17 @@ export interface FlashRecord {
   shown: number;
   /** Measured exposures of the flashes that ended. */
   exposuresMs: number[];
+}
+
+/**
+ * The wrong tries of the practice question on screen (docs/product.md §6), kept in the session so
+ * that a reload goes on counting and 'Weiter' can record the last of them.
+ */
+export interface PracticeRecord {
+  questionId: number;
+  wrongTries: number;
+  /** The last wrong try as the screen handed it over: what 'Weiter' records. */
+  last: AnswerSubmission;
 }
 
 /** The child's details; kept on this device only (the name is never sent). */
@@ -54,8 +65,13 @@ export interface AnswerRecord {
   interrupted?: boolean;
   /** Every measured exposure when the educator showed the pictures again ('Bild nochmal zeigen'). */
   exposuresMs?: number[];
-  /** Practice questions: how many tries it took until the answer was right. */
+  /** Practice questions: how many tries it took until the answer was right, or until 'Weiter'. */
   tries?: number;
+  /**
+   * Practice: the child did not find the right answer and the educator went on with 'Weiter'
+   * (docs/product.md §6); `tries` counts the wrong tries, `givenAnswer` is the last of them.
+   */
+  skipped?: true;
   /**
    * How the spoken prompt was delivered (recording, device voice, none) and how often the speaker
    * button replayed it. Missing in sessions saved before prompts were spoken.
@@ -95,6 +111,8 @@ export interface SavedSession {
   answers: AnswerRecord[];
   /** The flash of the question on screen (docs/product.md §19); absent in older saves. */
   flash?: FlashRecord | null;
+  /** The wrong tries of the practice question on screen (docs/product.md §6); absent in older saves. */
+  practice?: PracticeRecord | null;
 }
 
 /** What localStorage holds under SESSION_STORAGE_KEY: the saved state and its format version. */

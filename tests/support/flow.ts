@@ -335,11 +335,10 @@ export async function answerQuestion(
         await moveDots(page, q.correctAnswer + 1);
         await answerButton.click();
         await practiceDialog('wrong');
-        await page.getByRole('button', { name: 'Hoch' }).click();
-      } else {
-        await moveDots(page, q.correctAnswer);
-        await checkpoint('moved');
       }
+      // After a wrong try the practice box is empty again (docs/product.md §6).
+      await moveDots(page, q.correctAnswer);
+      await checkpoint('moved');
       await answerButton.click();
       break;
     case 'none':

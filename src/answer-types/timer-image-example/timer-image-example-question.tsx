@@ -1,9 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { spokenPracticeFeedback } from '../../speech/practice-feedback';
 import { yesNoEntry } from '../shared/display';
 import { FlashPictures } from '../shared/flash-pictures';
 import { PracticeDialog } from '../shared/practice-dialog';
+import { PracticeLogContext } from '../shared/practice-log';
 import { QuestionTexts } from '../shared/question-texts';
 import { ReadyButton } from '../shared/ready-button';
 import { useFlashedAnswer } from '../shared/use-flashed-answer';
@@ -16,7 +17,8 @@ type Feedback = { kind: 'correct'; submission: AnswerSubmission } | { kind: 'wro
 
 /**
  * Practice of the image comparison. A wrong answer shows the right one and lets the child try
- * again, with the pictures shown again on 'Bereit'; the right answer is recorded once.
+ * again, with the pictures shown again on 'Bereit', until the answer is right (recorded once) or
+ * the educator goes on (docs/product.md §6).
  */
 export function TimerImageExampleQuestion({
   question,
@@ -29,24 +31,25 @@ export function TimerImageExampleQuestion({
     [question.timerImage, question.timerImage2],
   );
   const { flash, timing } = useFlashedAnswer(pictures, question.timerInterval);
-  const [tries, setTries] = useState(0);
+  const log = useContext(PracticeLogContext);
+  // Wrong tries before a reload count too: the record says how many it took.
+  const [tries, setTries] = useState(log.priorWrongTries);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
 
   const choose = (givenAnswer: string) => {
     const attempt = tries + 1;
     setTries(attempt);
-    if (timerImageExample.score(givenAnswer, question.correctAnswer)) {
-      setFeedback({
-        kind: 'correct',
-        submission: {
-          givenAnswer,
-          correct: true,
-          ...timing(),
-          tries: attempt,
-          entry: yesNoEntry(givenAnswer),
-        },
-      });
-    } else {
+    const correct = timerImageExample.score(givenAnswer, question.correctAnswer);
+    const submission: AnswerSubmission = {
+      givenAnswer,
+      correct,
+      ...timing(),
+      tries: attempt,
+      entry: yesNoEntry(givenAnswer),
+    };
+    if (correct) setFeedback({ kind: 'correct', submission });
+    else {
+      log.missed(submission);
       setFeedback({ kind: 'wrong', given: givenAnswer });
     }
   };
