@@ -356,8 +356,15 @@ export async function answerCorrectly(page: Page, q: ContentQuestion, shotPrefix
 }
 
 /**
- * Puts a running session in localStorage that continues with the given question ids, then
- * reloads: a quick way to a specific question without answering everything before it.
+ * A small file of the app's origin: a page to write localStorage from without starting the app,
+ * whose timers could otherwise store their own session over the seeded one before it is opened.
+ */
+const SEED_PAGE = '/icons/icon.svg';
+
+/**
+ * Puts a running session in localStorage that continues with the given question ids, then opens
+ * the app: a quick way to a specific question without answering everything before it. Written from
+ * a small file of the same origin, so the app loads once per jump, not twice.
  */
 export async function jumpTo(
   page: Page,
@@ -365,10 +372,11 @@ export async function jumpTo(
   ids: number[],
   language: Lang = 'tr',
 ): Promise<void> {
-  await page.goto(`${baseURL}/`);
+  await page.goto(`${baseURL}${SEED_PAGE}`);
   await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
     key: STORAGE_KEY,
     value: runningSession(ids, language),
   });
-  await reloadAndUnlock(page);
+  await page.goto(`${baseURL}/`);
+  await unlock(page);
 }
