@@ -5,7 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openChildrenDb } from '../children/db';
 import { childrenRepository } from '../children/repository';
 import { child, result } from '../children/test-fixtures';
-import { languageLabel } from '../content/languages';
+import { defaultChildLanguage, languageLabel } from '../content/languages';
 import { CHILD_CODE_PATTERN } from '../domain/facts';
 import { i18n } from '../i18n';
 import { unlock } from '../storage/sealed';
@@ -108,6 +108,16 @@ describe('the children of this device on the details screen', () => {
     expect(code).toMatch(new RegExp(CHILD_CODE_PATTERN));
     expect(['K7M3QX', 'ABCDEF']).not.toContain(code);
     expect((await childrenRepository().getChild(code))?.name).toBe('Zeynep Kaya');
+  });
+
+  it('a child whose language was left as the form showed it is tested in the pack marked default: true', async () => {
+    renderScreen();
+    await screen.findByRole('button', { name: 'Kind auswählen: Ayşe Yılmaz' });
+    expect(field('Sprache').value).toBe(defaultChildLanguage);
+    fireEvent.change(field('Name'), { target: { value: 'Zeynep Kaya' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Test beginnen' }));
+    await waitFor(() => expect(useStore.getState().screen).toBe('startscreen'));
+    expect(useStore.getState().user.language).toBe(defaultChildLanguage);
   });
 
   it("'Nicht speichern' starts the test without keeping the child or giving it a code", async () => {

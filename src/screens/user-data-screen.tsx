@@ -52,7 +52,11 @@ export function UserDataScreen() {
   const initial = useStore((s) => s.user);
   const startTest = useStore((s) => s.startTest);
   const openOverview = useStore((s) => s.openOverview);
-  const [user, setUser] = useState<UserData>(initial);
+  // The store's empty child has no language (docs/product.md, languages as content): the form
+  // starts with the default pack's, as its select shows it, so an untouched select is tested in it.
+  const [user, setUser] = useState<UserData>(() =>
+    initial.language ? initial : { ...initial, language: defaultChildLanguage },
+  );
   const [birthdateText, setBirthdateText] = useState(() => germanDate(initial.birthdate));
   const [problem, setProblem] = useState<BirthdateProblem | null>(null);
   const [ageToConfirm, setAgeToConfirm] = useState<{ age: number; user: UserData; save: boolean } | null>(
