@@ -1,12 +1,13 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { germanDate } from '../domain/date';
 import { CHILD_TESTS, type Count, type Filter, fromAfterTo, NO_FILTER, SOUND_CHOICES } from './api';
-import { germanDay, LANGUAGE_CODES, languageName, SCHOOLS, schoolName, type T } from './format';
+import { LANGUAGE_CODES, languageName, SCHOOLS, schoolName, type T } from './format';
 
 export function describeFilter(filter: Filter, t: T): string {
   const parts: string[] = [];
-  if (filter.from) parts.push(`${t('auswertung.filter.from')} ${germanDay(filter.from)}`);
-  if (filter.to) parts.push(`${t('auswertung.filter.to')} ${germanDay(filter.to)}`);
+  if (filter.from) parts.push(`${t('auswertung.filter.from')} ${germanDate(filter.from)}`);
+  if (filter.to) parts.push(`${t('auswertung.filter.to')} ${germanDate(filter.to)}`);
   if (filter.language) parts.push(languageName(t, filter.language));
   if (filter.school) parts.push(schoolName(t, filter.school));
   if (filter.version)

@@ -41,8 +41,6 @@ export const languageName = (t: T, code: string | null) => {
 export const schoolName = (t: T, school: string | null) =>
   isSchool(school) ? t(`auswertung.schools.${school}`) : t('auswertung.unknown');
 
-export const germanDay = (day: string) => day.split('-').reverse().join('.');
-
 export function levelName(t: T, level: number): string {
   return level === 4 ? t('auswertung.levels.above3') : t('auswertung.levels.level', { level });
 }

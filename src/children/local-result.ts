@@ -1,4 +1,4 @@
-import { localDay } from '../results/format';
+import { localDay } from '../domain/date';
 import { isPractice, scoreLevels } from '../results/levels';
 import type { AnswerRecord, UserData } from '../store/types';
 import type { LocalResult } from './types';

@@ -1,10 +1,9 @@
 import type { AnswerDetail, ResultPayload } from '../../schemas/result-payload';
 import { isDraftLanguage, resultCode } from '../content/languages';
-import { isStorableBirthDate } from '../domain/date';
+import { isStorableBirthDate, localDay } from '../domain/date';
 import { SCORED_QUESTION_IDS } from '../domain/facts';
 import { readSite } from '../settings/site';
 import type { AnswerRecord, UserData } from '../store/types';
-import { localDay } from './format';
 
 /**
  * Fields other parts of the app add to an answer record (reload, repeated flash, spoken prompt);

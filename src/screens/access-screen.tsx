@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { germanLocalDate } from '../domain/date';
 import { de } from '../i18n/de';
 import { UpdateNotice } from '../pwa/update-notice';
 import { prepareSound } from '../speech/prepare-sound';
@@ -100,8 +101,6 @@ export function AccessScreen({
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
-
 /** Unsent results, the last backup and, on an iPad in Safari, how to install the app. */
 function DeviceStatusNotes() {
   const t = de.deviceData.status;
@@ -132,7 +131,7 @@ function DeviceStatusNotes() {
           </p>
           <p className="panel-text access-last-backup">
             {status.lastBackupAt
-              ? t.lastBackup.replace('{{date}}', dateFormat.format(new Date(status.lastBackupAt)))
+              ? t.lastBackup.replace('{{date}}', germanLocalDate(status.lastBackupAt))
               : t.noBackup}
           </p>
           {status.backupDue && (

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { germanLocalDate } from '../domain/date';
 import { readLastBackup } from '../storage/device-status';
 import { SealedFileError } from '../storage/sealed';
 import './device-data.css';
@@ -99,7 +100,7 @@ export function BackupPanel() {
       <p className="panel-text">{t('deviceData.backup.text')}</p>
       <p className="panel-text backup-last">
         {lastBackup
-          ? t('deviceData.status.lastBackup', { date: new Date(lastBackup).toLocaleDateString('de-DE') })
+          ? t('deviceData.status.lastBackup', { date: germanLocalDate(lastBackup) })
           : t('deviceData.status.noBackup')}
       </p>
       <button type="button" className="button" disabled={busy} onClick={() => void save()}>

@@ -28,9 +28,8 @@ import { isRetestWeeks, loadRetestWeeks, saveRetestWeeks } from '../children/ret
 import type { Child, LocalResult } from '../children/types';
 import { buildVerlauf } from '../children/verlauf';
 import { childLanguages, languageLabel, textDirection } from '../content/languages';
-import { germanDate } from '../domain/date';
+import { germanDate, localDay } from '../domain/date';
 import type { ChildLanguage } from '../domain/facts';
-import { localDay } from '../results/format';
 import { useStore } from '../store';
 import { ConfirmDialog, Dialog } from '../ui/dialog';
 import { COLUMN_KEYS, type OverviewCells, overviewCells } from './group-overview-model';

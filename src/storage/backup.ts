@@ -1,5 +1,6 @@
 import type { IDBPDatabase } from 'idb';
 import { type ChildrenDb, openChildrenDb } from '../children/db';
+import { germanLocalDate } from '../domain/date';
 import type { OutboxEntry } from '../results/outbox';
 import { DEFAULT_DB_NAME, type EntryStorage, openStorage } from '../results/outbox/storage';
 import { recordBackup } from './device-status';
@@ -73,8 +74,7 @@ export async function collectBackup(
 
 /** 'zaehltest-sicherung-TT.MM.JJJJ.zts' */
 export function backupFileName(now = new Date()): string {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `zaehltest-sicherung-${two(now.getDate())}.${two(now.getMonth() + 1)}.${now.getFullYear()}.zts`;
+  return `zaehltest-sicherung-${germanLocalDate(now)}.zts`;
 }
 
 /** The backup file of this device; notes the date for the access screen. */
