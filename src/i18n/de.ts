@@ -626,10 +626,11 @@ export const de = {
     },
     backup: {
       title: 'Sicherung',
-      text: 'Eine Sicherung enthält die Kinder dieses Geräts, ihre Ergebnisse und die noch nicht gesendeten Ergebnisse, verschlüsselt mit dem Passwort. Mit ihr lassen sich die Daten auf jedem Gerät mit demselben Passwort wiederherstellen.',
+      text: 'Eine Sicherung enthält die Kinder dieses Geräts, ihre Ergebnisse, die noch nicht gesendeten Ergebnisse und die Einrichtungskennung, verschlüsselt mit dem Passwort. Mit ihr lassen sich die Daten auf jedem Gerät mit demselben Passwort wiederherstellen.',
       save: 'Sicherung speichern',
       saving: 'Sicherung wird erstellt …',
-      saved: 'Die Sicherung wurde gespeichert ({{file}}).',
+      saved:
+        'Die Sicherung wurde als „{{file}}“ im Download-Ordner des Browsers gespeichert (meist „Downloads“; auf iPad und iPhone: App „Dateien“ → „Downloads“) – oder dort, wo Sie es beim Speichern gewählt haben.',
       saveFailed: 'Die Sicherung konnte nicht erstellt werden. Bitte versuchen Sie es erneut.',
       load: 'Sicherung laden',
       file: 'Sicherungsdatei',
@@ -640,6 +641,13 @@ export const de = {
         'Sicherung geladen. Neu auf diesem Gerät – Kinder: {{children}}, Ergebnisse: {{results}}, nicht gesendete Ergebnisse: {{unsent}}. Was schon da war, wurde nicht doppelt angelegt.',
       nothingNew:
         'Sicherung geladen: Alles darin war auf diesem Gerät schon vorhanden. Nichts wurde geändert.',
+      siteRestored: 'Einrichtungskennung aus der Sicherung übernommen: {{site}}.',
+      siteKept:
+        'Die Sicherung stammt von der Einrichtungskennung {{inBackup}}; dieses Gerät behält seine eigene ({{site}}). Bitte prüfen Sie oben unter „Einrichtungskennung“, welche für dieses Gerät stimmt.',
+      siteMissing:
+        'Die Sicherung enthält keine Einrichtungskennung, und auf diesem Gerät ist keine gesetzt. Bitte stellen Sie sie oben unter „Keine Einrichtungskennung gesetzt“ ein (z. B. KITA-017): Sie wird mit jedem Ergebnis gesendet.',
+      siteNotSaved:
+        'Die Einrichtungskennung der Sicherung ({{inBackup}}) konnte auf diesem Gerät nicht gespeichert werden. Bitte stellen Sie sie oben unter „Keine Einrichtungskennung gesetzt“ selbst ein.',
       wrongPassphrase:
         'Die Sicherung wurde mit einem anderen Passwort gespeichert. Bitte geben Sie das Passwort ein, das beim Speichern der Sicherung galt. Es wurde nichts geändert.',
       damaged:

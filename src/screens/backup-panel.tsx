@@ -1,6 +1,8 @@
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { germanLocalDate } from '../domain/date';
+import type { Translate } from '../i18n';
+import type { RestoreReport, SiteOutcome } from '../storage/backup';
 import { readLastBackup } from '../storage/device-status';
 import { SealedFileError } from '../storage/sealed';
 import './device-data.css';
@@ -9,6 +11,30 @@ import './device-data.css';
 export const CHILDREN_CHANGED_EVENT = 'zaehltest:children-changed';
 
 type Message = { kind: 'info' | 'error'; text: string } | undefined;
+
+/** What the restore message says about the Einrichtungskennung ('' when nothing is worth saying). */
+function siteLine(site: SiteOutcome, t: Translate): string {
+  switch (site.kind) {
+    case 'restored':
+      return t('deviceData.backup.siteRestored', { site: site.site });
+    case 'kept':
+      return t('deviceData.backup.siteKept', { site: site.site, inBackup: site.inBackup });
+    case 'missing':
+      return t('deviceData.backup.siteMissing');
+    case 'not-saved':
+      return t('deviceData.backup.siteNotSaved', { inBackup: site.inBackup });
+    case 'unchanged':
+      return '';
+  }
+}
+
+/** The message after a restore: what is new on the device, then the Einrichtungskennung. */
+export function restoreMessage(report: RestoreReport, t: Translate): string {
+  const changed = report.children + report.results + report.unsent > 0 || report.site.kind === 'restored';
+  const counts = { children: report.children, results: report.results, unsent: report.unsent };
+  const main = changed ? t('deviceData.backup.restored', counts) : t('deviceData.backup.nothingNew');
+  return [main, siteLine(report.site, t)].filter(Boolean).join(' ');
+}
 
 /** Offers the file to the browser's downloads. */
 function download(name: string, bytes: Uint8Array): void {
@@ -68,12 +94,10 @@ export function BackupPanel() {
       const { BackupContentError, restoreBackup } = await import('../storage/backup');
       try {
         const report = await restoreBackup(new Uint8Array(await chosen.arrayBuffer()), passphrase);
-        const changed = report.children + report.results + report.unsent > 0;
-        setMessage({
-          kind: 'info',
-          text: changed ? t('deviceData.backup.restored', { ...report }) : t('deviceData.backup.nothingNew'),
-        });
+        setMessage({ kind: 'info', text: restoreMessage(report, t) });
         setPassphrase('');
+        // A loaded file may count as the device's last backup (src/storage/backup.ts).
+        setLastBackup(readLastBackup());
         // Restored unsent results go out now; the children's list reads the database anew.
         void import('../results/outbox').then(({ startOutbox }) => startOutbox().resume());
         window.dispatchEvent(new CustomEvent(CHILDREN_CHANGED_EVENT));

@@ -1,8 +1,15 @@
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './site-setting.css';
 import { SITE_MAX_LENGTH } from '../domain/facts';
-import { normalizeSite, readSite, type SiteProblem, saveSite, siteProblem } from '../settings/site';
+import {
+  normalizeSite,
+  readSite,
+  SITE_CHANGED_EVENT,
+  type SiteProblem,
+  saveSite,
+  siteProblem,
+} from '../settings/site';
 
 /**
  * The device setting 'Einrichtungskennung' (docs/product.md, deployment), behind the passphrase on
@@ -16,6 +23,18 @@ export function SiteSetting() {
   const [problem, setProblem] = useState<SiteProblem | undefined>();
   const [notice, setNotice] = useState<'saved' | 'cleared' | 'failed' | undefined>();
   const ids = { input: useId(), hint: useId(), problem: useId() };
+
+  // A restored backup may bring the code back (src/storage/backup.ts): the line shows it at once.
+  useEffect(() => {
+    const reread = () => {
+      const now = readSite() ?? '';
+      setStored(now);
+      setText(now);
+      setProblem(undefined);
+    };
+    window.addEventListener(SITE_CHANGED_EVENT, reread);
+    return () => window.removeEventListener(SITE_CHANGED_EVENT, reread);
+  }, []);
 
   const save = () => {
     const value = normalizeSite(text);

@@ -7,6 +7,8 @@ import { SITE_MAX_LENGTH, SITE_PATTERN } from '../domain/facts';
  * localStorage (not sealed), and it survives the end of a session.
  */
 export const SITE_STORAGE_KEY = 'zaehltest-site';
+/** Sent on `window` after the code was stored or removed (a restored backup may set it). */
+export const SITE_CHANGED_EVENT = 'zaehltest:site-changed';
 
 const pattern = new RegExp(SITE_PATTERN);
 
@@ -41,6 +43,7 @@ export function saveSite(value: string, storage: () => Storage = () => localStor
   try {
     if (value === '') storage().removeItem(SITE_STORAGE_KEY);
     else storage().setItem(SITE_STORAGE_KEY, value);
+    globalThis.window?.dispatchEvent(new Event(SITE_CHANGED_EVENT));
     return true;
   } catch (error) {
     console.error('Einrichtungskennung could not be stored', error);

@@ -4,7 +4,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ResultPayload } from '../../schemas/result-payload';
 import { openChildrenDb } from '../children/db';
 import { openStorage } from '../results/outbox/storage';
+import { readSite, SITE_STORAGE_KEY } from '../settings/site';
 import {
+  type BackupContent,
   BackupContentError,
   type BackupStores,
   backupFileName,
@@ -12,7 +14,7 @@ import {
   restoreBackup,
 } from './backup';
 import { LAST_BACKUP_KEY } from './device-status';
-import { lockForTests, SealedFileError, seal, sealFile, unlock, unseal } from './sealed';
+import { lockForTests, SealedFileError, seal, sealFile, unlock, unseal, unsealFile } from './sealed';
 
 const items = new Map<string, string>();
 vi.stubGlobal('localStorage', {
@@ -113,7 +115,12 @@ describe('backups', () => {
     expect(Buffer.from(bytes).toString('latin1')).not.toMatch(/Mara|2020-05-17/);
 
     const b = await device();
-    expect(await restoreBackup(bytes, 'zaehltest', b)).toEqual({ children: 1, results: 1, unsent: 1 });
+    expect(await restoreBackup(bytes, 'zaehltest', b)).toEqual({
+      children: 1,
+      results: 1,
+      unsent: 1,
+      site: { kind: 'missing' },
+    });
     expect(await contents(b)).toEqual(before);
     // Stored on B under B's own key: nothing readable.
     expect(await rawBytes(b)).not.toMatch(/Mara|2020-05-17/);
@@ -124,7 +131,12 @@ describe('backups', () => {
     const b = await device();
     await restoreBackup(bytes, 'zaehltest', b);
     const once = await contents(b);
-    expect(await restoreBackup(bytes, 'zaehltest', b)).toEqual({ children: 0, results: 0, unsent: 0 });
+    expect(await restoreBackup(bytes, 'zaehltest', b)).toEqual({
+      children: 0,
+      results: 0,
+      unsent: 0,
+      site: { kind: 'missing' },
+    });
     expect(await contents(b)).toEqual(once);
   });
 
@@ -134,7 +146,7 @@ describe('backups', () => {
     await addChild(b, 'K7M3QX', '2026-11-01T09:00:00.000Z', { ...MARA, name: 'Mara P.' });
     await addChild(b, 'ZZ4PQR', '2026-10-01T09:00:00.000Z', { name: 'Emre' });
     await addResult(b, 'result-1', 'K7M3QX', { levels: [1, 1, 1], kept: true });
-    expect(await restoreBackup(bytes, 'zaehltest', b)).toEqual({ children: 0, results: 0, unsent: 1 });
+    expect(await restoreBackup(bytes, 'zaehltest', b)).toMatchObject({ children: 0, results: 0, unsent: 1 });
     const merged = await contents(b);
     expect(merged.children).toEqual({ K7M3QX: { ...MARA, name: 'Mara P.' }, ZZ4PQR: { name: 'Emre' } });
     expect(merged.results['result-1']).toEqual({ levels: [1, 1, 1], kept: true });
@@ -159,6 +171,64 @@ describe('backups', () => {
       BackupContentError,
     );
     expect(await contents(b)).toEqual(before);
+  });
+
+  it('brings the Einrichtungskennung back onto a device without one, and never replaces a device’s own', async () => {
+    const a = await deviceA();
+    items.set(SITE_STORAGE_KEY, 'KITA-017');
+    const { bytes } = await makeBackupFile(a);
+
+    const b = await device();
+    expect(readSite()).toBeUndefined();
+    expect((await restoreBackup(bytes, 'zaehltest', b)).site).toEqual({ kind: 'restored', site: 'KITA-017' });
+    expect(readSite()).toBe('KITA-017');
+    // Restoring again: the device has it now, nothing to say.
+    expect((await restoreBackup(bytes, 'zaehltest', b)).site).toEqual({ kind: 'unchanged' });
+
+    const c = await device();
+    items.set(SITE_STORAGE_KEY, 'KITA-020');
+    expect((await restoreBackup(bytes, 'zaehltest', c)).site).toEqual({
+      kind: 'kept',
+      site: 'KITA-020',
+      inBackup: 'KITA-017',
+    });
+    expect(readSite()).toBe('KITA-020');
+  });
+
+  it('reads a file of format 1 (before the Einrichtungskennung) and asks for the code', async () => {
+    const a = await deviceA();
+    items.set(SITE_STORAGE_KEY, 'KITA-017');
+    const { bytes } = await makeBackupFile(a);
+    const { site, ...rest } = await unsealFile<BackupContent>(bytes, 'zaehltest');
+    expect(site).toBe('KITA-017');
+    const formatOne = { ...rest, format: 1 };
+    const b = await device();
+    expect(await restoreBackup(await sealFile(formatOne), 'zaehltest', b)).toEqual({
+      children: 1,
+      results: 1,
+      unsent: 1,
+      site: { kind: 'missing' },
+    });
+    // A format this release does not know is no backup it can read.
+    await expect(
+      restoreBackup(await sealFile({ ...rest, format: 99 }), 'zaehltest', b),
+    ).rejects.toBeInstanceOf(BackupContentError);
+  });
+
+  it('counts a loaded file as the last backup when it holds everything no earlier backup holds', async () => {
+    const savedAt = new Date(2026, 9, 12, 15, 0);
+    const { bytes } = await makeBackupFile(await deviceA(), savedAt);
+
+    // A fresh device: everything on it came from the file, so the access screen no longer warns.
+    const b = await device();
+    await restoreBackup(bytes, 'zaehltest', b);
+    expect(items.get(LAST_BACKUP_KEY)).toBe(savedAt.toISOString());
+
+    // A device with a test of its own that no backup holds: the reminder stays.
+    const c = await device();
+    await addResult(c, 'only-on-c', 'ZZ4PQR', { levels: [1, 1, 1] });
+    await restoreBackup(bytes, 'zaehltest', c);
+    expect(items.get(LAST_BACKUP_KEY)).toBeUndefined();
   });
 
   it('names the file by the day it was saved', () => {

@@ -3,30 +3,50 @@ import { type ChildrenDb, openChildrenDb } from '../children/db';
 import { germanLocalDate } from '../domain/date';
 import type { OutboxEntry } from '../results/outbox';
 import { DEFAULT_DB_NAME, type EntryStorage, openStorage } from '../results/outbox/storage';
-import { recordBackup } from './device-status';
+import { readSite, saveSite, siteProblem } from '../settings/site';
+import { type DatedItem, loadedBackupCovers, readLastBackup, recordBackup } from './device-status';
 import { seal, sealFile, unseal, unsealFile } from './sealed';
 
 /**
  * Backups (docs/product.md, nothing lost when the browser clears the site): one file with the
- * children of the device, their local results and the unsent results, sealed with the passphrase
- * (sealed.ts, sealFile), so any device with the same passphrase restores it. Restoring merges:
- * children by code (the newer `updatedAt` wins), results by submission id (what is there stays),
- * outbox entries by submission id (added when absent). The same file twice changes nothing.
+ * children of the device, their local results, the unsent results and the device's
+ * Einrichtungskennung, sealed with the passphrase (sealed.ts, sealFile), so any device with the same
+ * passphrase restores it. Restoring merges: children by code (the newer `updatedAt` wins), results
+ * by submission id (what is there stays), outbox entries by submission id (added when absent); the
+ * Einrichtungskennung comes back where the device has none. The same file twice changes nothing.
+ *
+ * Format 2 added `site`; a file of format 1 is migrated step by step (MIGRATIONS) before it is read.
  */
-export const BACKUP_FORMAT = 1;
+export const BACKUP_FORMAT = 2;
 
 export interface BackupContent {
   format: number;
   createdAt: string;
+  /** The Einrichtungskennung of the device that saved it; absent when none was set (or format 1). */
+  site?: string;
   children: Array<{ code: string; updatedAt: string; data: unknown }>;
   results: Array<{ submissionId: string; childCode: string; testDate: string; data: unknown }>;
   outbox: OutboxEntry[];
 }
 
+/**
+ * What became of the Einrichtungskennung: `restored` from the file onto a device without one;
+ * `kept` the device's own, which differs from the file's; `missing` on the device and in the file
+ * (the educator is asked to set it); `unchanged` when the device has it already (or has one and
+ * the file none); `not-saved` when the device refused to store the file's.
+ */
+export type SiteOutcome =
+  | { kind: 'restored'; site: string }
+  | { kind: 'kept'; site: string; inBackup: string }
+  | { kind: 'missing' }
+  | { kind: 'unchanged' }
+  | { kind: 'not-saved'; inBackup: string };
+
 export interface RestoreReport {
   children: number;
   results: number;
   unsent: number;
+  site: SiteOutcome;
 }
 
 export interface BackupStores {
@@ -47,9 +67,11 @@ export async function collectBackup(
   const db = await stores.children();
   try {
     const [children, results] = await Promise.all([db.getAll('children'), db.getAll('results')]);
+    const site = readSite();
     return {
       format: BACKUP_FORMAT,
       createdAt: now.toISOString(),
+      ...(site ? { site } : {}),
       children: await Promise.all(
         children.map(async ({ code, updatedAt, sealed }) => ({
           code,
@@ -87,6 +109,23 @@ export async function makeBackupFile(
   return { name: backupFileName(now), bytes };
 }
 
+/** Each step takes a file's content of one format to the next; a new format adds its step here. */
+const MIGRATIONS: Record<number, (content: Record<string, unknown>) => Record<string, unknown>> = {
+  // Format 1 had no Einrichtungskennung: it stays unknown, and the restore asks for it.
+  1: (content) => ({ ...content, format: 2 }),
+};
+
+/** The content of a file of any format this release reads, in the current format. */
+export function migrateBackup(value: unknown): unknown {
+  let content = value as Record<string, unknown> | null;
+  while (content && typeof content === 'object' && typeof content.format === 'number') {
+    const step = MIGRATIONS[content.format];
+    if (!step) break;
+    content = step(content);
+  }
+  return content;
+}
+
 /** What a restore reads must have this shape; anything else is a damaged file. */
 function isBackupContent(value: unknown): value is BackupContent {
   const content = value as BackupContent;
@@ -98,6 +137,8 @@ function isBackupContent(value: unknown): value is BackupContent {
   return (
     !!content &&
     content.format === BACKUP_FORMAT &&
+    typeof content.createdAt === 'string' &&
+    (content.site === undefined || typeof content.site === 'string') &&
     list(content.children, ['code', 'updatedAt']) &&
     list(content.results, ['submissionId', 'childCode', 'testDate']) &&
     list(content.outbox, ['submissionId']) &&
@@ -118,13 +159,20 @@ export async function restoreBackup(
   passphrase: string,
   stores: BackupStores = DEVICE_STORES,
 ): Promise<RestoreReport> {
-  const content = await unsealFile<unknown>(bytes, passphrase);
+  const content = migrateBackup(await unsealFile<unknown>(bytes, passphrase));
   if (!isBackupContent(content)) throw new BackupContentError('The file holds no Zähltest backup');
   const db = await stores.children();
   try {
     // Decide first, seal next, write last: an IndexedDB transaction ends while awaiting anything else.
     const existingChildren = new Map((await db.getAll('children')).map((c) => [c.code, c.updatedAt]));
-    const existingResults = new Set(await db.getAllKeys('results'));
+    const deviceResults = await db.getAll('results');
+    const existingResults = new Set(deviceResults.map((result) => result.submissionId));
+    const outbox = await stores.outbox();
+    // What the device held before, for the access screen's backup reminder (below).
+    const held: DatedItem[] = [
+      ...deviceResults.map((result) => ({ id: result.submissionId, time: Date.parse(result.testDate) })),
+      ...(await outbox.all()).map((entry) => ({ id: entry.submissionId, time: entry.createdAt })),
+    ];
     const newerChildren = content.children.filter((child) => {
       const existing = existingChildren.get(child.code);
       return existing === undefined || Date.parse(child.updatedAt) > Date.parse(existing);
@@ -145,11 +193,39 @@ export async function restoreBackup(
     for (const record of childRecords) void tx.objectStore('children').put(record);
     for (const record of resultRecords) void tx.objectStore('results').put(record);
     await tx.done;
-    const outbox = await stores.outbox();
     let unsent = 0;
     for (const entry of content.outbox) if (await outbox.addIfAbsent(entry)) unsent++;
-    return { children: childRecords.length, results: resultRecords.length, unsent };
+    // The file holds what it restored: when it holds everything else the device had that no
+    // earlier backup holds, it counts as the device's last backup, and the access screen stops
+    // saying that results lie only on this device (docs/product.md, nothing lost …).
+    const inFile = new Set([
+      ...content.results.map((result) => result.submissionId),
+      ...content.outbox.map((entry) => entry.submissionId),
+    ]);
+    const covered = loadedBackupCovers(held, inFile, readLastBackup(), content.createdAt);
+    if (covered) recordBackup(new Date(covered));
+    return {
+      children: childRecords.length,
+      results: resultRecords.length,
+      unsent,
+      site: restoreSite(content.site),
+    };
   } finally {
     db.close();
   }
+}
+
+/** The file's Einrichtungskennung onto a device that has none; a device's own is never replaced. */
+function restoreSite(inBackup: string | undefined): SiteOutcome {
+  const current = readSite();
+  const fromFile = inBackup && !siteProblem(inBackup) ? inBackup : undefined;
+  if (current) {
+    return fromFile && fromFile !== current
+      ? { kind: 'kept', site: current, inBackup: fromFile }
+      : { kind: 'unchanged' };
+  }
+  if (!fromFile) return { kind: 'missing' };
+  return saveSite(fromFile)
+    ? { kind: 'restored', site: fromFile }
+    : { kind: 'not-saved', inBackup: fromFile };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BACKUP_DUE_AFTER_MS, backupDue, needsHomeScreenHint } from './device-status';
+import { BACKUP_DUE_AFTER_MS, backupDue, loadedBackupCovers, needsHomeScreenHint } from './device-status';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.parse('2026-11-25T10:00:00Z');
@@ -16,6 +16,35 @@ describe('the backup reminder on the access screen', () => {
     const backupAt = new Date(NOW - 7.5 * DAY).toISOString();
     expect(backupDue([NOW - 8 * DAY], backupAt, NOW)).toBe(false);
     expect(backupDue([NOW - 8 * DAY, NOW - 7.2 * DAY], backupAt, NOW)).toBe(true);
+  });
+});
+
+describe('a loaded backup as the last backup', () => {
+  const fileAt = new Date(NOW - 2 * DAY).toISOString();
+
+  it('counts when everything else the device held is in an earlier backup', () => {
+    // Nothing else on the device: the file's day is the last backup.
+    expect(loadedBackupCovers([], new Set(), undefined, fileAt)).toBe(fileAt);
+    // What the device held is in the file too.
+    expect(loadedBackupCovers([{ id: 'a', time: NOW - 3 * DAY }], new Set(['a']), undefined, fileAt)).toBe(
+      fileAt,
+    );
+    // Held, not in the file, but in the backup saved earlier: the later of the two counts.
+    const earlier = new Date(NOW - 10 * DAY).toISOString();
+    expect(loadedBackupCovers([{ id: 'b', time: NOW - 11 * DAY }], new Set(), earlier, fileAt)).toBe(fileAt);
+    const later = new Date(NOW - DAY).toISOString();
+    expect(loadedBackupCovers([], new Set(), later, fileAt)).toBe(later);
+  });
+
+  it('does not count while the device holds something that neither the file nor a backup holds', () => {
+    const earlier = new Date(NOW - 10 * DAY).toISOString();
+    expect(loadedBackupCovers([{ id: 'c', time: NOW - 9 * DAY }], new Set(['a']), earlier, fileAt)).toBe(
+      undefined,
+    );
+    expect(loadedBackupCovers([{ id: 'c', time: NOW - 9 * DAY }], new Set(), undefined, fileAt)).toBe(
+      undefined,
+    );
+    expect(loadedBackupCovers([], new Set(), undefined, 'no time')).toBe(undefined);
   });
 });
 

@@ -89,6 +89,34 @@ async function datedItems(): Promise<number[]> {
   ].filter((time) => !Number.isNaN(time));
 }
 
+/** Something a backup should hold: a local result or an unsent one, by its submission id. */
+export interface DatedItem {
+  id: string;
+  /** Epoch ms: the test day of a local result, the creation of an outbox entry. */
+  time: number;
+}
+
+/**
+ * After a restore: the moment to note as the device's last backup, or undefined to leave it. A
+ * loaded file holds everything it restored, as of its `createdAt`; it stands for a backup of the
+ * whole device only when everything else the device held before is in an earlier backup (dated
+ * no later than `lastBackupAt`). Then the later of the two is the last backup.
+ */
+export function loadedBackupCovers(
+  held: readonly DatedItem[],
+  inFile: ReadonlySet<string>,
+  lastBackupAt: string | undefined,
+  fileCreatedAt: string,
+): string | undefined {
+  const created = Date.parse(fileCreatedAt);
+  if (Number.isNaN(created)) return undefined;
+  const last = lastBackupAt ? Date.parse(lastBackupAt) : Number.NEGATIVE_INFINITY;
+  // A time that is none never asks for a backup (datedItems), so it does not stand in the way here.
+  const onlyHere = held.some((item) => !Number.isNaN(item.time) && !inFile.has(item.id) && item.time > last);
+  if (onlyHere) return undefined;
+  return new Date(Math.max(created, last)).toISOString();
+}
+
 export function backupDue(items: readonly number[], lastBackupAt: string | undefined, now: number): boolean {
   const last = lastBackupAt ? Date.parse(lastBackupAt) : Number.NEGATIVE_INFINITY;
   return items.some((time) => time > last && now - time > BACKUP_DUE_AFTER_MS);
