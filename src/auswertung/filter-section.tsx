@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { germanDate } from '../domain/date';
 import { CHILD_TESTS, type Count, type Filter, fromAfterTo, NO_FILTER, SOUND_CHOICES } from './api';
-import { LANGUAGE_CODES, languageName, SCHOOLS, schoolName, type T } from './format';
+import { ANY_DRAFT_LANGUAGE, LANGUAGE_CODES, languageName, SCHOOLS, schoolName, type T } from './format';
 
 export function describeFilter(filter: Filter, t: T): string {
   const parts: string[] = [];
@@ -67,6 +67,7 @@ export function FilterForm({
     <section className="auswertung-card auswertung-filter" aria-labelledby="filter-heading">
       <h2 id="filter-heading">{t('auswertung.filter.heading')}</h2>
       <p className="auswertung-hint">{t('auswertung.filter.hint')}</p>
+      {ANY_DRAFT_LANGUAGE && <p className="auswertung-hint">{t('auswertung.draftNote')}</p>}
       <form onSubmit={submit} className="auswertung-filter-form">
         <FilterField {...field('from')} label={t('auswertung.filter.from')} invalid={refused} />
         <FilterField {...field('to')} label={t('auswertung.filter.to')} invalid={refused} />

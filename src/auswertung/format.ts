@@ -10,6 +10,8 @@ const CHILD_LANGUAGES = languages.filter((language) => language.resultCode !== u
 /** Result-side language codes, in the order of the filter and the tables. */
 export const LANGUAGE_CODES: readonly string[] = CHILD_LANGUAGES.map((language) => language.resultCode ?? '');
 export { SCHOOLS };
+/** Whether some child language is a draft, so that '(Entwurf)' shows and is explained. */
+export const ANY_DRAFT_LANGUAGE = CHILD_LANGUAGES.some((language) => language.status === 'Entwurf');
 /** Assigned levels: 1..3, and 4 for 'größer 3'. */
 export const LEVELS = [1, 2, 3, 4] as const;
 

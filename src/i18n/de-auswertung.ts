@@ -47,6 +47,8 @@ export const deAuswertung = {
   },
   // The languages' names come from the packs (content/languages/); a draft language is marked so.
   draft: '(Entwurf)',
+  draftNote:
+    '„(Entwurf)“ hinter einer Sprache: Ihre Texte sind noch nicht alle von Muttersprachlern geprüft. Ob ein Ergebnis in einer Entwurfssprache erhoben wurde, sagt die CSV-Spalte „Übersetzung“ (der Stand beim Test).',
   schools: { Kita: 'Kita', Grundschule: 'Grundschule', Foerderschule: 'Förderschule' } satisfies Record<
     School,
     string

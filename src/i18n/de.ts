@@ -4,7 +4,11 @@
  */
 export const de = {
   // The languages' names come from the packs (content/languages/); a draft language is marked so.
-  languages: { draft: '(Entwurf)' },
+  languages: {
+    draft: '(Entwurf)',
+    draftNote:
+      '„(Entwurf)“ hinter einer Sprache: Ihre Texte sind noch nicht alle von Muttersprachlern geprüft; Ergebnisse in dieser Sprache werden so markiert.',
+  },
   common: {
     appName: 'Zähltest',
     answer: 'Antwort',
@@ -377,7 +381,7 @@ export const de = {
   },
   children: {
     heading: 'Kinder auf diesem Gerät',
-    none: 'Auf diesem Gerät ist noch kein Kind gespeichert. Nach „Test beginnen“ steht das Kind hier.',
+    none: 'Auf diesem Gerät ist noch kein Kind gespeichert. Nach „Kind hinzufügen“ oder „Test beginnen“ steht das Kind hier.',
     loading: 'Kinder werden geladen …',
     loadFailed: 'Die Kinder dieses Geräts konnten nicht geladen werden. Ein Test ist trotzdem möglich.',
     search: 'Kind suchen',
@@ -405,6 +409,17 @@ export const de = {
       '„Nicht speichern“: Test ohne Speichern des Kindes auf diesem Gerät (ohne Kind-Code und Verlauf).',
     saveFailed:
       'Das Kind konnte auf diesem Gerät nicht gespeichert werden. Der Test läuft trotzdem; das Ergebnis wird mit dem Kind-Code gesendet.',
+    /** 'Kind hinzufügen': a child on the list without a test (docs/product.md §33). */
+    add: {
+      open: 'Kind hinzufügen',
+      title: 'Kind hinzufügen',
+      hint: 'Das Kind kommt mit einem neuen Kind-Code in die Liste dieses Geräts; ein Test beginnt nicht. Zum Testen später „Kind auswählen“ und „Test beginnen“.',
+      submit: 'Kind speichern',
+      close: 'Schließen',
+      nameMissing: 'Bitte einen Namen eingeben – ohne Namen ist das Kind in der Liste nicht wiederzufinden.',
+      added: '„{{name}}“ ist auf diesem Gerät gespeichert (Kind-Code {{code}}). Es wurde kein Test begonnen.',
+      failed: 'Das Kind konnte auf diesem Gerät nicht gespeichert werden. Bitte erneut versuchen.',
+    },
     adopt: {
       open: 'Kind mit Code übernehmen',
       label: 'Kind-Code von einem anderen Gerät',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageInYears, parseBirthdate } from './birthdate';
+import { ageInYears, checkBirthdate, parseBirthdate } from './birthdate';
 
 const TODAY = '2026-11-23';
 
@@ -45,5 +45,19 @@ describe('ageInYears', () => {
     expect(ageInYears('2020-11-24', TODAY)).toBe(5);
     expect(ageInYears('2020-12-01', TODAY)).toBe(5);
     expect(ageInYears('2026-01-01', TODAY)).toBe(0);
+  });
+});
+
+describe('checkBirthdate', () => {
+  it('gives the stored form, and the age to confirm outside 3 to 11 years', () => {
+    expect(checkBirthdate('14.03.2020', TODAY)).toEqual({ kind: 'ok', iso: '2020-03-14' });
+    expect(checkBirthdate('', TODAY)).toEqual({ kind: 'ok', iso: '' });
+    expect(checkBirthdate('01.01.2025', TODAY)).toEqual({ kind: 'ok', iso: '2025-01-01', ageToConfirm: 1 });
+    expect(checkBirthdate('01.01.2010', TODAY)).toEqual({ kind: 'ok', iso: '2010-01-01', ageToConfirm: 16 });
+  });
+
+  it('refuses what parseBirthdate refuses, with its problem', () => {
+    expect(checkBirthdate('31.02.2020', TODAY)).toEqual({ kind: 'invalid', problem: 'impossible' });
+    expect(checkBirthdate('2020', TODAY)).toEqual({ kind: 'invalid', problem: 'format' });
   });
 });

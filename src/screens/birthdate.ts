@@ -42,3 +42,21 @@ export function ageInYears(iso: string, today: string): number {
   const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
   return ty - y - (tm < m || (tm === m && td < d) ? 1 : 0);
 }
+
+/**
+ * The birth date as a form saves it: refused with its problem, or the stored form ('' when empty)
+ * with, for an age outside MIN_AGE–MAX_AGE on `today`, the age the educator must confirm (§21).
+ */
+export type BirthdateCheck =
+  | { kind: 'invalid'; problem: Extract<BirthdateEntry, { kind: 'invalid' }>['problem'] }
+  | { kind: 'ok'; iso: string; ageToConfirm?: number };
+
+export function checkBirthdate(text: string, today: string): BirthdateCheck {
+  const parsed = parseBirthdate(text, today);
+  if (parsed.kind === 'invalid') return parsed;
+  if (parsed.kind === 'empty') return { kind: 'ok', iso: '' };
+  const age = ageInYears(parsed.iso, today);
+  return age < MIN_AGE || age > MAX_AGE
+    ? { kind: 'ok', iso: parsed.iso, ageToConfirm: age }
+    : { kind: 'ok', iso: parsed.iso };
+}

@@ -4,6 +4,9 @@ import { type ChildCodeProblem, parseChildCode } from '../children/code';
 import type { Child } from '../children/types';
 import { languageLabel } from '../content/languages';
 import { germanDate } from '../domain/date';
+import type { UserData } from '../store/types';
+import { AddChild } from './add-child';
+import { DraftLanguageNote } from './draft-language-note';
 
 /** One collator for every comparison (`localeCompare` with a locale sets one up per call). */
 const byName = new Intl.Collator('de');
@@ -21,8 +24,8 @@ export type ChildrenList =
 
 /**
  * 'Kinder auf diesem Gerät' above the details form (docs/product.md, children of the device): the
- * saved children with a search field, 'Kind auswählen' per child, 'Neues Kind', 'Kind mit Code
- * übernehmen' and the way to the Gruppenübersicht.
+ * saved children with a search field, 'Kind auswählen' per child, 'Kind hinzufügen' (a child on the
+ * list without a test), 'Neues Kind', 'Kind mit Code übernehmen' and the way to the Gruppenübersicht.
  */
 export function ChildrenOfDevice({
   list,
@@ -30,6 +33,7 @@ export function ChildrenOfDevice({
   onSelect,
   onNew,
   onAdopt,
+  onAdd,
   onOverview,
 }: {
   list: ChildrenList;
@@ -38,12 +42,15 @@ export function ChildrenOfDevice({
   onNew(): void;
   /** A well-formed code was typed; returns true when it belongs to a child already on the device. */
   onAdopt(code: string): boolean;
+  /** 'Kind hinzufügen': saves a new child without a test; resolves to it as stored. */
+  onAdd(details: UserData): Promise<Child>;
   onOverview(): void;
 }) {
   const { t } = useTranslation();
   const ids = { heading: useId(), search: useId(), code: useId(), codeProblem: useId() };
   const [query, setQuery] = useState('');
   const [adopting, setAdopting] = useState(false);
+  const [adding, setAdding] = useState(false);
   const [codeText, setCodeText] = useState('');
   const [codeProblem, setCodeProblem] = useState<ChildCodeProblem | null>(null);
   const [adoptNote, setAdoptNote] = useState<string | null>(null);
@@ -160,9 +167,23 @@ export function ChildrenOfDevice({
               })}
             </ul>
           )}
+          <DraftLanguageNote languages={shown.map(({ child }) => child.language)} className="children-note" />
         </>
       )}
       <div className="children-actions">
+        {!adding && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              setAdding(true);
+              setAdopting(false);
+              setAdoptNote(null);
+            }}
+          >
+            {t('children.add.open')}
+          </button>
+        )}
         <button
           type="button"
           className="button button-secondary"
@@ -179,6 +200,7 @@ export function ChildrenOfDevice({
             className="button button-secondary"
             onClick={() => {
               setAdopting(true);
+              setAdding(false);
               setAdoptNote(null);
             }}
           >
@@ -186,6 +208,7 @@ export function ChildrenOfDevice({
           </button>
         )}
       </div>
+      {adding && <AddChild onAdd={onAdd} onClose={() => setAdding(false)} />}
       {adoptNote && (
         <p className="children-note" role="status">
           {adoptNote}

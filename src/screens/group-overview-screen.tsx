@@ -27,11 +27,12 @@ import { childrenRepository } from '../children/repository';
 import { isRetestWeeks, loadRetestWeeks, saveRetestWeeks } from '../children/retest-interval';
 import type { Child, LocalResult } from '../children/types';
 import { buildVerlauf } from '../children/verlauf';
-import { childLanguages, languageLabel, textDirection } from '../content/languages';
+import { childLanguages, isDraftLanguage, languageLabel, textDirection } from '../content/languages';
 import { germanDate, localDay } from '../domain/date';
 import type { ChildLanguage } from '../domain/facts';
 import { useStore } from '../store';
 import { ConfirmDialog, Dialog } from '../ui/dialog';
+import { DraftLanguageNote } from './draft-language-note';
 import { COLUMN_KEYS, type OverviewCells, overviewCells } from './group-overview-model';
 import { verlaufSection } from './verlauf-document';
 import { VerlaufTable } from './verlauf-table';
@@ -150,7 +151,10 @@ export function GroupOverviewScreen() {
           date: t('overview.printDate', { date: germanDate(today) }),
           filter: t('overview.printFilter', { filter: filterText }),
           columns: COLUMN_KEYS.map(columnLabel),
-          disclaimer: t('result.disclaimer'),
+          // '(Entwurf)' in the language column is explained under the table, as on the screen.
+          disclaimer: shown.some((row) => isDraftLanguage(row.child.language))
+            ? `${t('result.disclaimer')} ${t('languages.draftNote')}`
+            : t('result.disclaimer'),
           pageLabel: (page, pages) => t('overview.printPage', { page, pages }),
         },
         `Gruppenuebersicht_${today}.pdf`,
@@ -276,6 +280,7 @@ export function GroupOverviewScreen() {
           <p className="overview-note" role="status">
             {t('overview.count', { count: shown.length, total: rows.length })} · {t('overview.supportHint')}
           </p>
+          <DraftLanguageNote languages={rows.map((row) => row.child.language)} className="overview-note" />
           {rows.length === 0 ? (
             <p className="overview-note">{t('overview.empty')}</p>
           ) : (

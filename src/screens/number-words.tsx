@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { languagePack } from '../content/language-packs';
 import { languageLabel } from '../content/languages';
 import type { ChildLanguage } from '../content/types';
+import { DraftLanguageNote } from './draft-language-note';
 
 /**
  * 'Zahlwörter' (docs/product.md, "The educator understands the child"): the button in the educator's bar that opens and closes the
@@ -56,6 +57,7 @@ export function NumberWordsList({
         </button>
       </div>
       <p className="number-words-note">{t('numberWords.note')}</p>
+      <DraftLanguageNote languages={[language]} className="number-words-note" />
       <ol className="number-words-list" start={0}>
         {languagePack(language).numberWords.map((entry, number) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the index is the number, the list never reorders

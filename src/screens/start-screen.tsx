@@ -2,6 +2,7 @@ import { useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageLabel } from '../content/languages';
 import { useStore } from '../store';
+import { DraftLanguageNote } from './draft-language-note';
 import { SoundCheck, useSoundGate } from './sound-check';
 import { TestChecklist } from './test-checklist';
 
@@ -42,6 +43,7 @@ export function StartScreen() {
           {' · '}
           {t('start.language')}: <strong data-testid="start-language">{languageLabel(user.language)}</strong>
         </p>
+        <DraftLanguageNote languages={[user.language]} className="start-draft" />
         <div className="start-options">
           <label htmlFor={switchId} className="switch">
             <input

@@ -5,7 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openChildrenDb } from '../children/db';
 import { childrenRepository } from '../children/repository';
 import { child, result } from '../children/test-fixtures';
-import { defaultChildLanguage, languageLabel } from '../content/languages';
+import { childLanguages, defaultChildLanguage, isDraftLanguage, languageLabel } from '../content/languages';
 import { CHILD_CODE_PATTERN } from '../domain/facts';
 import { i18n } from '../i18n';
 import { unlock } from '../storage/sealed';
@@ -173,6 +173,89 @@ describe('the children of this device on the details screen', () => {
         ),
     ).toBe(true);
     expect(field('Name').value).toBe('Omar Haddad');
+  });
+
+  it("'Kind hinzufügen' saves a child with a new code without a test, and stays open for the next", async () => {
+    renderScreen();
+    await screen.findByRole('list');
+    fireEvent.click(screen.getByRole('button', { name: 'Kind hinzufügen' }));
+    const form = within(screen.getByRole('form', { name: 'Kind hinzufügen' }));
+    // A name is needed: a child without one could not be found in the list again.
+    fireEvent.click(form.getByRole('button', { name: 'Kind speichern' }));
+    expect(form.getByRole('alert').textContent).toMatch(/^Bitte einen Namen eingeben/);
+    fireEvent.change(form.getByLabelText('Name'), { target: { value: 'Elif Şahin' } });
+    fireEvent.change(form.getByLabelText('Geburtsdatum'), { target: { value: '31.02.2020' } });
+    fireEvent.click(form.getByRole('button', { name: 'Kind speichern' }));
+    expect(form.getByRole('alert').textContent).toBe(
+      'Dieses Datum gibt es nicht. Bitte Tag, Monat und Jahr prüfen.',
+    );
+    fireEvent.change(form.getByLabelText('Geburtsdatum'), { target: { value: '4.5.2020' } });
+    fireEvent.click(form.getByRole('radio', { name: 'Grundschule' }));
+    fireEvent.change(form.getByLabelText('Jahrgang'), { target: { value: '1' } });
+    fireEvent.change(form.getByLabelText('Sprache'), { target: { value: 'ro' } });
+    fireEvent.click(form.getByRole('button', { name: 'Kind speichern' }));
+
+    const done = await form.findByText(/^„Elif Şahin“ ist auf diesem Gerät gespeichert/);
+    const code = /Kind-Code ([^)]+)\)/.exec(done.textContent ?? '')?.[1] ?? '';
+    expect(code).toMatch(new RegExp(CHILD_CODE_PATTERN));
+    expect(done.textContent).toContain('Es wurde kein Test begonnen.');
+    expect(await childrenRepository().getChild(code)).toMatchObject({
+      name: 'Elif Şahin',
+      birthDate: '2020-05-04',
+      school: 'Grundschule',
+      schoolLevel: '1',
+      language: 'ro',
+    });
+    // Listed at once, untested; no test started and the details form untouched.
+    await waitFor(() =>
+      expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toContain(
+        `Elif Şahin04.05.2020 · ${languageLabel('ro')} · Letzter Test: noch nicht getestetKind auswählen`,
+      ),
+    );
+    expect(useStore.getState().screen).toBe('userdata');
+    expect(useStore.getState().user).toEqual(DEFAULT_USER);
+    // Ready for the next child of the group: name and date empty, Einrichtung and Sprache kept.
+    expect((form.getByLabelText('Name') as HTMLInputElement).value).toBe('');
+    expect((form.getByLabelText('Geburtsdatum') as HTMLInputElement).value).toBe('');
+    expect((form.getByRole('radio', { name: 'Grundschule' }) as HTMLInputElement).checked).toBe(true);
+    expect((form.getByLabelText('Sprache') as HTMLSelectElement).value).toBe('ro');
+    fireEvent.click(form.getByRole('button', { name: 'Schließen' }));
+    expect(screen.queryByRole('form', { name: 'Kind hinzufügen' })).toBeNull();
+  });
+
+  it("'Kind hinzufügen' asks 'Alter prüfen' for an age outside 3 to 11 years before it saves", async () => {
+    renderScreen();
+    await screen.findByRole('list');
+    fireEvent.click(screen.getByRole('button', { name: 'Kind hinzufügen' }));
+    const form = within(screen.getByRole('form', { name: 'Kind hinzufügen' }));
+    fireEvent.change(form.getByLabelText('Name'), { target: { value: 'Baby' } });
+    fireEvent.change(form.getByLabelText('Geburtsdatum'), { target: { value: '01.01.2000' } });
+    fireEvent.click(form.getByRole('button', { name: 'Kind speichern' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Alter prüfen' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Datum korrigieren' }));
+    expect((await childrenRepository().listChildren()).map((c) => c.name)).not.toContain('Baby');
+    fireEvent.click(form.getByRole('button', { name: 'Kind speichern' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Alter prüfen' })).getByRole('button', {
+        name: 'Ja, richtig',
+      }),
+    );
+    await form.findByText(/^„Baby“ ist auf diesem Gerät gespeichert/);
+    expect((await childrenRepository().listChildren()).find((c) => c.name === 'Baby')?.birthDate).toBe(
+      '2000-01-01',
+    );
+  });
+
+  it('explains „(Entwurf)“ under the language list and the children while a language is a draft', async () => {
+    renderScreen();
+    await screen.findByRole('list');
+    const note =
+      '„(Entwurf)“ hinter einer Sprache: Ihre Texte sind noch nicht alle von Muttersprachlern geprüft; Ergebnisse in dieser Sprache werden so markiert.';
+    // The packs decide which languages are drafts; under the list and under 'Sprache' while any is.
+    const anyDraft = childLanguages.some(isDraftLanguage);
+    expect(screen.queryAllByText(note)).toHaveLength(anyDraft ? 2 : 0);
+    const described = screen.getByLabelText('Sprache').getAttribute('aria-describedby');
+    expect(described ? document.getElementById(described)?.textContent : null).toBe(anyDraft ? note : null);
   });
 
   it("'Gruppenübersicht' opens the overview", async () => {

@@ -3,29 +3,32 @@ import { useTranslation } from 'react-i18next';
 import { newChildCode } from '../children/code';
 import { childrenRepository } from '../children/repository';
 import type { Child } from '../children/types';
-import { childLanguages, defaultChildLanguage, languageLabel } from '../content/languages';
+import { defaultChildLanguage } from '../content/languages';
 import { germanDate, localDay } from '../domain/date';
-import { type ChildLanguage, SCHOOL_LEVELS, SCHOOLS } from '../domain/facts';
 import { useStore } from '../store';
-import type { SchoolLevel, UserData } from '../store/types';
-import { Dialog } from '../ui/dialog';
+import type { UserData } from '../store/types';
 import { BackupPanel, CHILDREN_CHANGED_EVENT } from './backup-panel';
-import { ageInYears, type BirthdateEntry, MAX_AGE, MIN_AGE, parseBirthdate } from './birthdate';
+import { checkBirthdate } from './birthdate';
+import { AgeCheckDialog, type BirthdateProblem, ChildFields, EMPTY_CHILD_FORM } from './child-fields';
 import { type ChildrenList, ChildrenOfDevice } from './children-of-device';
 import { SiteSetting } from './site-setting';
-
-type BirthdateProblem = Extract<BirthdateEntry, { kind: 'invalid' }>['problem'];
 
 /** Who the form is for: a new child, a child of the list, or a child taken over by its code. */
 type Entry = { kind: 'new' } | { kind: 'known'; child: Child } | { kind: 'adopted'; code: string };
 
-const EMPTY_FORM: UserData = {
-  name: '',
-  birthdate: '',
-  school: 'Kita',
-  schoolLevel: '',
-  language: defaultChildLanguage,
-};
+/** The child as the device stores it, from the form's details. */
+function childOf(details: UserData, code: string, createdAt: string, updatedAt: string): Child {
+  return {
+    code,
+    name: details.name,
+    birthDate: details.birthdate,
+    school: details.school,
+    schoolLevel: details.schoolLevel,
+    language: details.language,
+    createdAt,
+    updatedAt,
+  };
+}
 
 function userOf(child: Child): UserData {
   return {
@@ -44,7 +47,8 @@ function userOf(child: Child): UserData {
  * stored as YYYY-MM-DD; an impossible date is refused, an age outside 3 to 11 asks first (§21).
  * Above the form, the children of this device (docs/product.md, children of the device): 'Test
  * beginnen' saves a new child (with a new child code) or updates the chosen one; 'Nicht speichern'
- * tests without keeping the child. The bottom of the screen is kept for the backup panel.
+ * tests without keeping the child; 'Kind hinzufügen' in the list saves a child without a test. The
+ * bottom of the screen is kept for the backup panel.
  */
 export function UserDataScreen() {
   const { t } = useTranslation();
@@ -68,7 +72,7 @@ export function UserDataScreen() {
   const [starting, setStarting] = useState(false);
   /** Which submit button was pressed: 'Test beginnen' saves the child, 'Nicht speichern' does not. */
   const save = useRef(true);
-  const ids = { name: useId(), birthdate: useId(), level: useId(), language: useId(), problem: useId() };
+  const ids = { name: useId(), birthdate: useId() };
   const set = (patch: Partial<UserData>) => setUser((u) => ({ ...u, ...patch }));
 
   // A restored backup (backup-panel.tsx) announces new children; the list is read again.
@@ -118,7 +122,7 @@ export function UserDataScreen() {
   };
   const startNew = () => {
     setEntry({ kind: 'new' });
-    fill(EMPTY_FORM);
+    fill(EMPTY_CHILD_FORM);
     document.getElementById(ids.name)?.focus();
   };
   const adopt = (code: string): boolean => {
@@ -128,7 +132,7 @@ export function UserDataScreen() {
       return true;
     }
     setEntry({ kind: 'adopted', code });
-    fill({ ...EMPTY_FORM, childCode: code });
+    fill({ ...EMPTY_CHILD_FORM, childCode: code });
     document.getElementById(ids.name)?.focus();
     return false;
   };
@@ -144,16 +148,7 @@ export function UserDataScreen() {
     const now = new Date().toISOString();
     const code =
       entry.kind === 'known' ? entry.child.code : entry.kind === 'adopted' ? entry.code : newChildCode();
-    const child: Child = {
-      code,
-      name: form.name,
-      birthDate: form.birthdate,
-      school: form.school,
-      schoolLevel: form.schoolLevel,
-      language: form.language,
-      createdAt: entry.kind === 'known' ? entry.child.createdAt : now,
-      updatedAt: now,
-    };
+    const child = childOf(form, code, entry.kind === 'known' ? entry.child.createdAt : now, now);
     // One code never names two children of the device (docs/product.md, child code): a new child's
     // code is drawn again while the device has it; a code taken over that the device has already
     // is that child's, whose details are kept and tested.
@@ -171,25 +166,30 @@ export function UserDataScreen() {
     startTest({ ...testedForm, childCode: tested.code });
   };
 
+  /** 'Kind hinzufügen': a new child with a new code on the device's list, without a test. */
+  const addChild = async (details: UserData): Promise<Child> => {
+    const now = new Date().toISOString();
+    const added = await childrenRepository().addNewChild(childOf(details, newChildCode(), now, now));
+    setRevision((n) => n + 1);
+    return added;
+  };
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (starting) return;
     const saveChild = save.current;
     save.current = true;
-    const today = localDay(new Date().toISOString());
-    const parsed = parseBirthdate(birthdateText, today);
-    if (parsed.kind === 'invalid') {
-      setProblem(parsed.problem);
+    const checked = checkBirthdate(birthdateText, localDay(new Date()));
+    if (checked.kind === 'invalid') {
+      setProblem(checked.problem);
       document.getElementById(ids.birthdate)?.focus();
       return;
     }
-    const details = { ...user, birthdate: parsed.kind === 'date' ? parsed.iso : '' };
-    const age = parsed.kind === 'date' ? ageInYears(parsed.iso, today) : undefined;
-    if (age !== undefined && (age < MIN_AGE || age > MAX_AGE)) {
-      setAgeToConfirm({ age, user: details, save: saveChild });
+    const details = { ...user, birthdate: checked.iso };
+    if (checked.ageToConfirm !== undefined) {
+      setAgeToConfirm({ age: checked.ageToConfirm, user: details, save: saveChild });
     } else void begin(details, saveChild);
   };
-  const isKita = user.school === 'Kita';
   const code = entry.kind === 'known' ? entry.child.code : entry.kind === 'adopted' ? entry.code : undefined;
   return (
     <div className="user-data-screen">
@@ -199,6 +199,7 @@ export function UserDataScreen() {
         onSelect={select}
         onNew={startNew}
         onAdopt={adopt}
+        onAdd={addChild}
         onOverview={openOverview}
       />
       <form className="panel user-data" onSubmit={submit}>
@@ -210,97 +211,17 @@ export function UserDataScreen() {
               ? t('children.codeAdopted', { code: entry.code })
               : t('children.codeNew')}
         </p>
-        <div className="form-row">
-          <label htmlFor={ids.name} className="field-label">
-            {t('userData.name')}
-          </label>
-          <input
-            id={ids.name}
-            type="text"
-            className="text-input"
-            autoComplete="off"
-            value={user.name}
-            onChange={(e) => set({ name: e.target.value })}
-          />
-        </div>
-        <div className="form-row">
-          <label htmlFor={ids.birthdate} className="field-label">
-            {t('userData.birthdate')}
-          </label>
-          <input
-            id={ids.birthdate}
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder={t('userData.birthdatePlaceholder')}
-            className="text-input"
-            aria-invalid={problem !== null}
-            aria-describedby={problem ? ids.problem : undefined}
-            value={birthdateText}
-            onChange={(e) => {
-              setBirthdateText(e.target.value);
-              setProblem(null);
-            }}
-          />
-          {problem && (
-            <p id={ids.problem} className="field-problem" role="alert">
-              {t(`userData.birthdateProblems.${problem}`)}
-            </p>
-          )}
-        </div>
-        <fieldset className="form-row radio-group">
-          <legend className="field-label">{t('userData.school')}</legend>
-          <div className="radio-options">
-            {SCHOOLS.map((school) => (
-              <label key={school} className="radio-option">
-                <input
-                  type="radio"
-                  name="school"
-                  value={school}
-                  checked={user.school === school}
-                  // Kita has no year level: choosing it clears Jahrgang.
-                  onChange={() => set(school === 'Kita' ? { school, schoolLevel: '' } : { school })}
-                />
-                <span>{t(`userData.schools.${school}`)}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <div className="form-row">
-          <label htmlFor={ids.level} className="field-label">
-            {t('userData.schoolLevel')}
-          </label>
-          <select
-            id={ids.level}
-            className="select"
-            disabled={isKita}
-            value={isKita ? '' : user.schoolLevel}
-            onChange={(e) => set({ schoolLevel: e.target.value as SchoolLevel })}
-          >
-            {SCHOOL_LEVELS.map((level) => (
-              <option key={level} value={level}>
-                {level === '' ? t('userData.noSchoolLevel') : level}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form-row">
-          <label htmlFor={ids.language} className="field-label">
-            {t('userData.language')}
-          </label>
-          <select
-            id={ids.language}
-            className="select"
-            value={user.language}
-            onChange={(e) => set({ language: e.target.value as ChildLanguage })}
-          >
-            {childLanguages.map((language) => (
-              <option key={language} value={language}>
-                {languageLabel(language)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChildFields
+          user={user}
+          onChange={set}
+          birthdateText={birthdateText}
+          onBirthdateText={(text) => {
+            setBirthdateText(text);
+            setProblem(null);
+          }}
+          problem={problem}
+          ids={ids}
+        />
         <SiteSetting />
         <div className="user-data-submit">
           <button
@@ -326,33 +247,18 @@ export function UserDataScreen() {
         </div>
         <p className="children-note">{t('children.doNotSaveHint')}</p>
         {ageToConfirm && (
-          <Dialog title={t('userData.ageTitle')} onClose={() => setAgeToConfirm(null)}>
-            <p className="dialog-text">{t('userData.ageQuestion', { count: ageToConfirm.age })}</p>
-            <div className="dialog-buttons">
-              <button
-                type="button"
-                className="button"
-                data-autofocus
-                onClick={() => {
-                  setAgeToConfirm(null);
-                  document.getElementById(ids.birthdate)?.focus();
-                }}
-              >
-                {t('userData.ageCorrect')}
-              </button>
-              <button
-                type="button"
-                className="button button-primary"
-                onClick={() => {
-                  const { user: details, save: saveChild } = ageToConfirm;
-                  setAgeToConfirm(null);
-                  void begin(details, saveChild);
-                }}
-              >
-                {t('userData.ageConfirm')}
-              </button>
-            </div>
-          </Dialog>
+          <AgeCheckDialog
+            age={ageToConfirm.age}
+            onCorrect={() => {
+              setAgeToConfirm(null);
+              document.getElementById(ids.birthdate)?.focus();
+            }}
+            onConfirm={() => {
+              const { user: details, save: saveChild } = ageToConfirm;
+              setAgeToConfirm(null);
+              void begin(details, saveChild);
+            }}
+          />
         )}
       </form>
       <BackupPanel />
