@@ -74,8 +74,11 @@ export const de = {
     passwordLabel: 'Passwort eingeben, um den Test abzubrechen:',
     next: 'Weiter',
     keepGoing: 'Test fortsetzen',
+    /** What cancelling does, for a child of 'Nicht speichern' and for a saved child (cancel-test.tsx). */
     confirm:
-      'Beim Abbrechen werden die Angaben und Antworten dieses Tests von diesem Gerät gelöscht; es wird nichts gesendet.',
+      'Beim Abbrechen werden die Angaben zum Kind und die Antworten dieses Tests von diesem Gerät gelöscht; es wird nichts gesendet.',
+    confirmSaved:
+      'Beim Abbrechen werden die Antworten dieses Tests von diesem Gerät gelöscht; es wird nichts gesendet. Das Kind bleibt mit dem Kind-Code {{code}} und seinen früheren Tests in „Kinder auf diesem Gerät“.',
     confirmButton: 'Test abbrechen',
     /** The note on the access screen after a cancelled test. */
     cancelled: 'Der Test wurde abgebrochen und gelöscht. Es wurde nichts gesendet.',
@@ -262,8 +265,23 @@ export const de = {
   result: {
     backToStart: 'Zurück zum Start',
     leaveTitle: 'PDF noch nicht gespeichert',
-    leaveText:
-      'Das PDF wurde noch nicht gespeichert. Nach „Zurück zum Start“ sind Name und Ergebnisse dieses Kindes nicht mehr auf dem Gerät (das Ergebnis ohne Namen wird trotzdem gesendet).',
+    /** What 'Zurück zum Start' does, by the child's copy and the upload (leave-results.tsx). */
+    leave: {
+      pdf: 'Das PDF wurde noch nicht gespeichert. Nach „Zurück zum Start“ lässt sich diese Ergebnisseite mit allen Antworten nicht wieder öffnen.',
+      saved:
+        'Das Kind bleibt mit diesem Test auf diesem Gerät gespeichert: in „Kinder auf diesem Gerät“, im Verlauf und in der Gruppenübersicht (Punkte und Niveaus).',
+      savedWithoutTest:
+        'Das Kind bleibt in „Kinder auf diesem Gerät“; ob dieser Test in seinem Verlauf gespeichert ist, ließ sich nicht prüfen.',
+      notSaved:
+        'Das Kind wurde nicht gespeichert („Nicht speichern“): Name, Angaben und Ergebnisse sind danach nicht mehr auf diesem Gerät.',
+      sent: 'Das Ergebnis ohne Namen ist schon gesendet und bleibt auf dem Server.',
+      waiting:
+        'Das Ergebnis ohne Namen bleibt zum Senden auf diesem Gerät und wird gesendet, sobald eine Verbindung besteht; auf dem Server bleibt es dann.',
+      inMemory:
+        'Achtung: Das Ergebnis ist noch nicht gesendet und nicht dauerhaft gespeichert. Es wird nur gesendet, solange Zähltest in diesem Tab geöffnet bleibt.',
+      rejected:
+        'Der Server hat das Ergebnis nicht angenommen; es bleibt ohne Namen auf diesem Gerät gespeichert.',
+    },
     leaveStay: 'Hier bleiben',
     leaveConfirm: 'Trotzdem zurück zum Start',
     savePdf: 'Als PDF speichern',
@@ -507,7 +525,10 @@ export const de = {
     delete: 'Kind löschen',
     deleteTitle: 'Kind löschen?',
     deleteText:
-      '{{name}} und alle auf diesem Gerät gespeicherten Ergebnisse dieses Kindes werden gelöscht. Noch nicht gesendete Ergebnisse werden trotzdem gesendet (ohne Namen).',
+      '{{name}} (Kind-Code {{code}}) und alle auf diesem Gerät gespeicherten Ergebnisse dieses Kindes werden von diesem Gerät gelöscht.',
+    /** What stays elsewhere after deleting children (every delete dialog of the overview). */
+    deleteStays:
+      'Schon gesendete Ergebnisse bleiben ohne Namen auf dem Server; dort lassen sie sich über den Kind-Code löschen. Noch nicht gesendete Ergebnisse werden trotzdem gesendet.',
     deleteKeep: 'Nicht löschen',
     deleteConfirm: 'Endgültig löschen',
     deleteFailed: 'Das Kind konnte nicht gelöscht werden. Bitte erneut versuchen.',
@@ -520,9 +541,10 @@ export const de = {
       delete_one: 'Dieses Kind löschen',
       delete_other: 'Diese {{count}} Kinder löschen',
       title: 'Kinder löschen?',
-      confirmText_one: 'Das Kind und seine auf diesem Gerät gespeicherten Ergebnisse werden gelöscht.',
+      confirmText_one:
+        'Das Kind und seine auf diesem Gerät gespeicherten Ergebnisse werden von diesem Gerät gelöscht.',
       confirmText_other:
-        'Die {{count}} Kinder und ihre auf diesem Gerät gespeicherten Ergebnisse werden gelöscht.',
+        'Die {{count}} Kinder und ihre auf diesem Gerät gespeicherten Ergebnisse werden von diesem Gerät gelöscht.',
     },
   },
   preview: {
@@ -620,7 +642,7 @@ export const de = {
     },
     forget: {
       title: 'Ohne das bisherige Passwort sind die Daten verloren',
-      text: 'Die gespeicherten Kinder, ihre Ergebnisse und der laufende Test lassen sich ohne das bisherige Passwort nicht mehr öffnen. Wenn Sie fortfahren, werden sie von diesem Gerät gelöscht. Das lässt sich nicht rückgängig machen. Eine Sicherung, die mit dem bisherigen Passwort gespeichert wurde, lässt sich später nur mit diesem Passwort laden.',
+      text: 'Die gespeicherten Kinder, ihre Ergebnisse und der laufende Test lassen sich ohne das bisherige Passwort nicht mehr öffnen. Wenn Sie fortfahren, werden sie von diesem Gerät gelöscht. Das lässt sich nicht rückgängig machen. Eine Sicherung, die mit dem bisherigen Passwort gespeichert wurde, lässt sich später nur mit diesem Passwort laden. Ergebnisse, die schon gesendet wurden, bleiben auf dem Server; die Einrichtungskennung bleibt auf dem Gerät.',
       unsent:
         'Darunter {{count}} noch nicht gesendete Ergebnisse: Sie gehen verloren und erreichen die Forschung nicht.',
       confirm: 'Daten löschen und mit dem neuen Passwort beginnen',

@@ -64,6 +64,7 @@ describe('the access screen after the passphrase was changed', () => {
       screen.getByRole('alertdialog', { name: 'Ohne das bisherige Passwort sind die Daten verloren' }),
     ).toBeTruthy();
     expect(screen.getByText(/werden sie von diesem Gerät gelöscht/)).toBeTruthy();
+    expect(screen.getByText(/Ergebnisse, die schon gesendet wurden, bleiben auf dem Server/)).toBeTruthy();
     // Nothing is gone yet; 'Zurück' leads back to the earlier passphrase.
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).not.toBeNull();
     await user.click(screen.getByRole('button', { name: 'Zurück' }));

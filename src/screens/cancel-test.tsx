@@ -7,7 +7,8 @@ import { isPassphrase, loadPasswordCheck } from './password-check';
 
 /**
  * 'Test abbrechen' (docs/product.md §17): small, in the educator's bar. One dialog says what
- * cancelling does and asks for the passphrase (as on the access screen, so a child cannot end the
+ * cancelling does (a saved child stays on the device with its earlier tests; a child of 'Nicht
+ * speichern' leaves nothing) and asks for the passphrase (as on the access screen, so a child cannot end the
  * test); each button says what it does: 'Test fortsetzen' or 'Test abbrechen'. The session is
  * discarded and nothing is sent: the result reaches the outbox only on the results page; the access
  * screen then says so. While it is open, the answer clock stands still.
@@ -15,6 +16,8 @@ import { isPassphrase, loadPasswordCheck } from './password-check';
 export function CancelTest() {
   const { t } = useTranslation();
   const cancelTest = useStore((s) => s.cancelTest);
+  // A saved child (a code from 'Test beginnen') stays on the device; only this test goes.
+  const childCode = useStore((s) => s.user.childCode);
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [wrong, setWrong] = useState(false);
@@ -46,7 +49,9 @@ export function CancelTest() {
       {open && (
         <Dialog title={t('cancel.title')} onClose={close} role="alertdialog">
           <form className="dialog-form" onSubmit={checkPassword}>
-            <p className="dialog-text">{t('cancel.confirm')}</p>
+            <p className="dialog-text">
+              {childCode ? t('cancel.confirmSaved', { code: childCode }) : t('cancel.confirm')}
+            </p>
             <label htmlFor={fieldId} className="field-label">
               {t('cancel.passwordLabel')}
             </label>

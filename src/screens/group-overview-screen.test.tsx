@@ -157,6 +157,15 @@ describe('Gruppenübersicht', () => {
     expect(rows[2]!.textContent).toContain('Zugeordnetes Niveau von 1 auf größer 3 (höher)');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Kind löschen' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Kind löschen?' });
+    // It names the child and its code, and says what stays on the server and in the outbox.
+    expect(
+      within(confirm)
+        .getAllByText(/./, { selector: 'p' })
+        .map((p) => p.textContent),
+    ).toEqual([
+      'Zeynep Kaya (Kind-Code AAAAAA) und alle auf diesem Gerät gespeicherten Ergebnisse dieses Kindes werden von diesem Gerät gelöscht.',
+      'Schon gesendete Ergebnisse bleiben ohne Namen auf dem Server; dort lassen sie sich über den Kind-Code löschen. Noch nicht gesendete Ergebnisse werden trotzdem gesendet.',
+    ]);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Nicht löschen' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(await childrenRepository().getChild('AAAAAA')).toBeTruthy();
@@ -175,6 +184,11 @@ describe('Gruppenübersicht', () => {
       'Emre Demir (Kind-Code: DDDDDD, Letzter Test: 10.01.2025)',
     );
     fireEvent.click(within(notice).getByRole('button', { name: 'Dieses Kind löschen' }));
+    expect(
+      within(screen.getByRole('alertdialog', { name: 'Kinder löschen?' })).getByText(
+        /^Schon gesendete Ergebnisse bleiben ohne Namen auf dem Server/,
+      ),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Endgültig löschen' }));
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'Seit 18 Monaten nicht getestet' })).toBeNull(),

@@ -353,11 +353,15 @@ export function GroupOverviewScreen() {
       {toDelete && (
         <ConfirmDialog
           title={toDelete.one ? t('overview.deleteTitle') : t('overview.retention.title')}
-          message={
+          message={[
             toDelete.one
-              ? t('overview.deleteText', { name: toDelete.children[0]!.name || t('children.noName') })
-              : t('overview.retention.confirmText', { count: toDelete.children.length })
-          }
+              ? t('overview.deleteText', {
+                  name: toDelete.children[0]!.name || t('children.noName'),
+                  code: toDelete.children[0]!.code,
+                })
+              : t('overview.retention.confirmText', { count: toDelete.children.length }),
+            t('overview.deleteStays'),
+          ]}
           back={t('overview.deleteKeep')}
           goOn={t('overview.deleteConfirm')}
           danger

@@ -362,6 +362,9 @@ describe('ResultScreen', () => {
     renderScreen();
     fireEvent.click(screen.getByRole('button', { name: 'Zurück zum Start' }));
     const dialog = screen.getByRole('alertdialog', { name: 'PDF noch nicht gespeichert' });
+    // A child of 'Nicht speichern' (no child code): nothing of it stays; the result without the name does.
+    expect(within(dialog).getByText(/^Das Kind wurde nicht gespeichert/)).toBeTruthy();
+    expect(within(dialog).getByText(/^Das Ergebnis ohne Namen/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Hier bleiben' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(useStore.getState().screen).toBe('result');

@@ -68,15 +68,14 @@ export function ResultScreen() {
   }
 
   const uploadStatus = displayStatus(snapshot, submissionId, resultQueued);
+  const durable = !!submissionId && snapshot.durable && !snapshot.volatile.has(submissionId);
 
   return (
     <div className="result-screen">
       <div className="result-toolbar">
-        <BackToStart />
+        <BackToStart facts={{ verlauf: verlauf.kind, upload: uploadStatus, durable }} />
         <p className={`result-upload result-upload--${uploadStatus ?? 'none'}`} role="status">
-          {uploadStatus &&
-            submissionId &&
-            uploadText(uploadStatus, snapshot.durable && !snapshot.volatile.has(submissionId), t)}
+          {uploadStatus && submissionId && uploadText(uploadStatus, durable, t)}
         </p>
         <button
           type="button"

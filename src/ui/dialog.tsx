@@ -66,7 +66,8 @@ export function ConfirmDialog({
   danger = false,
 }: {
   title: string;
-  message: string;
+  /** One paragraph, or several. */
+  message: string | readonly string[];
   back: string;
   goOn: string;
   onBack(): void;
@@ -75,7 +76,11 @@ export function ConfirmDialog({
 }) {
   return (
     <Dialog title={title} onClose={onBack} role="alertdialog">
-      <p className="dialog-text">{message}</p>
+      {(typeof message === 'string' ? [message] : message).map((paragraph) => (
+        <p key={paragraph} className="dialog-text">
+          {paragraph}
+        </p>
+      ))}
       <div className="dialog-buttons">
         <button type="button" className="button" data-autofocus onClick={onBack}>
           {back}
