@@ -21,9 +21,10 @@ import { readableForms, storedBytes } from '../support/stored-bytes.ts';
 /**
  * Encrypted at rest and backups in every engine (docs/product.md): after a finished test whose
  * upload waits, no stored byte holds the child's name or birth date; 'Sicherung speichern' writes
- * one sealed file; 'Sicherung laden' in a fresh browser profile with the passphrase brings the
- * unsent result (and a child of the device) back and sends it; a wrong passphrase or a damaged
- * file changes nothing; the same file twice changes nothing.
+ * one sealed file and says where it went; 'Sicherung laden' in a fresh browser profile with the
+ * passphrase brings the unsent result, a child of the device with its test and the device's
+ * Einrichtungskennung back and sends the result; the access screen then no longer asks for a
+ * backup; a wrong passphrase or a damaged file changes nothing; the same file twice changes nothing.
  */
 
 const distDir = inject('distDir');
@@ -31,6 +32,9 @@ const serverURL = inject('baseURL');
 const questions = loadQuestions();
 const NAME = 'Elif Yıldırımoğlu';
 const BIRTH_DATE = '2019-03-07';
+const SITE = 'KITA-017';
+/** A test of Mara's 30 days ago: older than the 7 days after which the access screen asks for a backup. */
+const OLD_TEST_DATE = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 let proxy: FaultProxy;
 
 beforeAll(async () => {
@@ -118,10 +122,12 @@ describe(`encrypted at rest and backups in ${ENGINE}`, () => {
     expect(await textOf(a, '.access-last-backup')).toBe('Noch keine Sicherung auf diesem Gerät.');
     await shot(a, 'access-unsent');
 
-    // A child of the device (as the children's list stores it; format 1 = before the encryption).
+    // A child of the device with a test of a month ago (as the children's list stores them;
+    // format 1 = before the encryption), and the device's Einrichtungskennung.
     await a.evaluate(
-      () =>
+      ({ testDate, site }) =>
         new Promise<void>((resolve, reject) => {
+          localStorage.setItem('zaehltest-site', site);
           const request = indexedDB.open('zaehltest-children', 1);
           request.onupgradeneeded = () => {
             request.result.createObjectStore('children', { keyPath: 'code' });
@@ -130,11 +136,17 @@ describe(`encrypted at rest and backups in ${ENGINE}`, () => {
               .createIndex('childCode', 'childCode');
           };
           request.onsuccess = () => {
-            const tx = request.result.transaction('children', 'readwrite');
+            const tx = request.result.transaction(['children', 'results'], 'readwrite');
             tx.objectStore('children').put({
               code: 'K7M3QX',
               updatedAt: '2026-10-05T09:00:00.000Z',
               sealed: { format: 1, data: { name: 'Mara Popescu', birthDate: '2020-05-17', language: 'ro' } },
+            });
+            tx.objectStore('results').put({
+              submissionId: 'mara-old-test',
+              childCode: 'K7M3QX',
+              testDate,
+              sealed: { format: 1, data: { finishedAt: `${testDate}T09:00:00.000Z`, language: 'ro' } },
             });
             tx.oncomplete = () => {
               request.result.close();
@@ -144,6 +156,7 @@ describe(`encrypted at rest and backups in ${ENGINE}`, () => {
           };
           request.onerror = () => reject(request.error);
         }),
+      { testDate: OLD_TEST_DATE, site: SITE },
     );
 
     // Back to the start (the session ends), then in with the passphrase to the child's details.
@@ -158,6 +171,8 @@ describe(`encrypted at rest and backups in ${ENGINE}`, () => {
       await a.click({ role: 'button', name: 'Trotzdem zurück zum Start' });
       await waitForScreen(a, 'access');
     }
+    // A month-old test in no backup: the access screen asks for one.
+    await waitUntil('the backup reminder', () => exists(a, '.access-backup-due'));
     await a.fill({ label: 'Bitte Passwort eingeben:' }, 'zaehltest');
     await a.click({ role: 'button', name: 'Anmelden' });
     await waitForScreen(a, 'userdata', 20_000);
@@ -170,11 +185,18 @@ describe(`encrypted at rest and backups in ${ENGINE}`, () => {
     await waitUntil('the backup date', async () =>
       ((await textOf(a, '.backup-last')) ?? '').startsWith('Letzte Sicherung: '),
     );
+    // TT.MM.JJJJ like every date (never 5.3.2027), and the message says where the file went.
+    const day = /zaehltest-sicherung-(\d\d\.\d\d\.\d{4})\.zts/.exec(backup.name)?.[1];
+    expect(await textOf(a, '.backup-last')).toBe(`Letzte Sicherung: ${day}`);
+    expect(await textOf(a, '.backup-message')).toBe(
+      `Die Sicherung wurde als „${backup.name}“ im Download-Ordner des Browsers gespeichert (meist „Downloads“; auf iPad und iPhone: App „Dateien“ → „Downloads“) – oder dort, wo Sie es beim Speichern gewählt haben.`,
+    );
     await shot(a, 'backup-saved');
 
     // Another device: a fresh profile, the same passphrase.
     const b = await openEnginePage();
     await login(b, proxy.url);
+    expect(await textOf(b, '.site-setting summary')).toBe('Keine Einrichtungskennung gesetzt');
     await b.click({ role: 'button', name: 'Sicherung laden' });
     await chooseFile(b, backup.name, backup.bytes);
     expect(await restore(b, 'falsch')).toMatch(
@@ -193,18 +215,34 @@ describe(`encrypted at rest and backups in ${ENGINE}`, () => {
 
     await chooseFile(b, backup.name, backup.bytes);
     expect(await restore(b, 'zaehltest')).toBe(
-      'Sicherung geladen. Neu auf diesem Gerät – Kinder: 1, Ergebnisse: 0, nicht gesendete Ergebnisse: 1. Was schon da war, wurde nicht doppelt angelegt.',
+      `Sicherung geladen. Neu auf diesem Gerät – Kinder: 1, Ergebnisse: 1, nicht gesendete Ergebnisse: 1. Was schon da war, wurde nicht doppelt angelegt. Einrichtungskennung aus der Sicherung übernommen: ${SITE}.`,
     );
+    // The Einrichtungskennung is back on the form at once; the loaded file is the last backup.
+    expect(await textOf(b, '.site-setting summary')).toBe(`Einrichtungskennung: ${SITE}`);
+    expect(await textOf(b, '.backup-last')).toBe(`Letzte Sicherung: ${day}`);
     await shot(b, 'backup-restored');
     onB = await storedBytes(b);
     expect(onB.records['zaehltest-outbox/results']).toBe(1);
     expect(onB.records['zaehltest-children/children']).toBe(1);
+    expect(onB.records['zaehltest-children/results']).toBe(1);
     for (const form of [...readableForms(NAME, BIRTH_DATE), 'Mara Popescu', '2020-05-17']) {
       expect(onB.text).not.toContain(form);
     }
     // The same file again changes nothing.
     expect(await restore(b, 'zaehltest')).toMatch(/Alles darin war auf diesem Gerät schon vorhanden/);
     expect((await storedBytes(b)).records).toEqual(onB.records);
+
+    // The access screen follows the restore: the month-old test is in the loaded file, so it no
+    // longer says that results lie only on this device.
+    await b.reload();
+    await waitUntil('the device status', async () => (await textOf(b, '.access-last-backup')) !== null);
+    expect(await textOf(b, '.access-last-backup')).toBe(`Letzte Sicherung: ${day}`);
+    expect(await exists(b, '.access-backup-due')).toBe(false);
+    await shot(b, 'backup-restored-access');
+    // Unsent results go out only after the passphrase.
+    await b.fill({ label: 'Bitte Passwort eingeben:' }, 'zaehltest');
+    await b.click({ role: 'button', name: 'Anmelden' });
+    await waitForScreen(b, 'userdata', 20_000);
 
     // The restored result reaches the server from the new device, once.
     proxy.script([], 'pass');
