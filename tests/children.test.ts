@@ -6,8 +6,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHILD_CODE_PATTERN } from '../src/domain/facts.ts';
 import { openBrowser, type Session, screenshot, TABLET, TABLET_PORTRAIT } from './support/browser.ts';
+import { TEST_PASSWORD } from './support/build-app.ts';
 import {
   backToStart,
+  currentScreen,
   enterUserData,
   LANGUAGE_LABELS,
   login,
@@ -21,8 +23,10 @@ import { readableForms, storedBytes } from './support/stored-bytes.ts';
 /**
  * The children of the device in Chromium against the built app and the real results server: a
  * child tested twice shows its Verlauf on the results page and in the PDF (read with pdftotext),
- * the upload carries the child code and never the name, and the Gruppenübersicht sorts, filters
- * and prints; the children are stored sealed. One browser context for the whole file: the tests
+ * the upload carries the child code and never the name, 'Kind hinzufügen' lists a child without a
+ * test, the dialogs of leaving, cancelling and deleting say what happens to a saved child and to
+ * one of 'Nicht speichern', and the Gruppenübersicht sorts, filters and prints; the children are
+ * stored sealed. One browser context for the whole file: the tests
  * build on each other's children. The children are entered as an educator would; their finished
  * tests are seeded through the app's storage (tests/support/seed.ts), the results page stores them
  * as after a whole run (which tests/flow.test.ts checks).
@@ -32,7 +36,7 @@ const baseURL = inject('baseURL');
 /** Answered wrongly in the first test: level 1 6/7, level 2 4/7, level 3 4/7 → level 2. */
 const WRONG_IDS = new Set([6, 13, 14, 16, 17, 18, 23]);
 const PHONE = { width: 390, height: 844 };
-/** The children saved through 'Test beginnen' below, with their birth dates. */
+/** The children saved through 'Test beginnen' and 'Kind hinzufügen' below, with their birth dates. */
 const SAVED = [
   ['Zeynep Kaya', '2020-05-14'],
   ['أمل حداد', '2021-02-03'],
@@ -88,6 +92,29 @@ async function savePdf(button: string): Promise<string> {
   ).replace(/\s+/g, ' ');
 }
 
+/** The paragraphs of the open alert dialog called `name`. */
+async function dialogText(name: string): Promise<string[]> {
+  return page.getByRole('alertdialog', { name }).locator('p').allTextContents();
+}
+
+/** 'Trotzdem zurück zum Start' in the open dialog of the results page: the session ends. */
+async function leaveAnyway(): Promise<void> {
+  await page.getByRole('button', { name: 'Trotzdem zurück zum Start' }).click();
+  await waitForScreen(page, 'access');
+}
+
+/** Screenshots of what is on screen (a dialog) at the tablet's and the phone's size. */
+async function shotsOfDialog(name: string): Promise<void> {
+  for (const [size, viewport] of [
+    ['1024x768', TABLET],
+    ['390x844', PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await screenshot(page, `children-${name}-${size}`, { fullPage: false });
+  }
+  await page.setViewportSize(TABLET);
+}
+
 async function shotsAtEverySize(name: string): Promise<void> {
   for (const [size, viewport] of [
     ['1024x768', TABLET],
@@ -126,7 +153,17 @@ describe('the children of the device', () => {
     expect(await page.getByText('Dies ist der erste Test dieses Kindes auf diesem Gerät.').isVisible()).toBe(
       true,
     );
-    await backToStart(page);
+    // Leaving without the PDF: the saved child stays with this test; the result, once sent, stays
+    // on the server.
+    await page.getByText('Ergebnis gesendet.').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Zurück zum Start' }).click();
+    expect(await dialogText('PDF noch nicht gespeichert')).toEqual([
+      'Das PDF wurde noch nicht gespeichert. Nach „Zurück zum Start“ lässt sich diese Ergebnisseite mit allen Antworten nicht wieder öffnen.',
+      'Das Kind bleibt mit diesem Test auf diesem Gerät gespeichert: in „Kinder auf diesem Gerät“, im Verlauf und in der Gruppenübersicht (Punkte und Niveaus).',
+      'Das Ergebnis ohne Namen ist schon gesendet und bleibt auf dem Server.',
+    ]);
+    await shotsOfDialog('leave-saved');
+    await leaveAnyway();
 
     await login(page, baseURL);
     const item = page.locator('.children-item', { hasText: 'Zeynep Kaya' });
@@ -139,6 +176,13 @@ describe('the children of the device', () => {
     expect(await page.getByLabel('Name').inputValue()).toBe('Zeynep Kaya');
     await page.getByRole('button', { name: 'Test beginnen' }).click();
     await waitForScreen(page, 'startscreen');
+    // Cancelling would keep the saved child with its code and first test; only this test would go.
+    await page.getByRole('button', { name: 'Test abbrechen' }).click();
+    expect((await dialogText('Test abbrechen'))[0]).toBe(
+      `Beim Abbrechen werden die Antworten dieses Tests von diesem Gerät gelöscht; es wird nichts gesendet. Das Kind bleibt mit dem Kind-Code ${code} und seinen früheren Tests in „Kinder auf diesem Gerät“.`,
+    );
+    await shotsOfDialog('cancel-saved');
+    await page.getByRole('button', { name: 'Test fortsetzen' }).click();
     // The new test is the chosen child's: same code, a new submission.
     const second = (await storedSession(page))!;
     expect(second.user.childCode).toBe(code);
@@ -199,17 +243,61 @@ describe('the children of the device', () => {
     await shotsAtEverySize('result-arabic');
     await backToStart(page);
 
-    // Emre is saved without a test yet ('Test beginnen', then 'Zurück'); a child of 'Nicht speichern' is not listed.
+    // Emre is added with 'Kind hinzufügen': listed at once, untested, and no test starts.
     await login(page, baseURL);
-    await enterUserData(page, { name: 'Emre Demir', birthdate: '2019-11-30', language: 'ro' });
-    await page.getByRole('button', { name: 'Zurück', exact: true }).click();
+    await page.getByRole('button', { name: 'Kind hinzufügen' }).click();
+    const add = page.getByRole('form', { name: 'Kind hinzufügen' });
+    await add.getByLabel('Name').fill('Emre Demir');
+    await add.getByLabel('Geburtsdatum').fill('30.11.2019');
+    await add.getByLabel('Sprache').selectOption({ label: LANGUAGE_LABELS.ro ?? 'ro' });
+    await add.getByRole('button', { name: 'Kind speichern' }).click();
+    const added = add.getByRole('status');
+    await added.waitFor();
+    const addedCode = /\(Kind-Code (\w+)\)/.exec((await added.textContent()) ?? '')?.[1] ?? '';
+    expect(addedCode).toMatch(new RegExp(CHILD_CODE_PATTERN));
+    expect(await added.textContent()).toBe(
+      `„Emre Demir“ ist auf diesem Gerät gespeichert (Kind-Code ${addedCode}). Es wurde kein Test begonnen.`,
+    );
+    const emre = page.locator('.children-item', { hasText: 'Emre Demir' });
+    await expect
+      .poll(() => emre.textContent())
+      .toMatch(/^Emre Demir30\.11\.2019 · Rumänisch(?: \(Entwurf\))? · Letzter Test: noch nicht getestet/);
+    await shotsOfDialog('add-child');
+    expect(await currentScreen(page)).toBe('userdata');
+    const stored = await storedSession(page);
+    expect(stored?.submissionId ?? null).toBeNull();
+    expect(stored?.answers ?? []).toEqual([]);
+    // It survives a reload.
+    await page.reload();
+    await page.getByLabel('Bitte Passwort eingeben:').fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
     await waitForScreen(page, 'userdata');
+    await expect.poll(() => emre.textContent()).toContain('noch nicht getestet');
+
+    // A child of 'Nicht speichern' is not listed; leaving its results says that nothing of it stays,
+    // and that the result without the name waits on the device while the server cannot be reached.
     await page.getByRole('button', { name: 'Neues Kind' }).click();
     await page.getByLabel('Name').fill('Nur Heute');
     await page.getByRole('button', { name: 'Nicht speichern' }).click();
     await waitForScreen(page, 'startscreen');
-    await page.getByRole('button', { name: 'Zurück', exact: true }).click();
-    await waitForScreen(page, 'userdata');
+    const today = (await storedSession(page))!;
+    expect(today.user.childCode).toBeUndefined();
+    await page.route('**/api/results', (route) => route.abort('internetdisconnected'));
+    await openSeeded(
+      page,
+      baseURL,
+      finishedSession({ user: today.user, submissionId: today.submissionId ?? undefined }),
+    );
+    await page.getByText(/Ergebnis auf diesem Gerät gespeichert/).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Zurück zum Start' }).click();
+    expect((await dialogText('PDF noch nicht gespeichert')).slice(1)).toEqual([
+      'Das Kind wurde nicht gespeichert („Nicht speichern“): Name, Angaben und Ergebnisse sind danach nicht mehr auf diesem Gerät.',
+      'Das Ergebnis ohne Namen bleibt zum Senden auf diesem Gerät und wird gesendet, sobald eine Verbindung besteht; auf dem Server bleibt es dann.',
+    ]);
+    await shotsOfDialog('leave-not-saved');
+    await leaveAnyway();
+    await page.unroute('**/api/results');
+    await login(page, baseURL);
     await expect.poll(() => page.locator('.children-item').count()).toBe(3);
 
     await page.getByRole('button', { name: 'Gruppenübersicht' }).click();
@@ -243,6 +331,14 @@ describe('the children of the device', () => {
     const dialog = page.getByRole('dialog', { name: 'Verlauf von Zeynep Kaya' });
     expect(await dialog.locator('tbody tr').count()).toBe(2);
     await screenshot(page, 'children-overview-verlauf-1024x768');
+    // 'Kind löschen' names the child and its code and says what stays on the server.
+    await dialog.getByRole('button', { name: 'Kind löschen' }).click();
+    expect(await dialogText('Kind löschen?')).toEqual([
+      `Zeynep Kaya (Kind-Code ${code}) und alle auf diesem Gerät gespeicherten Ergebnisse dieses Kindes werden von diesem Gerät gelöscht.`,
+      'Schon gesendete Ergebnisse bleiben ohne Namen auf dem Server; dort lassen sie sich über den Kind-Code löschen. Noch nicht gesendete Ergebnisse werden trotzdem gesendet.',
+    ]);
+    await shotsOfDialog('delete');
+    await page.getByRole('button', { name: 'Nicht löschen' }).click();
     await dialog.getByRole('button', { name: 'Schließen' }).click();
 
     await page.getByLabel('Erneut testen nach (Wochen)').fill('6');
@@ -259,7 +355,7 @@ describe('the children of the device', () => {
     expect(await page.getByLabel('Erneut testen nach (Wochen)').inputValue()).toBe('6');
   }, 300_000);
 
-  it('stores the children saved through ‘Test beginnen’ sealed: neither a name nor a birth date in the stored bytes', async () => {
+  it('stores the children saved through ‘Test beginnen’ and ‘Kind hinzufügen’ sealed: neither a name nor a birth date in the stored bytes', async () => {
     const stored = await storedBytes(page);
     expect(stored.records['zaehltest-children/children']).toBe(SAVED.length);
     expect(stored.records['zaehltest-children/results']).toBe(3);

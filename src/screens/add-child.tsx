@@ -17,10 +17,13 @@ type Note = { kind: 'added'; name: string; code: string } | { kind: 'failed' };
 export function AddChild({
   onAdd,
   onClose,
+  explainDraft,
 }: {
   /** Saves the child; resolves to it as stored, with its code. */
   onAdd(details: UserData): Promise<Child>;
   onClose(): void;
+  /** False while the list above already explains '(Entwurf)'. */
+  explainDraft: boolean;
 }) {
   const { t } = useTranslation();
   const [user, setUser] = useState<UserData>(EMPTY_CHILD_FORM);
@@ -76,6 +79,17 @@ export function AddChild({
         {t('children.add.title')}
       </h3>
       <p className="children-note">{t('children.add.hint')}</p>
+      {/* Above the fields: the focus goes back to 'Name', so the note is in view on a phone too. */}
+      {note?.kind === 'added' && (
+        <p className="children-note children-add-done" role="status">
+          {t('children.add.added', { name: note.name, code: note.code })}
+        </p>
+      )}
+      {note?.kind === 'failed' && (
+        <p className="field-problem" role="alert">
+          {t('children.add.failed')}
+        </p>
+      )}
       <ChildFields
         user={user}
         onChange={(patch) => {
@@ -89,6 +103,7 @@ export function AddChild({
         }}
         problem={problem}
         nameProblem={nameMissing ? t('children.add.nameMissing') : undefined}
+        explainDraft={explainDraft}
         ids={ids}
       />
       <div className="children-actions">
@@ -99,16 +114,6 @@ export function AddChild({
           {t('children.add.submit')}
         </button>
       </div>
-      {note?.kind === 'added' && (
-        <p className="children-note children-add-done" role="status">
-          {t('children.add.added', { name: note.name, code: note.code })}
-        </p>
-      )}
-      {note?.kind === 'failed' && (
-        <p className="field-problem" role="alert">
-          {t('children.add.failed')}
-        </p>
-      )}
       {ageToConfirm && (
         <AgeCheckDialog
           age={ageToConfirm.age}

@@ -31,6 +31,7 @@ export function ChildFields({
   onBirthdateText,
   problem,
   nameProblem,
+  explainDraft = true,
   ids,
 }: {
   user: UserData;
@@ -40,6 +41,8 @@ export function ChildFields({
   problem: BirthdateProblem | null;
   /** Why the name is refused, where a name is needed ('Kind hinzufügen'). */
   nameProblem?: string;
+  /** Whether to explain '(Entwurf)' under 'Sprache' (not when a note just above says it already). */
+  explainDraft?: boolean;
   ids: { name: string; birthdate: string };
 }) {
   const { t } = useTranslation();
@@ -47,7 +50,7 @@ export function ChildFields({
   // One radio group per form: two forms on the screen must not share a group name.
   const schoolGroup = useId();
   const isKita = user.school === 'Kita';
-  const draftShown = childLanguages.some(isDraftLanguage);
+  const draftShown = explainDraft && childLanguages.some(isDraftLanguage);
   return (
     <>
       <div className="form-row">
@@ -145,7 +148,9 @@ export function ChildFields({
             </option>
           ))}
         </select>
-        <DraftLanguageNote languages={childLanguages} className="children-note" id={own.draft} />
+        {explainDraft && (
+          <DraftLanguageNote languages={childLanguages} className="children-note" id={own.draft} />
+        )}
       </div>
     </>
   );

@@ -2,7 +2,7 @@ import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ChildCodeProblem, parseChildCode } from '../children/code';
 import type { Child } from '../children/types';
-import { languageLabel } from '../content/languages';
+import { isDraftLanguage, languageLabel } from '../content/languages';
 import { germanDate } from '../domain/date';
 import type { UserData } from '../store/types';
 import { AddChild } from './add-child';
@@ -75,6 +75,8 @@ export function ChildrenOfDevice({
       : children;
     return [...matching].sort((a, b) => byName.compare(a.child.name, b.child.name));
   }, [children, query]);
+
+  const shownLanguages = useMemo(() => shown.map(({ child }) => child.language), [shown]);
 
   const adopt = (e: FormEvent) => {
     e.preventDefault();
@@ -167,7 +169,7 @@ export function ChildrenOfDevice({
               })}
             </ul>
           )}
-          <DraftLanguageNote languages={shown.map(({ child }) => child.language)} className="children-note" />
+          <DraftLanguageNote languages={shownLanguages} className="children-note" />
         </>
       )}
       <div className="children-actions">
@@ -208,7 +210,13 @@ export function ChildrenOfDevice({
           </button>
         )}
       </div>
-      {adding && <AddChild onAdd={onAdd} onClose={() => setAdding(false)} />}
+      {adding && (
+        <AddChild
+          onAdd={onAdd}
+          onClose={() => setAdding(false)}
+          explainDraft={!shownLanguages.some(isDraftLanguage)}
+        />
+      )}
       {adoptNote && (
         <p className="children-note" role="status">
           {adoptNote}
