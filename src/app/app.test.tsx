@@ -1,10 +1,12 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultChildLanguage } from '../content/languages';
 import { isAccessPassword } from '../screens/access-password';
 import { unlock } from '../storage/sealed';
 import { tabGuard, useStore } from '../store';
 import { openSession, sealSession } from '../store/create-store';
+import { DEFAULT_USER } from '../store/slices';
 import { ACTIVE_TAB_KEY } from '../store/tab-guard';
 import { App } from './app';
 
@@ -26,6 +28,9 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
 });
+
+/** A child as the details form hands it over: the store's empty child has no language of its own. */
+const FORM_CHILD = { ...DEFAULT_USER, name: 'Mara', language: defaultChildLanguage };
 
 describe('the access password', () => {
   it('is checked with the slow KDF against the verifier made at build time', async () => {
@@ -96,7 +101,7 @@ describe('the app shell', () => {
     };
     render(<App />);
     expect(leave()).toBe(false);
-    act(() => useStore.getState().startTest(useStore.getState().user));
+    act(() => useStore.getState().startTest(FORM_CHILD));
     expect(leave()).toBe(true);
     act(() => useStore.getState().goTo('result'));
     expect(leave()).toBe(false);
@@ -105,7 +110,7 @@ describe('the app shell', () => {
   it('stops when another tab of the app opens, and continues here on request', async () => {
     const user = userEvent.setup();
     render(<App />);
-    act(() => useStore.getState().startTest(useStore.getState().user));
+    act(() => useStore.getState().startTest(FORM_CHILD));
     expect(document.querySelector('main')?.dataset.screen).toBe('startscreen');
 
     // Another tab claims the session and moves on to the first question.

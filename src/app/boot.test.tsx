@@ -19,7 +19,8 @@ describe('the first screen', () => {
     expect(document.querySelector('main')?.dataset.screen).toBe('access');
     await user.type(screen.getByLabelText('Bitte Passwort eingeben:'), 'falsch');
     await user.click(screen.getByRole('button', { name: 'Anmelden' }));
-    expect(screen.getByText('Falsches Passwort')).toBeTruthy();
+    // The passphrase is checked with the slow KDF (src/storage/kdf.ts): the message follows it.
+    expect(await screen.findByText('Falsches Passwort', {}, { timeout: 10_000 })).toBeTruthy();
     await user.clear(screen.getByLabelText('Bitte Passwort eingeben:'));
     await user.type(screen.getByLabelText('Bitte Passwort eingeben:'), 'zaehltest');
     await user.click(screen.getByRole('button', { name: 'Anmelden' }));
@@ -28,7 +29,8 @@ describe('the first screen', () => {
   });
 
   it('after a reload in a running test, asks for the passphrase first, then shows where the test stopped', async () => {
-    useStore.getState().startTest({ ...useStore.getState().user, name: 'Mara' });
+    // A child as the details form hands it over, with a language (the store's empty child has none).
+    useStore.getState().startTest({ ...useStore.getState().user, name: 'Mara', language: 'tr' });
     // A reload: the page's modules run again and find the stored session.
     vi.resetModules();
     const { Boot: BootAfterReload } = await import('./boot');
