@@ -9,6 +9,7 @@ import { ROOT } from './support/build-app.ts';
 import {
   closeDialog,
   currentScreen,
+  fitsViewport,
   jumpTo,
   type Lang,
   moveDots,
@@ -106,6 +107,8 @@ describe('practice questions', () => {
     try {
       // Question 7, first wrong try: the dialog over the child's one dot, spoken in Turkish.
       expect(await waitForNextScreen(page)).toBe('examples/move-dots');
+      // The hint that explains the retry still leaves the screen without scrolling at 1024×768.
+      expect(await fitsViewport(page), 'question 7 fits 1024×768').toBe(true);
       await moveDots(page, 1);
       await answerButton(page).click();
       await feedback(page, "Die richtige Antwort ist: '3'", wrongNumber('tr', 3), 'tr');
@@ -125,9 +128,10 @@ describe('practice questions', () => {
       expect(await page.locator('.question').getByRole('button', { name: 'Weiter' }).count()).toBe(0);
       expect(await educatorBar(page).textContent()).toContain('2 falsche Versuche');
       expect(await page.getByTestId('educator-line').textContent()).toContain(
-        'Die Übung wiederholt sich mit leerem Kästchen, bis sie richtig gelöst ist; nach zwei falschen Versuchen erscheint in dieser Leiste „Weiter“',
+        'Falsch gelöst, beginnt sie leer von vorn; nach zwei Fehlversuchen erscheint „Weiter“ (wird vermerkt).',
       );
       await goOnFits(page);
+      expect(await fitsViewport(page), "question 7 with 'Weiter' fits 1024×768").toBe(true);
       // The screen with 'Weiter' and its line passes axe (contrast, names, roles).
       expect(await axeFindings(page)).toEqual([]);
       await shots(page, 'practice-q07-weiter-tr', [TABLET, TABLET_PORTRAIT, PHONE]);
@@ -142,9 +146,10 @@ describe('practice questions', () => {
 
       // Question 9: two wrong 'Ja', the pictures shown again in between; then 'Weiter'.
       expect(await waitForNextScreen(page)).toBe('examples/timer');
+      expect(await fitsViewport(page), 'question 9 fits 1024×768').toBe(true);
       expect(await goOn(page).count()).toBe(0);
       expect(await page.getByTestId('educator-line').textContent()).toContain(
-        'Die Übung wiederholt sich (mit „Bereit“ erscheinen die Bilder noch einmal), bis sie richtig gelöst ist',
+        'Falsch gelöst, beginnt sie mit „Bereit“ von vorn; nach zwei Fehlversuchen erscheint „Weiter“ (wird vermerkt).',
       );
       for (const attempt of [1, 2]) {
         await pressReadyAndWaitForFlash(page);
@@ -154,6 +159,7 @@ describe('practice questions', () => {
         await closeDialog(page);
         expect(await goOn(page).count()).toBe(attempt === 1 ? 0 : 1);
       }
+      expect(await fitsViewport(page), "question 9 with 'Weiter' fits 1024×768").toBe(true);
       const upload = page.waitForRequest(
         (request) => request.url().endsWith('/api/results') && request.method() === 'POST',
       );
