@@ -94,6 +94,30 @@ export async function waitForScreen(page: Page, screen: string, timeout = 10_000
   }
 }
 
+/**
+ * Notes every screen the app shows in this document from now on, and returns a reader of the list.
+ * A screen of half a second (the transition) can be gone before a test looks on a busy machine;
+ * the list still has it.
+ */
+export async function watchScreens(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __screensSeen: string[] }).__screensSeen = seen;
+    const note = () => {
+      const screen = document.querySelector('main')?.getAttribute('data-screen');
+      if (screen && seen.at(-1) !== screen) seen.push(screen);
+    };
+    note();
+    new MutationObserver(note).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-screen'],
+    });
+  });
+  return () => page.evaluate(() => [...(window as unknown as { __screensSeen: string[] }).__screensSeen]);
+}
+
 /** Waits through the transition until a question (or the result) is on screen. */
 export async function waitForNextScreen(page: Page): Promise<string> {
   await page.waitForFunction(() => {

@@ -218,7 +218,14 @@ export class WebKitPage extends BasePage {
       if (file) return { name: file.name, bytes: Buffer.from(file.base64, 'base64') };
       await new Promise((wait) => setTimeout(wait, 200));
     }
-    throw new Error(`webkit: the page handed no download to the browser within ${timeoutMs} ms`);
+    // What the page said instead (a failure message, a busy button), for whoever reads the report.
+    const onScreen = await this.evaluate(() =>
+      document.querySelector('main')?.textContent?.slice(0, 600),
+    ).catch((reason: unknown) => `unreadable: ${String(reason)}`);
+    await this.collectErrors();
+    throw new Error(
+      `webkit: the page handed no download to the browser within ${timeoutMs} ms; errors: ${JSON.stringify(this.pageErrors)}; on screen: ${onScreen}`,
+    );
   }
 
   /** WebDriver classic has no error events: the page keeps its own list, read before it unloads. */
