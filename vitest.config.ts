@@ -6,6 +6,7 @@ import { REAL_CONTENT } from './scripts/content/load.ts';
 import { contentPlugin } from './scripts/content/vite-plugin.ts';
 import { pdfFontsPlugin } from './scripts/pdf-fonts/plugin.ts';
 import { ENGINES } from './tests/support/driver/types.ts';
+import LongestFirstSequencer from './tests/support/longest-first-sequencer.ts';
 
 /**
  * The files that check how much longer than its interval a flash stayed on screen, per engine: they
@@ -43,6 +44,9 @@ export default defineConfig({
     // Unit, component and browser files share one pool (a project group needs one worker count):
     // two cores, but a browser test mostly waits for the app's own timers, so three files at once.
     maxWorkers: E2E_WORKERS,
+    // Within a group the longest files start first, by the times of a full run kept in
+    // tests/file-times.json (tests/support/longest-first-sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,
@@ -54,6 +58,7 @@ export default defineConfig({
             'schemas/**/*.test.ts',
             'scripts/**/*.test.ts',
             'server/**/*.test.ts',
+            'tests/support/**/*.test.ts',
           ],
         },
       },
@@ -80,7 +85,8 @@ export default defineConfig({
           name: engine === 'chromium' ? 'e2e' : `e2e-${engine}`,
           environment: 'node',
           include: engine === 'chromium' ? ['tests/**/*.test.ts'] : ['tests/engines/**/*.test.ts'],
-          exclude: QUIET_FILES[engine],
+          // The test support's own unit tests run in `unit`.
+          exclude: [...QUIET_FILES[engine], 'tests/support/**'],
           globalSetup: ['tests/support/global-setup.ts'],
           setupFiles: ['tests/support/e2e-setup.ts'],
           provide: { engine },
