@@ -11,6 +11,37 @@ export const ARTIFACTS = resolve(import.meta.dirname, '../../test-artifacts');
 /** Screenshots cost time and disk: they are taken only when a person asks for them (docs/testing.md). */
 export const SCREENSHOTS = process.env.SCREENSHOTS === '1';
 
+/**
+ * The features playwright-core switches off when it launches Chromium (its chromiumSwitches). Chromium
+ * keeps only the last --disable-features it is given, so ours below repeats them;
+ * tests/browser-setup.test.ts fails when playwright-core switches off one more.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * Headless Chromium 156 still builds the address bar's suggestion popups as hidden web pages
+ * (chrome://omnibox-popup.top-chrome/), and one of them kept 12–16 % of a core busy in every idle
+ * browser: 1.2–1.6 s of CPU per 10 s against 0.2 s without them (docs/testing.md).
+ */
+export const OUR_DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
 /** Chromium flags of every browser test (and of the bench's own Lighthouse launches). */
 export const FLAGS = [
   '--headless',
@@ -21,6 +52,7 @@ export const FLAGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OUR_DISABLED_FEATURES].join(',')}`,
 ];
 
 export interface Session {
