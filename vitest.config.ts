@@ -53,6 +53,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // A migrated embedded database the server tests copy (server/testing/pglite-template.ts).
+          globalSetup: ['server/testing/pglite-template-setup.ts'],
           include: [
             'src/**/*.test.ts',
             'schemas/**/*.test.ts',

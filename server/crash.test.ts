@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makePayload } from './testing/payload.ts';
+import { freshDataDir } from './testing/pglite-template.ts';
 import { createTestSchema, preparePostgres, SKIP_POSTGRES } from './testing/postgres.ts';
 import { type ServerProcess, startServerProcess } from './testing/server-process.ts';
 
@@ -23,7 +22,7 @@ const backends: Backend[] = [
     name: 'pglite',
     skip: false,
     async prepare() {
-      const dir = mkdtempSync(join(tmpdir(), 'zaehltest-crash-'));
+      const dir = freshDataDir('zaehltest-crash-');
       return { env: { DATA_DIR: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
     },
   },

@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
@@ -9,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from './app.ts';
 import { openPgliteStore, openPostgresStore, type ResultStore } from './db/index.ts';
 import { makePayload } from './testing/payload.ts';
+import { freshDataDir } from './testing/pglite-template.ts';
 import { createTestSchema, preparePostgres, SKIP_POSTGRES } from './testing/postgres.ts';
 
 /**
@@ -40,7 +40,7 @@ const backends: Backend[] = [
     name: 'pglite',
     skip: false,
     async prepare() {
-      const dir = mkdtempSync(join(tmpdir(), 'zaehltest-health-'));
+      const dir = freshDataDir('zaehltest-health-');
       return {
         open: () => openPgliteStore(dir),
         // PGlite belongs to one process and one instance: close the store, change, reopen.

@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPgliteStore, openPostgresStore } from './db/index.ts';
 import { listMigrations } from './db/migrate.ts';
 import { makePayload } from './testing/payload.ts';
+import { freshDataDir } from './testing/pglite-template.ts';
 import { createTestSchema, preparePostgres, SKIP_POSTGRES } from './testing/postgres.ts';
 import { startServerProcess } from './testing/server-process.ts';
 
@@ -44,7 +44,7 @@ describe('storage', () => {
   );
 
   it('keeps results across a restart and refuses a second process on the same DATA_DIR (PGlite)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'zaehltest-storage-'));
+    const dir = freshDataDir('zaehltest-storage-');
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const store = await openPgliteStore(dir);
     const payload = makePayload();
@@ -63,7 +63,7 @@ describe('storage', () => {
   }, 120_000);
 
   it('refuses a DATA_DIR a live server process holds, and takes it over once that process is killed', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'zaehltest-storage-'));
+    const dir = freshDataDir('zaehltest-storage-');
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const server = await startServerProcess({ DATA_DIR: dir });
     cleanups.push(() => {

@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCORED_QUESTION_IDS } from '../../src/domain/facts.ts';
@@ -10,6 +8,7 @@ import { openPgliteStore, openPostgresStore, type ResultStore } from '../db/inde
 import { CSV_HEADERS } from '../export.ts';
 import { parseCsv } from '../testing/csv.ts';
 import { makePayload, makeResearchPayload } from '../testing/payload.ts';
+import { freshDataDir } from '../testing/pglite-template.ts';
 import { createTestSchema, preparePostgres, SKIP_POSTGRES } from '../testing/postgres.ts';
 import { SESSION_COOKIE } from './routes.ts';
 import type { DifResult, ItemAnalysis } from './statistics.ts';
@@ -21,7 +20,7 @@ const backends = [
     name: 'pglite',
     skip: false,
     async open() {
-      const dir = mkdtempSync(join(tmpdir(), 'zaehltest-auswertung-'));
+      const dir = freshDataDir('zaehltest-auswertung-');
       const store = await openPgliteStore(dir);
       return { store, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
     },

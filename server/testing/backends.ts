@@ -1,7 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { openPgliteStore, openPostgresStore, type ResultStore } from '../db/index.ts';
+import { freshDataDir } from './pglite-template.ts';
 import { createTestSchema, preparePostgres, SKIP_POSTGRES } from './postgres.ts';
 
 export interface StoreBackend {
@@ -17,7 +16,7 @@ export const storeBackends: StoreBackend[] = [
     name: 'pglite',
     skip: false,
     async open() {
-      const dir = mkdtempSync(join(tmpdir(), 'zaehltest-pglite-'));
+      const dir = freshDataDir('zaehltest-pglite-');
       const store = await openPgliteStore(dir);
       return { store, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
     },

@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { makePgliteTemplate } from '../../server/testing/pglite-template.ts';
 import { buildApp } from './build-app.ts';
 import type { Engine } from './driver/types.ts';
 import { startTestServer, type TestServer } from './server.ts';
@@ -22,16 +23,23 @@ const shared = globalThis as {
 };
 
 export default async function setup(project: TestProject) {
+  // The results servers of the tests start from a copy of one migrated database, made beside the build.
+  const template = makePgliteTemplate();
   shared.zaehltestE2e ??= {
-    ready: buildApp().then(async (distDir) => ({ distDir, server: await startTestServer(distDir) })),
+    ready: Promise.all([buildApp(), template]).then(async ([distDir]) => ({
+      distDir,
+      server: await startTestServer(distDir),
+    })),
     users: 0,
   };
   const state = shared.zaehltestE2e;
   state.users++;
+  const removeTemplate = await template;
   const { distDir, server } = await state.ready;
   project.provide('baseURL', server.url);
   project.provide('distDir', distDir);
   return async () => {
+    removeTemplate();
     if (--state.users > 0) return;
     shared.zaehltestE2e = undefined;
     await server.close();

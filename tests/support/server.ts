@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { buildServer } from '../../server/app.ts';
 import { openPgliteStore, type StoredResult } from '../../server/db/index.ts';
+import { freshDataDir } from '../../server/testing/pglite-template.ts';
 
 /** The export token of every test server; lets any test process read what a server stored. */
 export const TEST_EXPORT_TOKEN = 'zaehltest-e2e-export-token';
@@ -30,7 +29,7 @@ export interface TestServer {
  * and `listStoredResults(url)` below, which read the same rows through the JSON export.
  */
 export async function startTestServer(distDir: string): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'zaehltest-e2e-data-'));
+  const dataDir = freshDataDir('zaehltest-e2e-data-');
   const db = await openPgliteStore(dataDir);
   const app = await buildServer({
     db,
