@@ -45,7 +45,12 @@ const steps = [
   [
     'tests',
     'npx',
-    ['vitest', 'run', ...(fast ? ['--project', 'unit', '--project', 'dom'] : []), ...vitestArgs],
+    [
+      'vitest',
+      'run',
+      ...(fast ? ['--project', 'unit', '--project', 'time-zone', '--project', 'dom'] : []),
+      ...vitestArgs,
+    ],
   ],
 ];
 const startedAt = Date.now();
