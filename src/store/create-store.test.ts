@@ -352,6 +352,43 @@ describe('the session store', () => {
     expect(store.getState().testCancelled).toBe(false);
   });
 
+  it("'Test beenden' ends at once with its reason, keeps the answers, goes to the results and survives a reload", () => {
+    const { store, storage } = setup();
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    store.getState().startTest(USER);
+    // Before 'Start' no question was reached: nothing to end.
+    store.getState().endTestEarly('unwell');
+    expect(store.getState()).toMatchObject({ screen: 'startscreen', endedEarly: null });
+    store.getState().advance();
+    store.getState().submitAnswer(store.getState().currentQuestion(), {
+      givenAnswer: '4',
+      correct: true,
+      responseTimeMs: 5,
+      entry: { kind: 'number', value: '4' },
+    });
+    store.getState().advance();
+    store.getState().endTestEarly('unwell');
+    const s = store.getState();
+    expect(s).toMatchObject({
+      screen: 'result',
+      endedEarly: { reason: 'unwell', lastQuestion: 2 },
+      queue: [],
+      flash: null,
+      practice: null,
+    });
+    expect(s.answers).toHaveLength(1);
+    expect(s.submissionId).not.toBeNull();
+    // Once on the results page it is over: a second 'Test beenden' changes nothing.
+    store.getState().endTestEarly('other');
+    expect(store.getState().endedEarly).toEqual({ reason: 'unwell', lastQuestion: 2 });
+    const reloaded = createAppStore(QUESTIONS, () => storage).getState();
+    expect(reloaded).toMatchObject({ screen: 'result', endedEarly: { reason: 'unwell', lastQuestion: 2 } });
+    expect(reloaded.answers).toHaveLength(1);
+    // A new test starts without the mark.
+    store.getState().startTest(USER);
+    expect(store.getState().endedEarly).toBeNull();
+  });
+
   it("'Weiß nicht' is kept as its own flag on the answer record, scored 0", () => {
     const { store } = setup();
     store.getState().startTest(USER);
