@@ -508,6 +508,9 @@ export const de = {
     },
     thisTest: '(dieser Test)',
     firstTest: 'erster Test',
+    /** A test ended with 'Test beenden' (docs/product.md §38): no level, no comparison. */
+    endedEarly: 'vorzeitig beendet: {{reason}}',
+    endedNoChange: 'kein Vergleich (vorzeitig beendet)',
     pointsChange: 'Niveau {{level}}: {{delta}}',
     assignedChange: 'Zugeordnetes Niveau von {{from}} auf {{to}}',
     assignedSame: 'Zugeordnetes Niveau gleich ({{level}})',
@@ -552,6 +555,8 @@ export const de = {
     years_other: '{{count}} Jahre',
     none: '—',
     notTested: 'noch nicht getestet',
+    /** The newest test ended early (docs/product.md §38), in the column 'Zugeordnetes Niveau'. */
+    endedEarly: 'vorzeitig beendet: {{reason}}',
     allReached: 'alle erreicht',
     unmetLevels: 'Niveau {{levels}}',
     retestDue: '{{date}} (fällig)',

@@ -37,7 +37,7 @@ export function ResultScreen() {
   const [site] = useState(readSite);
   const endedEarly = useStore((s) => s.endedEarly);
   const baseDoc = useResultDocument(user, answers, site, endedEarly);
-  const verlauf = useVerlauf(submissionId, user, answers);
+  const verlauf = useVerlauf(submissionId, user, answers, endedEarly);
   const doc = useMemo(
     () => (verlauf.kind === 'ready' ? { ...baseDoc, verlauf: verlaufSection(verlauf.entries, t) } : baseDoc),
     [baseDoc, verlauf, t],

@@ -22,19 +22,22 @@ export function verlaufSection(entries: readonly VerlaufEntry[], t: TFunction): 
     ],
     rows: entries.map(({ result, current, change }) => {
       const date = germanDate(result.testDate);
-      const changeText = change
-        ? [
-            ...change.points.map(({ level, delta }) =>
-              t('verlauf.pointsChange', { level, delta: signed(delta) }),
-            ),
-            change.assigned.direction === 'same'
-              ? t('verlauf.assignedSame', { level: assigned(change.assigned.to) })
-              : `${t('verlauf.assignedChange', {
-                  from: assigned(change.assigned.from),
-                  to: assigned(change.assigned.to),
-                })} (${t(`verlauf.direction.${change.assigned.direction}`)})`,
-          ].join(' · ')
-        : t('verlauf.firstTest');
+      // A test ended early assigns no level and is compared with nothing (docs/product.md §38).
+      const changeText = result.endedEarly
+        ? t('verlauf.endedNoChange')
+        : change
+          ? [
+              ...change.points.map(({ level, delta }) =>
+                t('verlauf.pointsChange', { level, delta: signed(delta) }),
+              ),
+              change.assigned.direction === 'same'
+                ? t('verlauf.assignedSame', { level: assigned(change.assigned.to) })
+                : `${t('verlauf.assignedChange', {
+                    from: assigned(change.assigned.from),
+                    to: assigned(change.assigned.to),
+                  })} (${t(`verlauf.direction.${change.assigned.direction}`)})`,
+            ].join(' · ')
+          : t('verlauf.firstTest');
       return {
         key: result.submissionId,
         current,
@@ -42,9 +45,12 @@ export function verlaufSection(entries: readonly VerlaufEntry[], t: TFunction): 
           current ? `${date} ${t('verlauf.thisTest')}` : date,
           ...SCORED_LEVELS.map((level) => {
             const row = result.levels.find((candidate) => candidate.level === level);
-            return row ? t('result.levels.pointsOf', { points: row.points, questions: row.questions }) : '—';
+            if (!row || (result.endedEarly && row.questions < 7)) return '—';
+            return t('result.levels.pointsOf', { points: row.points, questions: row.questions });
           }),
-          assigned(result.assignedLevel),
+          result.endedEarly
+            ? t('verlauf.endedEarly', { reason: t(`endEarly.short.${result.endedEarly.reason}`) })
+            : assigned(result.assignedLevel),
           changeText,
         ],
       };
