@@ -43,12 +43,13 @@ afterEach(async () => {
 });
 
 /** The device's session, running, in the pause before question 9 with the answers to 1–8 given. */
-async function openAtQuestion9(page: Page, language: string, submissionId: string) {
+async function openAtQuestion9(page: Page, language: string, submissionId: string, childCode?: string) {
   const finished = finishedSession({
     language,
     submissionId,
     wrong: WRONG,
     answeredAt: new Date().toISOString(),
+    ...(childCode ? { user: { childCode } } : {}),
   });
   await openSeeded(page, baseURL, {
     ...finished,
@@ -82,7 +83,8 @@ describe("'Test beenden'", () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(String(error)));
     const submissionId = crypto.randomUUID();
-    await openAtQuestion9(page, 'tr', submissionId);
+    // A saved child: the ended test goes into its Verlauf too.
+    await openAtQuestion9(page, 'tr', submissionId, 'K7M3QX');
 
     // The dialog: the five reasons by keyboard, nothing without a reason, the passphrase as for 'Test abbrechen'.
     await page.getByRole('button', { name: 'Test beenden' }).focus();
@@ -128,6 +130,10 @@ describe("'Test beenden'", () => {
       expect(await page.locator('.result-questions tr.is-incorrect').count()).toBe(1);
     };
     await check();
+    await page.getByText('vorzeitig beendet: müde').waitFor();
+    expect(await page.locator('.result-verlauf').textContent()).toContain(
+      'kein Vergleich (vorzeitig beendet)',
+    );
     for (const [name, size] of SIZES) {
       await page.setViewportSize(size);
       await screenshot(page, `ended-early-tr-result-${name}`);
@@ -144,6 +150,7 @@ describe("'Test beenden'", () => {
       question8: true,
       question10: null,
       question23: null,
+      childCode: 'K7M3QX',
     });
     expect(stored?.answers?.map((detail) => detail.question)).toEqual([1, 2, 3, 4, 5, 6, 8]);
 
