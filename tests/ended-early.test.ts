@@ -158,7 +158,7 @@ describe("'Test beenden'", () => {
     await reloadAndUnlock(page);
     await waitForScreen(page, 'result');
     await check();
-    expect((await storedSession(page))?.endedEarly).toEqual({ reason: 'unwell', lastQuestion: 9 });
+    expect((await storedSession(page))?.endedEarly).toMatchObject({ reason: 'unwell', lastQuestion: 9 });
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

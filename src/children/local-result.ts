@@ -12,7 +12,7 @@ export function localResultOf(
   endedEarly?: EndedEarly | null,
 ): LocalResult {
   const scores = scoreLevels(answers);
-  const finishedAt = answers.at(-1)?.answeredAt ?? new Date().toISOString();
+  const finishedAt = answers.at(-1)?.answeredAt ?? endedEarly?.endedAt ?? new Date().toISOString();
   return {
     submissionId,
     childCode,

@@ -225,6 +225,18 @@ describe("a test ended early with 'Test beenden' (docs/product.md §38)", () => 
     },
   );
 
+  it('sends neither the time of the end nor anything else the device keeps, and dates a test ended before its first answer', () => {
+    const early = buildResultPayload(ID, USER, [], undefined, undefined, {
+      reason: 'language',
+      lastQuestion: 1,
+      endedAt: '2026-11-22T08:00:00.000Z',
+    });
+    expect(early.endedEarly).toEqual({ reason: 'language', lastQuestion: 1 });
+    expect(early.testDate).toBe('2026-11-22');
+    expect(early.question1).toBeNull();
+    expect(resultPayloadSchema.safeParse(early).success).toBe(true);
+  });
+
   it('keeps a finished test as before: false for a question without an answer, no endedEarly', () => {
     const finished = buildResultPayload(ID, USER, partial, undefined, undefined, null);
     expect(finished.question10).toBe(false);

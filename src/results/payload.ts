@@ -55,7 +55,7 @@ export function buildResultPayload(
     // A draft language's results are marked so, never mistaken for validated ones.
     ...(isDraftLanguage(user.language) ? { translationStatus: 'Entwurf' as const } : {}),
     ...flags,
-    ...testDate(answers),
+    ...testDate(answers, endedEarly?.endedAt),
     ...(contentVersion ? { contentVersion } : {}),
     // The pseudonym links the tests of one child for research; a child not saved has none.
     ...(user.childCode ? { childCode: user.childCode } : {}),
@@ -68,9 +68,10 @@ export function buildResultPayload(
 }
 
 /** The local day of the last answer: when the test was taken, whenever it is uploaded. */
-function testDate(answers: readonly AnswerRecord[]): { testDate?: string } {
-  const last = answers.at(-1);
-  const day = last ? localDay(last.answeredAt) : '';
+function testDate(answers: readonly AnswerRecord[], endedAt?: string): { testDate?: string } {
+  // A test ended before its first answer (docs/product.md §38) was taken the day it was ended.
+  const at = answers.at(-1)?.answeredAt ?? endedAt;
+  const day = at ? localDay(at) : '';
   return day ? { testDate: day } : {};
 }
 

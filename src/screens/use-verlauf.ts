@@ -32,7 +32,7 @@ export function useVerlauf(
     let current = true;
     const repository = childrenRepository();
     const load = async () => {
-      if (answers.length > 0)
+      if (answers.length > 0 || endedEarly)
         await repository.addResult(localResultOf(submissionId, code, user, answers, endedEarly));
       return buildVerlauf(await repository.resultsOf(code), submissionId);
     };

@@ -380,13 +380,30 @@ describe('the session store', () => {
     expect(s.submissionId).not.toBeNull();
     // Once on the results page it is over: a second 'Test beenden' changes nothing.
     store.getState().endTestEarly('other');
-    expect(store.getState().endedEarly).toEqual({ reason: 'unwell', lastQuestion: 2 });
+    expect(store.getState().endedEarly).toMatchObject({ reason: 'unwell', lastQuestion: 2 });
     const reloaded = createAppStore(QUESTIONS, () => storage).getState();
     expect(reloaded).toMatchObject({ screen: 'result', endedEarly: { reason: 'unwell', lastQuestion: 2 } });
     expect(reloaded.answers).toHaveLength(1);
     // A new test starts without the mark.
     store.getState().startTest(USER);
     expect(store.getState().endedEarly).toBeNull();
+  });
+
+  it("a test ended before its first answer is dated by 'Test beenden' and cleared 12 hours later like any other", async () => {
+    const { finishedSessionExpired } = await import('./session-key');
+    const { store } = setup();
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    store.getState().startTest(USER);
+    store.getState().advance();
+    store.getState().endTestEarly('language');
+    const s = store.getState();
+    expect(s.answers).toEqual([]);
+    expect(s.endedEarly).toMatchObject({ reason: 'language', lastQuestion: 1 });
+    const endedAt = Date.parse(s.endedEarly?.endedAt ?? '');
+    expect(Number.isNaN(endedAt)).toBe(false);
+    const state = { ...s, resultQueued: true };
+    expect(finishedSessionExpired(state, endedAt + 11 * 3_600_000)).toBe(false);
+    expect(finishedSessionExpired(state, endedAt + 12 * 3_600_000)).toBe(true);
   });
 
   it("'Weiß nicht' is kept as its own flag on the answer record, scored 0", () => {

@@ -126,7 +126,7 @@ const createFlowActions =
       if (s.screen === 'result' || s.currentId === null || !s.submissionId) return;
       const lastQuestion = s.progress().position;
       console.info('Test vorzeitig beendet', { reason, lastQuestion, answered: s.answers.length });
-      s.setEndedEarly({ reason, lastQuestion });
+      s.setEndedEarly({ reason, lastQuestion, endedAt: new Date().toISOString() });
       s.clearFlash();
       s.clearPractice();
       s.clearQueue();
@@ -153,7 +153,7 @@ export function sealSession(value: string): string {
     meta: {
       screen: state.screen,
       resultQueued: state.resultQueued,
-      finishedAt: state.answers?.at(-1)?.answeredAt,
+      finishedAt: state.answers?.at(-1)?.answeredAt ?? state.endedEarly?.endedAt,
     },
     sealed: sealTextNow(value),
   };

@@ -11,6 +11,11 @@ export type { EndReason, School, SchoolLevel };
 export interface EndedEarly {
   reason: EndReason;
   lastQuestion: number;
+  /**
+   * ISO time of 'Test beenden', kept on the device only (never sent): a test ended before its first
+   * answer is cleared 12 hours after it like any finished one (docs/product.md §20).
+   */
+  endedAt?: string;
 }
 
 /** The flash of the question on screen, kept so that a reload never shows its pictures again. */

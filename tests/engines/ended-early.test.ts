@@ -39,6 +39,6 @@ describe("'Test beenden'", () => {
     await reloadAndUnlock(page);
     await waitForScreen(page, 'result');
     expect(await textOf(page, '[data-testid="ended-early"]')).toContain(notice);
-    expect((await storedSession(page))?.endedEarly).toEqual({ reason: 'disturbance', lastQuestion: 9 });
+    expect((await storedSession(page))?.endedEarly).toMatchObject({ reason: 'disturbance', lastQuestion: 9 });
   }, 60_000);
 });
