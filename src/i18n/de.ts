@@ -358,6 +358,7 @@ export const de = {
       noLevel: 'keines (Test vorzeitig beendet)',
       notReached: 'nicht bearbeitet',
       sittingLabel: 'Vorzeitig beendet',
+      sittingValue: 'nach Frage {{question}} von {{total}}: {{reason}}',
     },
     soundNotice: {
       heading: 'Ohne Ton durchgeführt: Ergebnis nur eingeschränkt aussagekräftig',

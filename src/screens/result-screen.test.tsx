@@ -434,7 +434,7 @@ describe("ResultScreen of a test ended with 'Test beenden' (docs/product.md §38
     expect(within(rows[9]!).getAllByText('nicht bearbeitet').length).toBeGreaterThan(0);
     expect(within(rows[9]!).queryByText('✗')).toBeNull();
     expect(screen.getByTestId('sitting').textContent).toContain(
-      'Vorzeitig beendetVorzeitig beendet nach Frage 10 von 23: Kind ist müde oder unwohl',
+      'Vorzeitig beendetnach Frage 10 von 23: Kind ist müde oder unwohl',
     );
     // No Förderhinweise: no level was assigned.
     expect(document.querySelector('.result-activities')).toBeNull();

@@ -219,7 +219,7 @@ function endedEarlyDocument(
         {
           key: 'endedEarly',
           label: t('result.endedEarly.sittingLabel'),
-          value: t('result.endedEarly.heading', {
+          value: t('result.endedEarly.sittingValue', {
             question: endedEarly.lastQuestion,
             total: QUESTION_COUNT,
             reason,

@@ -1,11 +1,14 @@
 import type { VerlaufEntry } from '../children/verlauf';
 import { germanDate } from '../domain/date';
-import { SCORED_LEVELS } from '../domain/facts';
+import { SCORED_LEVELS, SCORED_QUESTION_LEVELS } from '../domain/facts';
 import type { Translate } from '../i18n';
 import type { AssignedLevel } from '../results/levels';
 import type { VerlaufSection } from '../results/result-document';
 
 type TFunction = Translate;
+
+/** Questions per scored level (seven each, docs/product.md §25). */
+const QUESTIONS_PER_LEVEL = Object.values(SCORED_QUESTION_LEVELS).filter((level) => level === 1).length;
 
 /** The Verlauf in German, for the results page, its PDF and the Gruppenübersicht alike. */
 export function verlaufSection(entries: readonly VerlaufEntry[], t: TFunction): VerlaufSection {
@@ -45,7 +48,8 @@ export function verlaufSection(entries: readonly VerlaufEntry[], t: TFunction): 
           current ? `${date} ${t('verlauf.thisTest')}` : date,
           ...SCORED_LEVELS.map((level) => {
             const row = result.levels.find((candidate) => candidate.level === level);
-            if (!row || (result.endedEarly && row.questions < 7)) return '—';
+            // A level a test ended early left incomplete has no points (docs/product.md §38).
+            if (!row || (result.endedEarly && row.questions < QUESTIONS_PER_LEVEL)) return '—';
             return t('result.levels.pointsOf', { points: row.points, questions: row.questions });
           }),
           result.endedEarly
