@@ -31,6 +31,14 @@ export interface Overview {
   bySound: Count[];
   /** Results without sound ('none') that the filter 'Ton: mit' leaves out; 0 with any other choice. */
   soundExcluded: number;
+  /**
+   * Tests ended early with 'Test beenden' (docs/product.md §38) per reason ('unwilling', 'unwell',
+   * 'language', 'disturbance', 'other') and language code, under the other filters (the filter
+   * 'vorzeitig beendet' left out).
+   */
+  endedEarly: { reason: string; language: string; n: number }[];
+  /** Tests ended early that the filter 'vorzeitig beendet: ohne' leaves out; 0 with any other choice. */
+  endedExcluded: number;
 }
 
 /**

@@ -4,6 +4,8 @@ import {
   CHILD_CODE_ALPHABET,
   CHILD_CODE_LENGTH,
   CHILD_CODE_PATTERN,
+  END_REASONS,
+  QUESTION_COUNT,
   SCHOOL_LEVELS,
   SCHOOLS,
   SCORED_QUESTION_IDS,
@@ -21,9 +23,31 @@ export { SCORED_QUESTION_IDS } from '../src/domain/facts.ts';
  * the field (docs/product.md §32).
  */
 
+/**
+ * true or false; null only in a test ended early (docs/product.md §38), for a question not answered
+ * (checked below with `endedEarly`).
+ */
 const questionFlags = Object.fromEntries(
-  SCORED_QUESTION_IDS.map((id) => [`question${id}`, z.boolean({ error: 'muss true oder false sein' })]),
-) as Record<`question${(typeof SCORED_QUESTION_IDS)[number]}`, z.ZodBoolean>;
+  SCORED_QUESTION_IDS.map((id) => [
+    `question${id}`,
+    z.boolean({ error: 'muss true oder false sein (null nur bei vorzeitig beendetem Test)' }).nullable(),
+  ]),
+) as Record<`question${(typeof SCORED_QUESTION_IDS)[number]}`, z.ZodNullable<z.ZodBoolean>>;
+
+/** 'Test beenden' (docs/product.md §38): why and after which question; strict, so no free text gets in. */
+export const endedEarlySchema = z.strictObject(
+  {
+    reason: z.enum(END_REASONS, {
+      error: "muss 'unwilling', 'unwell', 'language', 'disturbance' oder 'other' sein",
+    }),
+    lastQuestion: z
+      .number({ error: `muss eine ganze Zahl von 1 bis ${QUESTION_COUNT} sein` })
+      .int({ error: `muss eine ganze Zahl von 1 bis ${QUESTION_COUNT} sein` })
+      .min(1, { error: `muss eine ganze Zahl von 1 bis ${QUESTION_COUNT} sein` })
+      .max(QUESTION_COUNT, { error: `muss eine ganze Zahl von 1 bis ${QUESTION_COUNT} sein` }),
+  },
+  { error: 'muss ein Objekt mit reason und lastQuestion sein' },
+);
 
 const BORN_ERROR = 'muss ein Datum JJJJ-MM-TT zwischen 1900 und 2999 sein, oder leer';
 const TEST_DATE_ERROR = 'muss ein Datum JJJJ-MM-TT zwischen 1900 und 2999 sein';
@@ -111,7 +135,7 @@ export const answerDetailSchema = z
 
 export type AnswerDetail = z.infer<typeof answerDetailSchema>;
 
-export const resultPayloadSchema = z.strictObject(
+const resultPayloadObject = z.strictObject(
   {
     /** Client-made UUID; a repeated upload of the same result is stored once. */
     submissionId: z.uuid({ error: 'muss eine UUID sein' }),
@@ -162,8 +186,23 @@ export const resultPayloadSchema = z.strictObject(
       .optional(),
     /** The 'Einrichtungskennung' of the tablet (e.g. KITA-017), set once per device behind the passphrase. */
     site: z.string({ error: SITE_ERROR }).regex(new RegExp(SITE_PATTERN), { error: SITE_ERROR }).optional(),
+    /** Set when the test was ended early with 'Test beenden' (docs/product.md §38); older clients omit it. */
+    endedEarly: endedEarlySchema.optional(),
   },
   { error: 'muss ein JSON-Objekt sein' },
 );
+
+export const resultPayloadSchema = resultPayloadObject.superRefine((payload, context) => {
+  // A question not answered is null only in a test ended early; a finished test has true or false.
+  if (payload.endedEarly) return;
+  for (const id of SCORED_QUESTION_IDS) {
+    if (payload[`question${id}`] === null)
+      context.addIssue({
+        code: 'custom',
+        path: [`question${id}`],
+        message: 'muss true oder false sein (null nur bei vorzeitig beendetem Test)',
+      });
+  }
+});
 
 export type ResultPayload = z.infer<typeof resultPayloadSchema>;

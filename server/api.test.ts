@@ -95,7 +95,10 @@ describe.each(storeBackends)('results API on $name', (backend) => {
 
   it.skipIf(backend.skip)('answers 400 naming the field when the shape is wrong', async () => {
     const cases: [unknown, string][] = [
-      [makePayload({ question5: 1 }), 'question5: muss true oder false sein'],
+      [
+        makePayload({ question5: 1 }),
+        'question5: muss true oder false sein (null nur bei vorzeitig beendetem Test)',
+      ],
       [makePayload({ language: 'de' }), "language: muss ein Sprachcode wie '2' (tr) sein"],
       // A code no language pack has (content/languages/) is refused too.
       [
@@ -114,7 +117,7 @@ describe.each(storeBackends)('results API on $name', (backend) => {
     }
     const { question8: _missing, ...withoutQuestion8 } = makePayload();
     expect((await post(app, withoutQuestion8)).json()).toEqual({
-      error: 'question8: muss true oder false sein',
+      error: 'question8: muss true oder false sein (null nur bei vorzeitig beendetem Test)',
     });
   });
 

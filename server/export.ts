@@ -3,6 +3,7 @@ import type { AnswerDetail } from '../schemas/result-payload.ts';
 import { SCORED_QUESTION_IDS } from '../schemas/result-payload.ts';
 import { germanDate as formatGermanDate } from '../src/domain/date.ts';
 import { SCORED_LEVELS, SCORED_QUESTION_LEVELS } from '../src/domain/facts.ts';
+import { de } from '../src/i18n/de.ts';
 import { isAchieved, unusualProfile } from '../src/results/levels.ts';
 import type { StoredResult } from './db/index.ts';
 import { resultLanguageLabel } from './languages.ts';
@@ -50,7 +51,13 @@ export interface CsvColumn {
 const question =
   (id: number): CsvColumn['cell'] =>
   (result) =>
-    (result as unknown as Record<string, boolean>)[`question${id}`] ? '1' : '0';
+    questionCell((result as unknown as Record<string, boolean | null>)[`question${id}`]);
+
+/** 1 right, 0 wrong, empty for a question a test ended early did not reach (docs/product.md §38). */
+function questionCell(value: boolean | null | undefined): string {
+  if (value === null) return '';
+  return value ? '1' : '0';
+}
 
 /**
  * The columns of the CSV, in order, one line each (explained in German on /auswertung,
@@ -97,7 +104,20 @@ export const CSV_COLUMNS: CsvColumn[] = [
   { header: 'Übersetzung', cell: (result) => result.translationStatus ?? 'geprüft' },
   // A level not reached below a reached one (docs/product.md §28): e.g. "1"; empty for an ordinary profile.
   { header: 'Ungewöhnliches Profil', cell: (result) => unusualLevels(result) },
+  // 'Test beenden' (docs/product.md §38): the German reason, empty for a test run to its end, and the
+  // last question reached (its position in the test).
+  {
+    header: 'Vorzeitig beendet',
+    cell: (result) => (result.endedEarly ? END_REASON_NAMES[result.endedEarly.reason] : ''),
+  },
+  {
+    header: 'Bearbeitet bis Frage',
+    cell: (result) => (result.endedEarly ? String(result.endedEarly.lastQuestion) : ''),
+  },
 ];
+
+/** The reasons of 'Test beenden' as the dialog words them (src/i18n/de.ts, docs/product.md §38). */
+const END_REASON_NAMES = de.endEarly.reasons;
 
 /** Questions per scored level (7 each), for the 65 % rule on the stored points. */
 const QUESTIONS_PER_LEVEL = SCORED_LEVELS.map(

@@ -81,6 +81,7 @@ function barParts(page: Page): Record<string, Locator> {
     progress: page.getByTestId('educator-progress'),
     line: page.getByTestId('educator-line'),
     cancel: page.getByRole('button', { name: 'Test abbrechen' }),
+    end: page.getByRole('button', { name: 'Test beenden' }),
     numberWords: page.getByRole('button', { name: 'Zahlwörter' }),
     noAnswer: page.getByRole('button', { name: 'Weiß nicht' }),
   };
@@ -459,7 +460,7 @@ describe("the educator's bar", () => {
         await waitForNextScreen(page);
         const marked = await markBarParts(page);
         expect(marked, `question ${q.id}`).toEqual(
-          expect.arrayContaining(['speaker', 'progress', 'line', 'cancel']),
+          expect.arrayContaining(['speaker', 'progress', 'line', 'cancel', 'end']),
         );
         for (const [name, size] of SIZES) {
           await page.setViewportSize(size);

@@ -8,6 +8,9 @@ import { RESULT_CODES } from '../languages.ts';
 /** The values of the filter 'Ton'; the page starts with 'mit', the API without it means 'alle'. */
 export const SOUND_FILTERS = ['mit', 'ohne', 'alle'] as const;
 
+/** The values of the filter 'vorzeitig beendet' (docs/product.md §38); the page starts with 'ohne', the API without it means 'alle'. */
+export const ENDED_FILTERS = ['ohne', 'nur', 'alle'] as const;
+
 /** The values of 'Tests je Kind' (ChildTest): which test of each child the statistics use; default 'erster'. */
 export const CHILD_TESTS = ['erster', 'letzter'] as const satisfies readonly ChildTest[];
 
@@ -43,6 +46,10 @@ const FILTER_FIELDS = {
   sound: z.enum(SOUND_FILTERS, {
     error: 'unbekannter Wert für „Ton“: erlaubt sind „mit“, „ohne“ und „alle“',
   }),
+  /** 'vorzeitig beendet' (docs/product.md §38): 'ohne' = run to the end, 'nur' = ended early, 'alle'. */
+  ended: z.enum(ENDED_FILTERS, {
+    error: 'unbekannter Wert für „vorzeitig beendet“: erlaubt sind „ohne“, „nur“ und „alle“',
+  }),
   /**
    * 'Tests je Kind' (docs/product.md §24): the test of each child the statistics use. Not a
    * selection of results: counts and downloads ignore it.
@@ -75,10 +82,11 @@ export const filterQuery = z
       .refine((query) => !query.from || !query.to || query.from <= query.to, { error: FROM_AFTER_TO }),
   )
   .transform(
-    ({ version, sound, test, ...rest }): StatisticsFilter => ({
+    ({ version, sound, ended, test, ...rest }): StatisticsFilter => ({
       ...rest,
       ...(version === undefined ? {} : { contentVersion: version === 'ohne' ? null : version }),
       ...(sound === undefined || sound === 'alle' ? {} : { sound }),
+      ...(ended === undefined || ended === 'alle' ? {} : { ended }),
       test: test ?? 'erster',
     }),
   );

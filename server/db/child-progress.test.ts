@@ -17,7 +17,7 @@ import { makeResearchPayload } from '../testing/payload.ts';
 import { createTestSchema, preparePostgres, SKIP_POSTGRES } from '../testing/postgres.ts';
 import { listMigrations, MIGRATIONS_DIR, migrate } from './migrate.ts';
 import { createResearchStore } from './research.ts';
-import { createResultStore } from './result-store.ts';
+import { createResultStore, INSERT_COLUMNS, rowValues } from './result-store.ts';
 import type {
   ProgressGroupRow,
   Queryable,
@@ -101,7 +101,7 @@ const DAYS = [
  * language, school, site, content version and sound vary between children and sometimes between a
  * child's tests, so that every filter splits some children's tests.
  */
-function results(prefix: string, children: number, seed: number): ResultPayload[] {
+function results(prefix: string, children: number, seed: number, endedShare = 0): ResultPayload[] {
   const next = random(seed);
   const pick = <T>(values: readonly T[]) => values[Math.floor(next() * values.length)] as T;
   const payloads: ResultPayload[] = [];
@@ -123,6 +123,8 @@ function results(prefix: string, children: number, seed: number): ResultPayload[
         },
       });
       if (next() < 0.2) delete payload.contentVersion;
+      // Ended early with 'Test beenden' on its last question (docs/product.md §38, migration 009).
+      if (endedShare > 0 && next() < endedShare) payload.endedEarly = { reason: 'unwell', lastQuestion: 23 };
       payload.answers = payload.answers?.map((answer) => ({
         ...answer,
         prompt: { source: silent ? 'none' : 'recording', replays: 0 },
@@ -150,6 +152,9 @@ const FILTERS: ResultFilter[] = [
   { contentVersion: null },
   { contentVersion: '0123456789ab' },
   { from: '2026-09-15', language: '2', sound: 'mit', site: 'KITA-2' },
+  { ended: 'ohne' },
+  { ended: 'nur' },
+  { from: '2026-09-15', ended: 'ohne', sound: 'mit' },
 ];
 
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
@@ -164,7 +169,8 @@ function expectedGroups(stored: StoredResult[], filter: ResultFilter): string[] 
     (filter.school === undefined || result.school === filter.school) &&
     (filter.site === undefined || result.site === filter.site) &&
     (filter.contentVersion === undefined || (result.contentVersion ?? null) === filter.contentVersion) &&
-    (filter.sound === undefined || (resultSound(result.answers) === 'none') === (filter.sound === 'ohne'));
+    (filter.sound === undefined || (resultSound(result.answers) === 'none') === (filter.sound === 'ohne')) &&
+    (filter.ended === undefined || (result.endedEarly !== undefined) === (filter.ended === 'nur'));
   const byChild = new Map<string, StoredResult[]>();
   for (const result of stored.filter(keep)) {
     byChild.set(result.childCode as string, [...(byChild.get(result.childCode as string) ?? []), result]);
@@ -244,6 +250,17 @@ describe.each(backends)('the Verlauf summary on $name', (backend) => {
 
   const insertAll = (payloads: ResultPayload[]) =>
     Promise.all(payloads.map((payload) => store.insertResult(payload)));
+  /** Results stored by the release before migration 009: without its three columns. */
+  const insertBeforeEnded = async (payloads: ResultPayload[]) => {
+    const columns = INSERT_COLUMNS.slice(0, -3);
+    for (const payload of payloads) {
+      const values = rowValues(payload).slice(0, columns.length);
+      await opened.db.query(
+        `INSERT INTO results (${columns.join(', ')}) VALUES (${values.map((_, i) => `$${i + 1}`).join(', ')})`,
+        values,
+      );
+    }
+  };
 
   beforeAll(async () => {
     if (backend.skip) return;
@@ -274,7 +291,7 @@ describe.each(backends)('the Verlauf summary on $name', (backend) => {
   it.skipIf(backend.skip)(
     'is built from the results stored before the migration',
     async () => {
-      await insertAll(results('BF', 40, 1));
+      await insertBeforeEnded(results('BF', 40, 1));
       expect(await migrate(opened.session)).toContain('008_child_progress');
       const stored = await expectExact();
       expect(stored.length).toBeGreaterThan(80);
@@ -286,7 +303,7 @@ describe.each(backends)('the Verlauf summary on $name', (backend) => {
     'stays exact after uploads of new and known children',
     async () => {
       // Known children (the same codes, new tests) and new ones, in concurrent batches.
-      await insertAll([...results('BF', 40, 2), ...results('NW', 30, 3)]);
+      await insertAll([...results('BF', 40, 2, 0.2), ...results('NW', 30, 3, 0.2)]);
       await expectExact();
     },
     120_000,

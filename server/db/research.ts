@@ -220,7 +220,7 @@ export function createResearchStore(db: Queryable, options: ResearchStoreOptions
 async function siteAndSoundCounts(
   db: Queryable,
   filter: ResultFilter,
-): Promise<Pick<Overview, 'sites' | 'bySound' | 'soundExcluded'>> {
+): Promise<Pick<Overview, 'sites' | 'bySound' | 'soundExcluded' | 'endedEarly' | 'endedExcluded'>> {
   const countBy = async (column: 'site' | 'sound', others: ResultFilter): Promise<Count[]> => {
     const { where, params } = filterClause(others);
     const rows = await db.query<{ key: string | null; n: number }>(
@@ -236,7 +236,19 @@ async function siteAndSoundCounts(
   const sites = (await countBy('site', withoutSite)).filter((row) => row.key !== null);
   const bySound = await countBy('sound', withoutSound);
   const soundExcluded = sound === 'mit' ? (bySound.find((row) => row.key === 'none')?.n ?? 0) : 0;
-  return { sites, bySound, soundExcluded };
+  // Tests ended early per reason and language (docs/product.md §38), under the other filters.
+  const { ended, ...withoutEnded } = filter;
+  const { where, params } = filterClause({ ...withoutEnded, ended: 'nur' });
+  const endedRows = await db.query<{ reason: string; language: string; n: number }>(
+    `SELECT ended_reason AS reason, language, count(*)::int AS n FROM results ${where}
+      GROUP BY ended_reason, language`,
+    params,
+  );
+  const endedEarly = endedRows
+    .map((row) => ({ reason: row.reason, language: row.language, n: num(row.n) }))
+    .sort((a, b) => a.reason.localeCompare(b.reason) || a.language.localeCompare(b.language));
+  const endedExcluded = ended === 'ohne' ? endedEarly.reduce((sum, row) => sum + row.n, 0) : 0;
+  return { sites, bySound, soundExcluded, endedEarly, endedExcluded };
 }
 
 /** Children with the same language and the same points on each level, and what they solved. */
@@ -399,6 +411,7 @@ const SUMMARY_CONDITIONS: {
   contentVersion: (_value, p) => `content_version = ${p}`,
   site: (_value, p) => `site = ${p}`,
   sound: (_value, p) => `silent = (${p}::text = 'ohne')`,
+  ended: (_value, p) => `ended = (${p}::text = 'nur')`,
 };
 
 /** Whole days since 1970 of a YYYY-MM-DD, clamped as in the key (16 bits). */

@@ -4,7 +4,8 @@ import { createResearchStore, PGLITE_CHUNK_ROWS, PGLITE_QUIET_WAIT_MS } from './
 import { QUESTION_COLUMNS, type ResultRow, readResults, SELECT_COLUMNS, toStoredResult } from './rows.ts';
 import type { BackendKind, InsertOutcome, Queryable, ResultStore } from './types.ts';
 
-const INSERT_COLUMNS = [
+/** The columns an upload writes, in the order of rowValues (exported for the migration tests). */
+export const INSERT_COLUMNS = [
   'submission_id',
   'born',
   'school',
@@ -17,11 +18,14 @@ const INSERT_COLUMNS = [
   'child_code',
   'site',
   'translation_status',
+  'ended_reason',
+  'ended_last_question',
+  'not_reached',
 ];
 
 type QuestionKey = `question${(typeof SCORED_QUESTION_IDS)[number]}`;
 
-/** Largest batch: 200 rows × 31 parameters stays far below PostgreSQL's 65,535 parameter limit. */
+/** Largest batch: 200 rows × 34 parameters stays far below PostgreSQL's 65,535 parameter limit. */
 const MAX_BATCH_SIZE = 200;
 
 /**
@@ -30,20 +34,28 @@ const MAX_BATCH_SIZE = 200;
  */
 export class RejectedValueError extends Error {}
 
-function rowValues(payload: ResultPayload): unknown[] {
+export function rowValues(payload: ResultPayload): unknown[] {
   return [
     payload.submissionId,
     payload.born === '' ? null : payload.born,
     payload.school,
     payload.schoolLevel,
     payload.language,
-    ...SCORED_QUESTION_IDS.map((id) => payload[`question${id}` as QuestionKey]),
+    // A question a test ended early did not reach (null, docs/product.md §38) is false in its
+    // column and marked in not_reached (migration 009).
+    ...SCORED_QUESTION_IDS.map((id) => payload[`question${id}` as QuestionKey] ?? false),
     payload.testDate ?? null,
     payload.contentVersion ?? null,
     payload.answers ? JSON.stringify(payload.answers) : null,
     payload.childCode ?? null,
     payload.site ?? null,
     payload.translationStatus ?? null,
+    payload.endedEarly?.reason ?? null,
+    payload.endedEarly?.lastQuestion ?? null,
+    SCORED_QUESTION_IDS.reduce(
+      (bits, id) => (payload[`question${id}` as QuestionKey] === null ? bits | (1 << id) : bits),
+      0,
+    ),
   ];
 }
 

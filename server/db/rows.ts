@@ -37,6 +37,9 @@ export const SELECT_COLUMNS = [
   CHILD_TEST_NUMBER,
   'site',
   'translation_status',
+  'ended_reason',
+  'ended_last_question',
+  'not_reached',
 ].join(', ');
 
 export interface ResultRow {
@@ -59,6 +62,9 @@ export interface ResultRow {
   child_test_number: number | string | null;
   site: string | null;
   translation_status: 'geprüft' | 'Entwurf' | null;
+  ended_reason: NonNullable<StoredResult['endedEarly']>['reason'] | null;
+  ended_last_question: number | null;
+  not_reached: number;
   [question: `q${number}`]: boolean;
 }
 
@@ -72,7 +78,9 @@ export function toStoredResult(row: ResultRow): StoredResult {
     schoolLevel: row.school_level,
     language: row.language,
   };
-  for (const id of SCORED_QUESTION_IDS) result[`question${id}`] = row[`q${id}`];
+  // A question a test ended early did not reach is null again, as it was sent (migration 009).
+  for (const id of SCORED_QUESTION_IDS)
+    result[`question${id}`] = (Number(row.not_reached) & (1 << id)) !== 0 ? null : row[`q${id}`];
   // Rows stored before the research fields existed have none: they stay absent, not empty.
   if (row.test_date) result.testDate = row.test_date;
   if (row.content_version) result.contentVersion = row.content_version;
@@ -86,6 +94,8 @@ export function toStoredResult(row: ResultRow): StoredResult {
   result.assignedLevel = Number(row.assigned_level);
   if (row.site) result.site = row.site;
   if (row.translation_status) result.translationStatus = row.translation_status;
+  if (row.ended_reason)
+    result.endedEarly = { reason: row.ended_reason, lastQuestion: Number(row.ended_last_question) };
   return result as StoredResult;
 }
 
@@ -104,6 +114,8 @@ const FILTER_CONDITIONS: {
   site: (_value, p) => `site = ${p}`,
   // sound is derived from the answers (migration 006); NULL (no prompt details) counts as 'mit'.
   sound: (_value, p) => `(sound IS NOT DISTINCT FROM 'none') = (${p}::text = 'ohne')`,
+  // 'vorzeitig beendet' (docs/product.md §38): 'nur' the tests ended early, 'ohne' every other.
+  ended: (_value, p) => `(ended_reason IS NOT NULL) = (${p}::text = 'nur')`,
 };
 
 /** A filter's SQL condition per field, given its value and its parameter placeholder. */

@@ -79,6 +79,11 @@ export interface ResultFilter {
    * including those without prompt details (sent before prompts were recorded). Absent: all.
    */
   sound?: 'mit' | 'ohne';
+  /**
+   * 'vorzeitig beendet' (docs/product.md §38): 'ohne' leaves out the tests ended with 'Test
+   * beenden', 'nur' keeps only them. Absent: all.
+   */
+  ended?: 'ohne' | 'nur';
 }
 
 /**

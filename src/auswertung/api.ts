@@ -52,6 +52,8 @@ export interface Filter {
   site: string;
   /** 'Ton': 'mit' (the default), 'ohne' or 'alle' (docs/product.md §24). */
   sound: SoundChoice;
+  /** 'vorzeitig beendet': 'ohne' (the default), 'nur' or 'alle' (docs/product.md §38). */
+  ended: EndedChoice;
   /** 'Tests je Kind': the test of each child the statistics use; 'erster' by default. */
   test: ChildTest;
 }
@@ -59,9 +61,15 @@ export interface Filter {
 export const SOUND_CHOICES = ['mit', 'ohne', 'alle'] as const;
 export type SoundChoice = (typeof SOUND_CHOICES)[number];
 
+export const ENDED_CHOICES = ['ohne', 'nur', 'alle'] as const;
+export type EndedChoice = (typeof ENDED_CHOICES)[number];
+
 export const CHILD_TESTS = ['erster', 'letzter'] as const satisfies readonly ChildTest[];
 
-/** The page's starting selection (and 'Zurücksetzen'): every result heard with sound. */
+/**
+ * The page's starting selection (and 'Zurücksetzen'): every result heard with sound and run to its
+ * end (a test ended early is left out of the statistics unless chosen, docs/product.md §38).
+ */
 export const NO_FILTER: Filter = {
   from: '',
   to: '',
@@ -70,6 +78,7 @@ export const NO_FILTER: Filter = {
   version: '',
   site: '',
   sound: 'mit',
+  ended: 'ohne',
   test: 'erster',
 };
 
@@ -101,6 +110,9 @@ export function filterFromQuery(search: string): Filter {
     sound: SOUND_CHOICES.includes(params.get('sound') as SoundChoice)
       ? (params.get('sound') as SoundChoice)
       : NO_FILTER.sound,
+    ended: ENDED_CHOICES.includes(params.get('ended') as EndedChoice)
+      ? (params.get('ended') as EndedChoice)
+      : NO_FILTER.ended,
     test: CHILD_TESTS.includes(params.get('test') as ChildTest)
       ? (params.get('test') as ChildTest)
       : NO_FILTER.test,

@@ -1,7 +1,15 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { germanDate } from '../domain/date';
-import { CHILD_TESTS, type Count, type Filter, fromAfterTo, NO_FILTER, SOUND_CHOICES } from './api';
+import {
+  CHILD_TESTS,
+  type Count,
+  ENDED_CHOICES,
+  type Filter,
+  fromAfterTo,
+  NO_FILTER,
+  SOUND_CHOICES,
+} from './api';
 import { ANY_DRAFT_LANGUAGE, LANGUAGE_CODES, languageName, SCHOOLS, schoolName, type T } from './format';
 
 export function describeFilter(filter: Filter, t: T): string {
@@ -18,6 +26,8 @@ export function describeFilter(filter: Filter, t: T): string {
     );
   if (filter.site) parts.push(`${t('auswertung.filter.site')} ${filter.site}`);
   if (filter.sound !== 'alle') parts.push(t(`auswertung.filter.sounds.${filter.sound}`));
+  if (filter.ended !== 'alle')
+    parts.push(`${t('auswertung.filter.ended')}: ${t(`auswertung.filter.endedChoices.${filter.ended}`)}`);
   // The default (first test) is named in the statistics' own notes (per-child-note.tsx).
   if (filter.test !== 'erster')
     parts.push(`${t('auswertung.filter.test')}: ${t(`auswertung.filter.tests.${filter.test}`)}`);
@@ -106,6 +116,14 @@ export function FilterForm({
           options={SOUND_CHOICES.map((choice) => ({
             value: choice,
             label: t(`auswertung.filter.sounds.${choice}`),
+          }))}
+        />
+        <FilterField
+          {...field('ended')}
+          label={t('auswertung.filter.ended')}
+          options={ENDED_CHOICES.map((choice) => ({
+            value: choice,
+            label: t(`auswertung.filter.endedChoices.${choice}`),
           }))}
         />
         <FilterField

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { de } from '../i18n/de';
 import type { Statistics } from './api';
 import { languageName, schoolName } from './format';
 import { CountTable } from './tables';
@@ -34,6 +35,25 @@ export function OverviewSection({
           {t('auswertung.overview.soundExcluded', { count: overview.soundExcluded })}
         </p>
       )}
+      {overview.endedExcluded > 0 && (
+        <p className="auswertung-hint" data-testid="ended-excluded">
+          {t('auswertung.overview.endedExcluded', { count: overview.endedExcluded })}
+        </p>
+      )}
+      {overview.endedEarly.length > 0 && (
+        <div data-testid="ended-early-counts">
+          <CountTable
+            caption={t('auswertung.overview.endedEarly')}
+            rows={overview.endedEarly.map((row) => ({
+              label: t('auswertung.overview.endedRow', {
+                reason: endReasonName(row.reason),
+                language: languageName(t, row.language),
+              }),
+              n: row.n,
+            }))}
+          />
+        </div>
+      )}
       {overview.total === 0 && overview.soundExcluded > 0 ? (
         <div className="auswertung-empty" data-testid="only-silent">
           <p>{t('auswertung.overview.onlySilent', { count: overview.soundExcluded })}</p>
@@ -68,4 +88,9 @@ export function OverviewSection({
       )}
     </section>
   );
+}
+
+/** The reason of 'Test beenden' as the dialog words it (docs/product.md §38). */
+function endReasonName(reason: string): string {
+  return (de.endEarly.reasons as Record<string, string>)[reason] ?? reason;
 }

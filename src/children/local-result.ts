@@ -1,6 +1,6 @@
 import { localDay } from '../domain/date';
 import { isPractice, scoreLevels } from '../results/levels';
-import type { AnswerRecord, UserData } from '../store/types';
+import type { AnswerRecord, EndedEarly, UserData } from '../store/types';
 import type { LocalResult } from './types';
 
 /** The finished test as the device keeps it for the child's Verlauf (scored by the one scorer). */
@@ -9,9 +9,10 @@ export function localResultOf(
   childCode: string,
   user: Pick<UserData, 'language'>,
   answers: readonly AnswerRecord[],
+  endedEarly?: EndedEarly | null,
 ): LocalResult {
   const scores = scoreLevels(answers);
-  const finishedAt = answers.at(-1)?.answeredAt ?? new Date().toISOString();
+  const finishedAt = answers.at(-1)?.answeredAt ?? endedEarly?.endedAt ?? new Date().toISOString();
   return {
     submissionId,
     childCode,
@@ -25,6 +26,9 @@ export function localResultOf(
       achieved,
     })),
     assignedLevel: scores.assignedLevel,
+    ...(endedEarly
+      ? { endedEarly: { reason: endedEarly.reason, lastQuestion: endedEarly.lastQuestion } }
+      : {}),
     answers: answers
       .filter((answer) => !isPractice(answer))
       .map((answer) => ({

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, buildOverview, filterRows, sortRows, subtractMonths } from './overview';
-import { isRetestWeeks, loadRetestWeeks, RETEST_WEEKS_KEY, saveRetestWeeks } from './retest-interval';
+import {
+  isRetestWeeks,
+  loadRetestWeeks,
+  RETEST_WEEKS_KEY,
+  retestFrom,
+  saveRetestWeeks,
+} from './retest-interval';
 import { child, result } from './test-fixtures';
 
 const TODAY = '2026-06-30';
@@ -98,5 +104,52 @@ describe('dates and the remembered interval', () => {
     values.set(RETEST_WEEKS_KEY, 'abc');
     expect(loadRetestWeeks(storage)).toBe(12);
     expect([0, 1, 104, 105, 2.5].map(isRetestWeeks)).toEqual([false, true, true, false, false]);
+  });
+});
+
+describe("a test ended with 'Test beenden' in the child's record (docs/product.md §38)", () => {
+  /** Ended after question 9: level 1 complete (6 of 7), levels 2 and 3 not reached. */
+  const ended = (
+    reason: 'unwilling' | 'unwell' | 'language' | 'disturbance' | 'other',
+    testDate = '2026-06-10',
+  ) => {
+    const base = result('AAAAAA', testDate, [6, 0, 0], `ended-${reason}`);
+    return {
+      ...base,
+      levels: base.levels.map((row) => (row.level === 1 ? row : { ...row, questions: 0, achieved: false })),
+      endedEarly: { reason, lastQuestion: 9 },
+    };
+  };
+
+  it.each([
+    ['unwilling', '2026-09-02'],
+    ['unwell', '2026-06-11'],
+    ['language', '2026-09-02'],
+    ['disturbance', '2026-06-11'],
+    ['other', '2026-09-02'],
+  ] as const)("counts 'Erneut testen ab' from a test ended early (%s): %s", (reason, retest) => {
+    expect(retestFrom(ended(reason), 12)).toBe(retest);
+    const [row] = buildOverview([children[0]!], [...results, ended(reason)], TODAY);
+    expect(row?.retestFrom).toBe(retest);
+  });
+
+  it('shows the newest test ended early, points only of complete levels, Förderbedarf from the last complete test', () => {
+    const [row] = buildOverview(
+      [children[1]!],
+      [result('BBBBBB', '2026-05-20', [5, 2, 1]), { ...ended('unwell'), childCode: 'BBBBBB' }],
+      TODAY,
+    );
+    expect(row?.last?.endedEarly).toEqual({ reason: 'unwell', lastQuestion: 9 });
+    expect(row?.points).toEqual([6, null, null]);
+    expect(row?.lastComplete?.testDate).toBe('2026-05-20');
+    expect(row?.unmetLevels).toEqual([2, 3]);
+    expect(row?.needsSupport).toBe(true);
+    // No level assigned: it sorts with the children without one.
+    const sorted = sortRows(
+      buildOverview(children, [...results, ended('unwell')], TODAY),
+      'assigned',
+      'ascending',
+    );
+    expect(names(sorted).at(-1)).toBe('Zeynep');
   });
 });

@@ -1,15 +1,17 @@
 import type { ChildLanguage } from '../content/types';
-import { SCORED_LEVELS } from '../domain/facts';
+import { SCORED_LEVELS, SCORED_QUESTION_LEVELS } from '../domain/facts';
 import type { AssignedLevel } from '../results/levels';
 import { ageInYears } from '../screens/birthdate';
+import { DEFAULT_RETEST_WEEKS, retestFrom } from './retest-interval';
 import type { Child, LocalResult } from './types';
 import { assignedRank } from './verlauf';
 
+/** Questions per scored level (seven each, docs/product.md §25). */
+const QUESTIONS_PER_LEVEL = Object.values(SCORED_QUESTION_LEVELS).filter((level) => level === 1).length;
+
 /** Months without a test after which a child is offered for deletion (docs/product.md, retention). */
 export const RETENTION_MONTHS = 18;
-/** The default re-screening interval of the Gruppenübersicht, in weeks. */
-export const DEFAULT_RETEST_WEEKS = 12;
-export const MAX_RETEST_WEEKS = 104;
+export { addDays, DEFAULT_RETEST_WEEKS, MAX_RETEST_WEEKS } from './retest-interval';
 
 /** One child in the Gruppenübersicht. */
 export interface OverviewRow {
@@ -22,11 +24,16 @@ export interface OverviewRow {
   last: LocalResult | undefined;
   /** Points per level of the newest test, level 1 to 3; null without a test. */
   points: (number | null)[];
-  /** Levels the newest test did not reach. */
+  /** The newest test run to its end (not ended early, docs/product.md §38), if any. */
+  lastComplete: LocalResult | undefined;
+  /** Levels the newest test run to its end did not reach (a test ended early assigns none). */
   unmetLevels: number[];
-  /** Förderbedarf: the newest test left at least one level unreached. */
+  /** Förderbedarf: the newest test run to its end left at least one level unreached. */
   needsSupport: boolean;
-  /** YYYY-MM-DD: the newest test plus the re-screening interval; '' without a test. */
+  /**
+   * YYYY-MM-DD: the newest test plus the re-screening interval, the next day after one ended early
+   * because the child was tired or unwell or was disturbed (retest-interval.ts); '' without a test.
+   */
   retestFrom: string;
   /** Not tested (or, never tested, not added) within RETENTION_MONTHS: offered for deletion. */
   expired: boolean;
@@ -64,13 +71,6 @@ export interface OverviewFilter {
   supportOnly: boolean;
 }
 
-/** 'YYYY-MM-DD' plus whole days (calendar arithmetic in UTC, so no daylight-saving hour shifts it). */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 /** 'YYYY-MM-DD' minus whole months, the day clamped to the shorter month (31.08. − 6 → 28./29.02.). */
 export function subtractMonths(day: string, months: number): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
@@ -100,17 +100,26 @@ export function buildOverview(
   return children.map((child) => {
     const own = (byChild.get(child.code) ?? []).sort((a, b) => a.finishedAt.localeCompare(b.finishedAt));
     const last = own.at(-1);
-    const unmetLevels = last ? last.levels.filter((row) => !row.achieved).map((row) => row.level) : [];
+    const lastComplete = own.filter((result) => !result.endedEarly).at(-1);
+    const unmetLevels = lastComplete
+      ? lastComplete.levels.filter((row) => !row.achieved).map((row) => row.level)
+      : [];
     const lastActivity = last?.testDate ?? child.createdAt.slice(0, 10);
     return {
       child,
       age: child.birthDate ? ageInYears(child.birthDate, today) : null,
       results: own,
       last,
-      points: SCORED_LEVELS.map((level) => last?.levels.find((row) => row.level === level)?.points ?? null),
+      lastComplete,
+      // Of a test ended early only the levels whose seven questions were all answered have points.
+      points: SCORED_LEVELS.map((level) => {
+        const row = last?.levels.find((candidate) => candidate.level === level);
+        if (!row || (last?.endedEarly && row.questions < QUESTIONS_PER_LEVEL)) return null;
+        return row.points;
+      }),
       unmetLevels,
       needsSupport: unmetLevels.length > 0,
-      retestFrom: last ? addDays(last.testDate, retestWeeks * 7) : '',
+      retestFrom: last ? retestFrom(last, retestWeeks) : '',
       expired: lastActivity < expiredBefore,
     };
   });
@@ -145,9 +154,10 @@ function sortValue(row: OverviewRow, key: SortKey): SortValue {
     case 'level3':
       return row.points[2] ?? null;
     case 'assigned':
-      return row.last ? assignedRank(row.last.assignedLevel as AssignedLevel) : null;
+      // A test ended early assigns no level: it sorts with the children without one.
+      return row.last && !row.last.endedEarly ? assignedRank(row.last.assignedLevel as AssignedLevel) : null;
     case 'unmet':
-      return row.last ? row.unmetLevels.length : null;
+      return row.lastComplete ? row.unmetLevels.length : null;
     case 'retest':
       return row.retestFrom || null;
   }

@@ -1,4 +1,16 @@
-import { DEFAULT_RETEST_WEEKS, MAX_RETEST_WEEKS } from './overview';
+import type { EndReason } from '../domain/facts';
+import type { LocalResult } from './types';
+
+/** The default re-screening interval of the Gruppenübersicht, in weeks. */
+export const DEFAULT_RETEST_WEEKS = 12;
+export const MAX_RETEST_WEEKS = 104;
+
+/** 'YYYY-MM-DD' plus whole days (calendar arithmetic in UTC, so no daylight-saving hour shifts it). */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
 
 /** localStorage key of the re-screening interval (a setting of the device, nothing personal). */
 export const RETEST_WEEKS_KEY = 'zaehltest-retest-weeks';
@@ -23,4 +35,16 @@ export function saveRetestWeeks(weeks: number, storage: Pick<Storage, 'setItem'>
 
 export function isRetestWeeks(weeks: number): boolean {
   return Number.isInteger(weeks) && weeks >= 1 && weeks <= MAX_RETEST_WEEKS;
+}
+
+/**
+ * Reasons of 'Test beenden' after which the child is tested again the next day (docs/product.md §38):
+ * a tired or unwell child, a disturbance from outside. After the others the usual interval counts.
+ */
+export const RETEST_NEXT_DAY: readonly EndReason[] = ['unwell', 'disturbance'];
+
+/** 'Erneut testen ab' (YYYY-MM-DD): from the newest test, a test ended early included. */
+export function retestFrom(last: Pick<LocalResult, 'testDate' | 'endedEarly'>, weeks: number): string {
+  if (last.endedEarly && RETEST_NEXT_DAY.includes(last.endedEarly.reason)) return addDays(last.testDate, 1);
+  return addDays(last.testDate, weeks * 7);
 }

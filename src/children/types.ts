@@ -1,6 +1,7 @@
 import type { ChildLanguage } from '../content/types';
 import type { School, SchoolLevel, ScoredLevel } from '../domain/facts';
 import type { AssignedLevel } from '../results/levels';
+import type { EndedEarly } from '../store/types';
 
 /** A child of this device, as the educator entered it (kept on the device only, sealed). */
 export interface Child {
@@ -36,6 +37,12 @@ export interface LocalResult {
   language: ChildLanguage;
   levels: LevelPoints[];
   assignedLevel: AssignedLevel;
+  /**
+   * 'Test beenden' (docs/product.md §38): the test ended early with this reason; it assigns no level
+   * (its `assignedLevel` is not shown) and shortens 'Erneut testen ab' for 'müde' and 'Störung'.
+   * Absent for a test run to its end and in results stored before.
+   */
+  endedEarly?: EndedEarly;
   /** Every scored answer: question id, whether it was right, what was given. */
   answers: { question: number; correct: boolean; given: string }[];
 }

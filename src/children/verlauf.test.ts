@@ -39,3 +39,34 @@ describe('buildVerlauf', () => {
     expect(verlauf[2]!.change!.points[0]).toEqual({ level: 1, delta: -1 });
   });
 });
+
+describe('a test ended early in the Verlauf (docs/product.md §38)', () => {
+  it('is neither compared nor compared with, and reads "vorzeitig beendet: müde"', async () => {
+    const { i18n } = await import('../i18n');
+    const { verlaufSection } = await import('../screens/verlauf-document');
+    const first = result('AAAAAA', '2026-01-10', [4, 2, 0]);
+    const base = result('AAAAAA', '2026-03-10', [6, 0, 0]);
+    const ended = {
+      ...base,
+      levels: base.levels.map((row) => (row.level === 1 ? row : { ...row, questions: 0, achieved: false })),
+      endedEarly: { reason: 'unwell' as const, lastQuestion: 9 },
+    };
+    const latest = result('AAAAAA', '2026-03-11', [6, 3, 1]);
+    const entries = buildVerlauf([first, ended, latest], latest.submissionId);
+    expect(entries[1]?.change).toBeUndefined();
+    expect(entries[2]?.change?.points).toEqual([
+      { level: 1, delta: 2 },
+      { level: 2, delta: 1 },
+      { level: 3, delta: 1 },
+    ]);
+    const rows = verlaufSection(entries, i18n.t.bind(i18n)).rows;
+    expect(rows[1]?.cells).toEqual([
+      '10.03.2026',
+      '6 von 7',
+      '—',
+      '—',
+      'vorzeitig beendet: müde',
+      'kein Vergleich (vorzeitig beendet)',
+    ]);
+  });
+});

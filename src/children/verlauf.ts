@@ -31,7 +31,14 @@ export function buildVerlauf(results: readonly LocalResult[], currentSubmissionI
   const end = ordered.findIndex((result) => result.submissionId === currentSubmissionId);
   const shown = end >= 0 ? ordered.slice(0, end + 1) : ordered;
   return shown.map((result, index) => {
-    const previous = shown[index - 1];
+    // A test ended early (docs/product.md §38) is neither compared nor compared with: the next
+    // test compares with the newest one run to its end before it.
+    const previous = result.endedEarly
+      ? undefined
+      : shown
+          .slice(0, index)
+          .filter((earlier) => !earlier.endedEarly)
+          .at(-1);
     return {
       result,
       current: result.submissionId === currentSubmissionId,

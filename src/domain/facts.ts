@@ -50,6 +50,13 @@ export const PRACTICE_QUESTION_IDS = [7, 9] as const;
  * may go on with 'Weiter', which the session records (docs/product.md §6).
  */
 export const PRACTICE_WRONG_TRIES_BEFORE_GO_ON = 2;
+/**
+ * Why a test ended early ('Test beenden', docs/product.md §38): a fixed list, no free text, so
+ * nothing personal gets in. The upload carries the key, the interface its German words.
+ */
+export const END_REASONS = ['unwilling', 'unwell', 'language', 'disturbance', 'other'] as const;
+export type EndReason = (typeof END_REASONS)[number];
+
 /** Question ids that are scored and therefore sent: 1..23 without the practice ids. */
 export const SCORED_QUESTION_IDS = [
   1, 2, 3, 4, 5, 6, 8, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,

@@ -34,6 +34,13 @@ export const deAuswertung = {
       ohne: 'ohne Ton',
       alle: 'alle',
     },
+    /** docs/product.md §38: tests ended early with 'Test beenden'. */
+    ended: 'vorzeitig beendet',
+    endedChoices: {
+      ohne: 'ohne',
+      nur: 'nur',
+      alle: 'alle',
+    },
     test: 'Tests je Kind',
     tests: {
       erster: 'erster Test',
@@ -70,6 +77,12 @@ export const deAuswertung = {
       '{{count}} Ergebnis ohne Ton ausgeschlossen (Filter „Ton“: mit Ton). Ältere Ergebnisse ohne Angabe zum Ton zählen mit.',
     soundExcluded_other:
       '{{count}} Ergebnisse ohne Ton ausgeschlossen (Filter „Ton“: mit Ton). Ältere Ergebnisse ohne Angabe zum Ton zählen mit.',
+    endedExcluded_one:
+      '{{count}} vorzeitig beendeter Test ausgeschlossen (Filter „vorzeitig beendet“: ohne). Er zählt in keiner Statistik, keinem Niveau und keinem Verlauf.',
+    endedExcluded_other:
+      '{{count}} vorzeitig beendete Tests ausgeschlossen (Filter „vorzeitig beendet“: ohne). Sie zählen in keiner Statistik, keinem Niveau und keinem Verlauf.',
+    endedEarly: 'Vorzeitig beendet nach Grund und Sprache',
+    endedRow: '{{reason}} · {{language}}',
     byLanguage: 'Nach Sprache',
     bySchool: 'Nach Einrichtung',
     bySchoolLevel: 'Nach Jahrgang',
@@ -285,6 +298,14 @@ export const deAuswertung = {
       {
         name: 'Ungewöhnliches Profil',
         text: 'Niveaus, die nicht erreicht sind, obwohl ein höheres erreicht ist (z. B. 1 bei Niveau 1 mit 1 von 7 und Niveau 2 und 3 erreicht); das zugeordnete Niveau folgt trotzdem der Regel (höchstes erreichtes + 1). Leer bei einem gewöhnlichen Profil.',
+      },
+      {
+        name: 'Vorzeitig beendet',
+        text: 'Der Grund, wenn der Test mit „Test beenden“ vorzeitig beendet wurde (z. B. Kind ist müde oder unwohl); leer bei einem bis zum Ende durchgeführten Test. Fragen, die das Kind nicht mehr bearbeitet hat, sind in den Spalten Frage1 … Frage23 leer (nicht 0), und das zugeordnete Niveau ist bei solchen Tests nicht aussagekräftig.',
+      },
+      {
+        name: 'Bearbeitet bis Frage',
+        text: 'Bei einem vorzeitig beendeten Test die Frage (1–23), bei der er beendet wurde; sonst leer.',
       },
     ],
   },

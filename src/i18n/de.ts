@@ -79,9 +79,38 @@ export const de = {
       'Beim Abbrechen werden die Angaben zum Kind und die Antworten dieses Tests von diesem Gerät gelöscht; es wird nichts gesendet.',
     confirmSaved:
       'Beim Abbrechen werden die Antworten dieses Tests von diesem Gerät gelöscht; es wird nichts gesendet. Das Kind bleibt mit dem Kind-Code {{code}} und seinen früheren Tests in „Kinder auf diesem Gerät“.',
+    /** The difference to 'Test beenden' (docs/product.md §38), under the text above. */
+    notEnd:
+      'Nur für einen versehentlich begonnenen Test. Möchte das Kind nicht weitermachen, wählen Sie stattdessen „Test beenden“: Dann bleiben die Antworten mit dem Grund erhalten.',
     confirmButton: 'Test abbrechen',
     /** The note on the access screen after a cancelled test. */
     cancelled: 'Der Test wurde abgebrochen und gelöscht. Es wurde nichts gesendet.',
+  },
+  /** 'Test beenden' in the educator's bar (docs/product.md §38). */
+  endEarly: {
+    button: 'Test beenden',
+    title: 'Test vorzeitig beenden',
+    text: 'Der Test endet sofort. Die bisherigen Antworten bleiben mit dem Grund erhalten und werden gesendet; die übrigen Fragen gelten als „nicht bearbeitet“, nicht als falsch. Ein Niveau wird nicht zugeordnet.',
+    reasonLabel: 'Grund',
+    passwordLabel: 'Passwort eingeben, um den Test zu beenden:',
+    noReason: 'Bitte einen Grund wählen.',
+    keepGoing: 'Test fortsetzen',
+    confirmButton: 'Test beenden',
+    reasons: {
+      unwilling: 'Kind möchte nicht mehr',
+      unwell: 'Kind ist müde oder unwohl',
+      language: 'Kind versteht die Sprache nicht',
+      disturbance: 'Störung von außen',
+      other: 'Anderer Grund',
+    },
+    /** Short forms for the child's record (Verlauf, Gruppenübersicht). */
+    short: {
+      unwilling: 'möchte nicht mehr',
+      unwell: 'müde',
+      language: 'Sprache',
+      disturbance: 'Störung',
+      other: 'anderer Grund',
+    },
   },
   /** 'Weiß nicht' in the educator's bar (docs/product.md, "The educator understands the child"). */
   noAnswer: {
@@ -321,6 +350,16 @@ export const de = {
       assigned:
         'das Niveau, an dem das Kind jetzt arbeitet: das nächste nach dem höchsten erreichten Niveau, „größer 3“, wenn alle drei erreicht sind.',
     },
+    /** A test ended with 'Test beenden' (docs/product.md §38), at the top of the page and the PDF. */
+    endedEarly: {
+      heading: 'Vorzeitig beendet nach Frage {{question}} von {{total}}: {{reason}}',
+      text: 'Die gegebenen Antworten sind unten aufgeführt; Fragen, die nicht mehr gestellt wurden, sind als „nicht bearbeitet“ markiert und zählen nicht als falsch. Es wird kein Niveau zugeordnet. Punkte stehen nur bei Niveaus, deren sieben Fragen alle beantwortet wurden.',
+      levelIncomplete: 'nicht vollständig bearbeitet',
+      noLevel: 'keines (Test vorzeitig beendet)',
+      notReached: 'nicht bearbeitet',
+      sittingLabel: 'Vorzeitig beendet',
+      sittingValue: 'nach Frage {{question}} von {{total}}: {{reason}}',
+    },
     soundNotice: {
       heading: 'Ohne Ton durchgeführt: Ergebnis nur eingeschränkt aussagekräftig',
       text_one:
@@ -470,6 +509,9 @@ export const de = {
     },
     thisTest: '(dieser Test)',
     firstTest: 'erster Test',
+    /** A test ended with 'Test beenden' (docs/product.md §38): no level, no comparison. */
+    endedEarly: 'vorzeitig beendet: {{reason}}',
+    endedNoChange: 'kein Vergleich (vorzeitig beendet)',
     pointsChange: 'Niveau {{level}}: {{delta}}',
     assignedChange: 'Zugeordnetes Niveau von {{from}} auf {{to}}',
     assignedSame: 'Zugeordnetes Niveau gleich ({{level}})',
@@ -514,6 +556,8 @@ export const de = {
     years_other: '{{count}} Jahre',
     none: '—',
     notTested: 'noch nicht getestet',
+    /** The newest test ended early (docs/product.md §38), in the column 'Zugeordnetes Niveau'. */
+    endedEarly: 'vorzeitig beendet: {{reason}}',
     allReached: 'alle erreicht',
     unmetLevels: 'Niveau {{levels}}',
     retestDue: '{{date}} (fällig)',

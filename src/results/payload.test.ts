@@ -193,3 +193,76 @@ describe('the child code in the payload', () => {
     expect('childCode' in buildResultPayload(ID, USER, fullRun([1, 2]))).toBe(false);
   });
 });
+
+describe("a test ended early with 'Test beenden' (docs/product.md §38)", () => {
+  const partial = fullRun([1, 2, 3, 8]).slice(0, 9);
+  const ended = buildResultPayload(ID, USER, partial, undefined, undefined, {
+    reason: 'unwell',
+    lastQuestion: 9,
+  });
+
+  it('sends the questions not reached as null, never false, and the reason with the last question', () => {
+    expect(ended).toMatchObject({
+      question1: true,
+      question4: false,
+      question8: true,
+      question10: null,
+      question23: null,
+      endedEarly: { reason: 'unwell', lastQuestion: 9 },
+    });
+    expect(ended.answers?.map((detail) => detail.question)).toEqual([1, 2, 3, 4, 5, 6, 8]);
+    expect(resultPayloadSchema.safeParse(ended).success).toBe(true);
+  });
+
+  it.each(['unwilling', 'unwell', 'language', 'disturbance', 'other'] as const)(
+    'accepts the reason %s',
+    (reason) => {
+      const payload = buildResultPayload(ID, USER, partial, undefined, undefined, {
+        reason,
+        lastQuestion: 9,
+      });
+      expect(resultPayloadSchema.parse(payload).endedEarly).toEqual({ reason, lastQuestion: 9 });
+    },
+  );
+
+  it('sends neither the time of the end nor anything else the device keeps, and dates a test ended before its first answer', () => {
+    const early = buildResultPayload(ID, USER, [], undefined, undefined, {
+      reason: 'language',
+      lastQuestion: 1,
+      endedAt: '2026-11-22T08:00:00.000Z',
+    });
+    expect(early.endedEarly).toEqual({ reason: 'language', lastQuestion: 1 });
+    expect(early.testDate).toBe('2026-11-22');
+    expect(early.question1).toBeNull();
+    expect(resultPayloadSchema.safeParse(early).success).toBe(true);
+  });
+
+  it('keeps a finished test as before: false for a question without an answer, no endedEarly', () => {
+    const finished = buildResultPayload(ID, USER, partial, undefined, undefined, null);
+    expect(finished.question10).toBe(false);
+    expect(finished).not.toHaveProperty('endedEarly');
+  });
+
+  it('refuses null in a test not ended early, an unknown reason and a question out of range', () => {
+    const { endedEarly: _reason, ...withoutReason } = ended;
+    const refusal = resultPayloadSchema.safeParse(withoutReason);
+    expect(refusal.success).toBe(false);
+    expect(refusal.error?.issues[0]).toMatchObject({
+      path: ['question10'],
+      message: 'muss true oder false sein (null nur bei vorzeitig beendetem Test)',
+    });
+    for (const endedEarly of [
+      { reason: 'bored', lastQuestion: 9 },
+      { reason: 'unwell', lastQuestion: 0 },
+      { reason: 'unwell', lastQuestion: 24 },
+      { reason: 'unwell', lastQuestion: 9.5 },
+      { reason: 'unwell', lastQuestion: 9, note: 'müde' },
+      'unwell',
+    ]) {
+      expect(
+        resultPayloadSchema.safeParse({ ...ended, endedEarly }).success,
+        JSON.stringify(endedEarly),
+      ).toBe(false);
+    }
+  });
+});

@@ -3,7 +3,7 @@ import { isDraftLanguage, resultCode } from '../content/languages';
 import { isStorableBirthDate, localDay } from '../domain/date';
 import { SCORED_QUESTION_IDS } from '../domain/facts';
 import { readSite } from '../settings/site';
-import type { AnswerRecord, UserData } from '../store/types';
+import type { AnswerRecord, EndedEarly, UserData } from '../store/types';
 
 /**
  * Fields other parts of the app add to an answer record (reload, repeated flash, spoken prompt);
@@ -23,7 +23,9 @@ const SCORED = new Set<number>(SCORED_QUESTION_IDS);
  * for research (§24) the test day, the content version and what happened on each scored question.
  * The child's name is deliberately not a parameter, so it cannot end up in the upload; the child
  * code of a saved child is (docs/product.md, child code).
- * A scored question without an answer counts as false.
+ * A scored question without an answer counts as false; in a test ended early with 'Test beenden'
+ * (docs/product.md §38) it is null, never false, and `endedEarly` carries the reason and the last
+ * question reached.
  */
 export function buildResultPayload(
   submissionId: string,
@@ -32,11 +34,18 @@ export function buildResultPayload(
   contentVersion?: string,
   /** The device's 'Einrichtungskennung'; read from the device setting unless given. */
   site: string | undefined = readSite(),
+  endedEarly?: EndedEarly | null,
 ): ResultPayload {
   const correctById = new Map(answers.map((answer) => [answer.question.id, answer.correct]));
-  const flags = Object.fromEntries(
-    SCORED_QUESTION_IDS.map((id) => [`question${id}`, correctById.get(id) === true]),
-  ) as Pick<ResultPayload, `question${(typeof SCORED_QUESTION_IDS)[number]}`>;
+  const flag = (id: number) => {
+    const correct = correctById.get(id);
+    if (correct === undefined) return endedEarly ? null : false;
+    return correct;
+  };
+  const flags = Object.fromEntries(SCORED_QUESTION_IDS.map((id) => [`question${id}`, flag(id)])) as Pick<
+    ResultPayload,
+    `question${(typeof SCORED_QUESTION_IDS)[number]}`
+  >;
   return {
     submissionId,
     born: storableBirthDate(user.birthdate),
@@ -46,19 +55,23 @@ export function buildResultPayload(
     // A draft language's results are marked so, never mistaken for validated ones.
     ...(isDraftLanguage(user.language) ? { translationStatus: 'Entwurf' as const } : {}),
     ...flags,
-    ...testDate(answers),
+    ...testDate(answers, endedEarly?.endedAt),
     ...(contentVersion ? { contentVersion } : {}),
     // The pseudonym links the tests of one child for research; a child not saved has none.
     ...(user.childCode ? { childCode: user.childCode } : {}),
     answers: answerDetails(answers),
     ...(site ? { site } : {}),
+    ...(endedEarly
+      ? { endedEarly: { reason: endedEarly.reason, lastQuestion: endedEarly.lastQuestion } }
+      : {}),
   };
 }
 
 /** The local day of the last answer: when the test was taken, whenever it is uploaded. */
-function testDate(answers: readonly AnswerRecord[]): { testDate?: string } {
-  const last = answers.at(-1);
-  const day = last ? localDay(last.answeredAt) : '';
+function testDate(answers: readonly AnswerRecord[], endedAt?: string): { testDate?: string } {
+  // A test ended before its first answer (docs/product.md §38) was taken the day it was ended.
+  const at = answers.at(-1)?.answeredAt ?? endedAt;
+  const day = at ? localDay(at) : '';
   return day ? { testDate: day } : {};
 }
 

@@ -27,6 +27,7 @@ const ROW_COLOURS: Record<RowState, { background: Rgb; edge: Rgb; mark: Rgb }> =
   correct: { background: [227, 242, 230], edge: [46, 125, 50], mark: [27, 106, 48] },
   incorrect: { background: [251, 231, 231], edge: [198, 40, 40], mark: [163, 25, 27] },
   practice: { background: [238, 239, 241], edge: [138, 144, 153], mark: [79, 87, 97] },
+  'not-reached': { background: [255, 255, 255], edge: [138, 144, 153], mark: [79, 87, 97] },
 };
 const NOTE_BACKGROUND: Rgb = [246, 243, 234];
 const NOTE_EDGE: Rgb = [178, 106, 0];
@@ -169,6 +170,8 @@ function drawTitle(page: FlowingPages, doc: ResultDocument) {
   page.rule(0.6, INK);
   page.y += 2.5;
   // Before anything else: a test the child did not hear (docs/product.md §14).
+  // A test ended early says so first (docs/product.md §38), then one the child did not hear (§14).
+  if (doc.endedEarly) page.box(doc.endedEarly.heading, [doc.endedEarly.text], WARNING);
   if (doc.soundNotice) page.box(doc.soundNotice.heading, [doc.soundNotice.text], WARNING);
   const detailWidth = CONTENT_WIDTH / 3;
   for (let i = 0; i < doc.details.length; i += 3) {
@@ -239,7 +242,7 @@ function drawLevels(page: FlowingPages, doc: ResultDocument) {
   for (const level of levels.rows) {
     row([level.level, level.points, level.achievedText], {
       background: level.achieved ? ROW_COLOURS.correct.background : undefined,
-      mark: level.achieved,
+      mark: level.incomplete ? undefined : level.achieved,
     });
   }
   row([levels.total.label, levels.total.points, ''], { bold: true, topRule: true });
@@ -422,7 +425,7 @@ function drawQuestionRow(page: FlowingPages, row: QuestionRow, germanLabel: stri
   const baseline = top + page.text.ascent({ size: 9 });
   page.text.style({ size: 9, bold: true });
   page.text.pdf.text(row.points, x, baseline);
-  if (row.state !== 'practice') {
+  if (row.state === 'correct' || row.state === 'incorrect') {
     page.text.style({ size: 9, bold: true, colour: colours.mark });
     page.text.pdf.text(row.state === 'correct' ? '✓' : '✗', x + 4, baseline);
   }

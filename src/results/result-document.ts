@@ -13,6 +13,11 @@ export interface ResultDocument {
    */
   soundNotice?: { heading: string; text: string };
   /**
+   * Set for a test ended with 'Test beenden' (docs/product.md §38): 'Vorzeitig beendet nach Frage N
+   * von 23: <Grund>' and what that means for the levels, at the top of the page and the PDF.
+   */
+  endedEarly?: { heading: string; text: string };
+  /**
    * Name, Geburtsdatum, Einrichtung, Jahrgang (when set), Sprache, Testdatum, Kind-Code and the
    * device's Einrichtungskennung (when set; `id` 'site').
    */
@@ -50,7 +55,8 @@ export interface VerlaufSection {
 export interface LevelsTable {
   heading: string;
   columns: [string, string, string];
-  rows: { level: string; points: string; achieved: boolean; achievedText: string }[];
+  /** `incomplete`: a test ended early left questions of this level unanswered: no points, no mark. */
+  rows: { level: string; points: string; achieved: boolean; achievedText: string; incomplete?: boolean }[];
   total: { label: string; points: string };
   assigned: { label: string; value: string };
 }
@@ -78,7 +84,8 @@ export interface SittingSummary {
   items: { key: string; label: string; value: string }[];
 }
 
-export type RowState = 'correct' | 'incorrect' | 'practice';
+/** 'not-reached': a question a test ended early never asked (docs/product.md §38), never wrong. */
+export type RowState = 'correct' | 'incorrect' | 'practice' | 'not-reached';
 
 export interface QuestionRow {
   /** Unique per row (a practice question may be recorded more than once). */

@@ -52,6 +52,7 @@ export function CancelTest() {
             <p className="dialog-text">
               {childCode ? t('cancel.confirmSaved', { code: childCode }) : t('cancel.confirm')}
             </p>
+            <p className="dialog-text">{t('cancel.notEnd')}</p>
             <label htmlFor={fieldId} className="field-label">
               {t('cancel.passwordLabel')}
             </label>

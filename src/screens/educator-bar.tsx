@@ -4,6 +4,7 @@ import { QUESTION_SCREENS as QUESTION_SCREEN_LIST } from '../answer-types/regist
 import { useStore } from '../store';
 import type { Screen } from '../store/types';
 import { CancelTest } from './cancel-test';
+import { EndTest } from './end-test';
 import './educator-tools.css';
 import { NoAnswerButton } from './no-answer-button';
 import { NumberWordsButton, NumberWordsList } from './number-words';
@@ -16,7 +17,7 @@ const QUESTION_SCREENS: ReadonlySet<Screen> = new Set(QUESTION_SCREEN_LIST);
  * The educator's strip at the foot of every screen of a running test (docs/product.md §15, §17):
  * 'Frage 7 von 23', the German reference text and the authored hint ("Für Sie: …") unless switched
  * off on the start screen, 'Zahlwörter' and, on a scored question, 'Weiß nicht', on a practice
- * question after two wrong tries 'Weiter', and 'Test abbrechen'. German, small and apart from the child's text; it
+ * question after two wrong tries 'Weiter', 'Test beenden' on a question (§38) and 'Test abbrechen'. German, small and apart from the child's text; it
  * is not task text, so nothing reads it aloud. During the pause between questions it keeps its
  * place but shows no question.
  */
@@ -66,6 +67,7 @@ export function EducatorBar({ screen }: { screen: Screen }) {
         )}
         {scored && <NoAnswerButton />}
         {!idle && <PracticeGoOn />}
+        {onQuestion && !idle && <EndTest />}
         <CancelTest />
       </div>
       {onQuestion && !idle && wordsOpen && (

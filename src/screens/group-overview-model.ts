@@ -28,7 +28,10 @@ export function overviewCells(row: OverviewRow, today: string, t: TFunction): Ov
   const last = row.last;
   const points = (index: number) => {
     const level = last?.levels[index];
-    return level ? t('result.levels.pointsOf', { points: level.points, questions: level.questions }) : none;
+    // A level a test ended early left incomplete has no points (docs/product.md §38).
+    return level && row.points[index] !== null
+      ? t('result.levels.pointsOf', { points: level.points, questions: level.questions })
+      : none;
   };
   return {
     name: row.child.name || t('children.noName'),
@@ -38,12 +41,14 @@ export function overviewCells(row: OverviewRow, today: string, t: TFunction): Ov
     level1: points(0),
     level2: points(1),
     level3: points(2),
-    assigned: last
-      ? last.assignedLevel === 'above-3'
-        ? t('result.levels.above3')
-        : String(last.assignedLevel)
-      : none,
-    unmet: !last
+    assigned: last?.endedEarly
+      ? t('overview.endedEarly', { reason: t(`endEarly.short.${last.endedEarly.reason}`) })
+      : last
+        ? last.assignedLevel === 'above-3'
+          ? t('result.levels.above3')
+          : String(last.assignedLevel)
+        : none,
+    unmet: !row.lastComplete
       ? none
       : row.unmetLevels.length === 0
         ? t('overview.allReached')

@@ -403,3 +403,49 @@ describe('ResultScreen', () => {
     }
   });
 });
+
+describe("ResultScreen of a test ended with 'Test beenden' (docs/product.md §38)", () => {
+  it('says after which question and why, marks the questions not reached, assigns no level and sends it marked', async () => {
+    const submissionId = crypto.randomUUID();
+    seed(RUN.slice(0, 9), { submissionId, endedEarly: { reason: 'unwell', lastQuestion: 10 } });
+    renderScreen();
+    expect(screen.getByTestId('ended-early').textContent).toBe(
+      'Vorzeitig beendet nach Frage 10 von 23: Kind ist müde oder unwohl' +
+        'Die gegebenen Antworten sind unten aufgeführt; Fragen, die nicht mehr gestellt wurden, sind als „nicht bearbeitet“ markiert und zählen nicht als falsch. Es wird kein Niveau zugeordnet. Punkte stehen nur bei Niveaus, deren sieben Fragen alle beantwortet wurden.',
+    );
+    const levelRows = within(screen.getAllByRole('table')[0]!)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(levelRows).toEqual([
+      'Niveauerreichte PunkteNiveau erreicht',
+      '15 von 7✓ja',
+      '2nicht vollständig bearbeitet–',
+      '3nicht vollständig bearbeitet–',
+      'Gesamt5 von 7',
+      'Zugeordnetes Niveaukeines (Test vorzeitig beendet)',
+    ]);
+    const rows = within(screen.getAllByRole('table')[1]!).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.className)).toEqual([
+      ...RUN.slice(0, 9).map((record) =>
+        record.question.level === 0 ? 'is-practice' : record.correct ? 'is-correct' : 'is-incorrect',
+      ),
+      ...Array(14).fill('is-not-reached'),
+    ]);
+    expect(within(rows[9]!).getAllByText('nicht bearbeitet').length).toBeGreaterThan(0);
+    expect(within(rows[9]!).queryByText('✗')).toBeNull();
+    expect(screen.getByTestId('sitting').textContent).toContain(
+      'Vorzeitig beendetnach Frage 10 von 23: Kind ist müde oder unwohl',
+    );
+    // No Förderhinweise: no level was assigned.
+    expect(document.querySelector('.result-activities')).toBeNull();
+    await waitFor(() => expect(uploadsOf(submissionId)).toHaveLength(1));
+    const sent = JSON.parse(uploadsOf(submissionId)[0]!.body);
+    expect(sent).toMatchObject({
+      endedEarly: { reason: 'unwell', lastQuestion: 10 },
+      question1: true,
+      question6: false,
+      question10: null,
+      question23: null,
+    });
+  });
+});

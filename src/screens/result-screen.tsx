@@ -35,8 +35,9 @@ export function ResultScreen() {
   const outbox = useMemo(startOutbox, []);
   const snapshot = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
   const [site] = useState(readSite);
-  const baseDoc = useResultDocument(user, answers, site);
-  const verlauf = useVerlauf(submissionId, user, answers);
+  const endedEarly = useStore((s) => s.endedEarly);
+  const baseDoc = useResultDocument(user, answers, site, endedEarly);
+  const verlauf = useVerlauf(submissionId, user, answers, endedEarly);
   const doc = useMemo(
     () => (verlauf.kind === 'ready' ? { ...baseDoc, verlauf: verlaufSection(verlauf.entries, t) } : baseDoc),
     [baseDoc, verlauf, t],
@@ -95,6 +96,12 @@ export function ResultScreen() {
       <article className="result-document" aria-labelledby="result-heading">
         <header className="result-header">
           <h1 id="result-heading">{doc.title}</h1>
+          {doc.endedEarly && (
+            <div className="result-sound-notice result-ended-early" role="note" data-testid="ended-early">
+              <p className="result-sound-notice-heading">{doc.endedEarly.heading}</p>
+              <p>{doc.endedEarly.text}</p>
+            </div>
+          )}
           <SoundNotice notice={doc.soundNotice} />
           <dl className="result-details" aria-label={t('result.detailsLabel')}>
             {doc.details.map((detail) => (
@@ -113,7 +120,7 @@ export function ResultScreen() {
                   <th scope="row">{row.level}</th>
                   <td>{row.points}</td>
                   <td>
-                    <Mark ok={row.achieved} />
+                    {!row.incomplete && <Mark ok={row.achieved} />}
                     {row.achievedText}
                   </td>
                 </tr>
@@ -236,7 +243,7 @@ export function ResultScreen() {
                     <span className="result-timing">{row.notes.join(' · ')}</span>
                   </td>
                   <td className="result-points">
-                    {row.state === 'practice' ? (
+                    {row.state === 'practice' || row.state === 'not-reached' ? (
                       <span title={row.pointsLabel}>–</span>
                     ) : (
                       <>

@@ -7,13 +7,13 @@ import { answerText } from '../answer-types/shared/answer-text';
 import { isDraftLanguage, languageLabel, unreviewedTexts } from '../content/languages';
 import type { Question, Texts } from '../content/types';
 import { germanDate, localDay } from '../domain/date';
-import { LEVEL_THRESHOLD } from '../domain/facts';
+import { LEVEL_THRESHOLD, QUESTION_COUNT, SCORED_QUESTION_LEVELS } from '../domain/facts';
 import type { Translate } from '../i18n';
 import { formatSeconds } from '../results/format';
 import { isPractice, type LevelResult, scoreLevels, unusualProfile } from '../results/levels';
 import type { ActivityGroup, QuestionRow, ResultDocument, SittingSummary } from '../results/result-document';
 import { unusualProfileText } from '../results/unusual-profile-text';
-import type { AnswerRecord, UserData } from '../store/types';
+import type { AnswerRecord, EndedEarly, UserData } from '../store/types';
 
 type TFunction = Translate;
 
@@ -37,9 +37,18 @@ export function useResultDocument(
   user: UserData,
   answers: readonly ShownAnswer[],
   site?: string,
+  endedEarly?: EndedEarly | null,
 ): ResultDocument {
   const { t } = useTranslation();
-  return useMemo(() => buildResultDocument(user, answers, t, site), [user, answers, t, site]);
+  return useMemo(
+    () => buildResultDocument(user, answers, t, site, endedEarly),
+    [user, answers, t, site, endedEarly],
+  );
+}
+
+/** How many scored questions each level has (seven each, docs/product.md §25). */
+function questionsOfLevel(level: number): number {
+  return Object.values(SCORED_QUESTION_LEVELS).filter((of) => of === level).length;
 }
 
 export function buildResultDocument(
@@ -47,7 +56,10 @@ export function buildResultDocument(
   answers: readonly ShownAnswer[],
   t: TFunction,
   site?: string,
+  endedEarly?: EndedEarly | null,
 ): ResultDocument {
+  if (endedEarly)
+    return endedEarlyDocument(buildResultDocument(user, answers, t, site), user, answers, t, endedEarly);
   const scores = scoreLevels(answers);
   const lastAnswer = answers.at(-1);
   const testDate = lastAnswer ? germanDate(localDay(lastAnswer.answeredAt)) : '';
@@ -136,6 +148,112 @@ export function buildResultDocument(
       germanLabel: t('result.questions.german'),
       rows: answers.map((answer) => questionRow(answer, user, t)),
     },
+  };
+}
+
+/**
+ * A test ended with 'Test beenden' (docs/product.md §38): the notice with the question and the
+ * reason; points only for a level whose seven questions were all answered, no level assigned, no
+ * unusual profile and no Förderhinweise (nothing was assigned); every question not answered is a
+ * row 'nicht bearbeitet', never wrong.
+ */
+function endedEarlyDocument(
+  doc: ResultDocument,
+  user: UserData,
+  answers: readonly ShownAnswer[],
+  t: TFunction,
+  endedEarly: EndedEarly,
+): ResultDocument {
+  const reason = t(`endEarly.reasons.${endedEarly.reason}`);
+  const scores = scoreLevels(answers);
+  const complete = scores.levels.filter((row) => row.questions >= questionsOfLevel(row.level));
+  const total = complete.reduce(
+    (sum, row) => ({ points: sum.points + row.points, questions: sum.questions + row.questions }),
+    { points: 0, questions: 0 },
+  );
+  const answered = new Set(answers.map((answer) => answer.question.id));
+  const notReached = packQuestions
+    .filter((question: Question) => !answered.has(question.id))
+    .map((question: Question) => notReachedRow(question, user, t));
+  const { unusualProfile: _unusual, ...rest } = doc;
+  return {
+    ...rest,
+    endedEarly: {
+      heading: t('result.endedEarly.heading', {
+        question: endedEarly.lastQuestion,
+        total: QUESTION_COUNT,
+        reason,
+      }),
+      text: t('result.endedEarly.text'),
+    },
+    levels: {
+      ...doc.levels,
+      rows: scores.levels.map((row) =>
+        complete.includes(row)
+          ? {
+              level: String(row.level),
+              points: t('result.levels.pointsOf', { points: row.points, questions: row.questions }),
+              achieved: row.achieved,
+              achievedText: row.achieved ? t('result.levels.yes') : t('result.levels.no'),
+            }
+          : {
+              level: String(row.level),
+              points: t('result.endedEarly.levelIncomplete'),
+              achieved: false,
+              achievedText: '–',
+              incomplete: true,
+            },
+      ),
+      total: {
+        label: doc.levels.total.label,
+        points:
+          complete.length === 0
+            ? '–'
+            : t('result.levels.pointsOf', { points: total.points, questions: total.questions }),
+      },
+      assigned: { label: doc.levels.assigned.label, value: t('result.endedEarly.noLevel') },
+    },
+    sitting: {
+      ...doc.sitting,
+      items: [
+        {
+          key: 'endedEarly',
+          label: t('result.endedEarly.sittingLabel'),
+          value: t('result.endedEarly.sittingValue', {
+            question: endedEarly.lastQuestion,
+            total: QUESTION_COUNT,
+            reason,
+          }),
+        },
+        ...doc.sitting.items,
+      ],
+    },
+    meanings: {
+      ...doc.meanings,
+      levels: doc.meanings.levels.map((level) => ({ ...level, assigned: false })),
+      activities: [],
+    },
+    questions: {
+      ...doc.questions,
+      rows: [...doc.questions.rows, ...notReached].sort((a, b) => Number(a.number) - Number(b.number)),
+    },
+  };
+}
+
+function notReachedRow(question: Question, user: UserData, t: TFunction): QuestionRow {
+  const practice = question.level === 0;
+  const text = t('result.endedEarly.notReached');
+  return {
+    key: `${question.id}-not-reached`,
+    number: String(question.id),
+    level: practice ? t('result.questions.practice') : String(question.level),
+    state: 'not-reached',
+    child: { texts: question.texts[user.language] ?? question.texts.de, language: user.language },
+    german: question.texts.de,
+    given: text,
+    notes: [],
+    points: '–',
+    pointsLabel: text,
   };
 }
 

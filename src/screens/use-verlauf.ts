@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { localResultOf } from '../children/local-result';
 import { childrenRepository } from '../children/repository';
 import { buildVerlauf, type VerlaufEntry } from '../children/verlauf';
-import type { AnswerRecord, UserData } from '../store/types';
+import type { AnswerRecord, EndedEarly, UserData } from '../store/types';
 
 export type VerlaufState =
   | { kind: 'not-saved' }
@@ -19,6 +19,8 @@ export function useVerlauf(
   submissionId: string | null,
   user: UserData,
   answers: readonly AnswerRecord[],
+  /** A test ended with 'Test beenden' is kept with its reason (docs/product.md §38). */
+  endedEarly?: EndedEarly | null,
 ): VerlaufState {
   const code = user.childCode;
   const [state, setState] = useState<VerlaufState>(code ? { kind: 'loading' } : { kind: 'not-saved' });
@@ -30,7 +32,8 @@ export function useVerlauf(
     let current = true;
     const repository = childrenRepository();
     const load = async () => {
-      if (answers.length > 0) await repository.addResult(localResultOf(submissionId, code, user, answers));
+      if (answers.length > 0 || endedEarly)
+        await repository.addResult(localResultOf(submissionId, code, user, answers, endedEarly));
       return buildVerlauf(await repository.resultsOf(code), submissionId);
     };
     load().then(
@@ -43,6 +46,6 @@ export function useVerlauf(
     return () => {
       current = false;
     };
-  }, [code, submissionId, user, answers]);
+  }, [code, submissionId, user, answers, endedEarly]);
   return state;
 }

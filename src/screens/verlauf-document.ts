@@ -1,11 +1,14 @@
 import type { VerlaufEntry } from '../children/verlauf';
 import { germanDate } from '../domain/date';
-import { SCORED_LEVELS } from '../domain/facts';
+import { SCORED_LEVELS, SCORED_QUESTION_LEVELS } from '../domain/facts';
 import type { Translate } from '../i18n';
 import type { AssignedLevel } from '../results/levels';
 import type { VerlaufSection } from '../results/result-document';
 
 type TFunction = Translate;
+
+/** Questions per scored level (seven each, docs/product.md §25). */
+const QUESTIONS_PER_LEVEL = Object.values(SCORED_QUESTION_LEVELS).filter((level) => level === 1).length;
 
 /** The Verlauf in German, for the results page, its PDF and the Gruppenübersicht alike. */
 export function verlaufSection(entries: readonly VerlaufEntry[], t: TFunction): VerlaufSection {
@@ -22,19 +25,22 @@ export function verlaufSection(entries: readonly VerlaufEntry[], t: TFunction): 
     ],
     rows: entries.map(({ result, current, change }) => {
       const date = germanDate(result.testDate);
-      const changeText = change
-        ? [
-            ...change.points.map(({ level, delta }) =>
-              t('verlauf.pointsChange', { level, delta: signed(delta) }),
-            ),
-            change.assigned.direction === 'same'
-              ? t('verlauf.assignedSame', { level: assigned(change.assigned.to) })
-              : `${t('verlauf.assignedChange', {
-                  from: assigned(change.assigned.from),
-                  to: assigned(change.assigned.to),
-                })} (${t(`verlauf.direction.${change.assigned.direction}`)})`,
-          ].join(' · ')
-        : t('verlauf.firstTest');
+      // A test ended early assigns no level and is compared with nothing (docs/product.md §38).
+      const changeText = result.endedEarly
+        ? t('verlauf.endedNoChange')
+        : change
+          ? [
+              ...change.points.map(({ level, delta }) =>
+                t('verlauf.pointsChange', { level, delta: signed(delta) }),
+              ),
+              change.assigned.direction === 'same'
+                ? t('verlauf.assignedSame', { level: assigned(change.assigned.to) })
+                : `${t('verlauf.assignedChange', {
+                    from: assigned(change.assigned.from),
+                    to: assigned(change.assigned.to),
+                  })} (${t(`verlauf.direction.${change.assigned.direction}`)})`,
+            ].join(' · ')
+          : t('verlauf.firstTest');
       return {
         key: result.submissionId,
         current,
@@ -42,9 +48,13 @@ export function verlaufSection(entries: readonly VerlaufEntry[], t: TFunction): 
           current ? `${date} ${t('verlauf.thisTest')}` : date,
           ...SCORED_LEVELS.map((level) => {
             const row = result.levels.find((candidate) => candidate.level === level);
-            return row ? t('result.levels.pointsOf', { points: row.points, questions: row.questions }) : '—';
+            // A level a test ended early left incomplete has no points (docs/product.md §38).
+            if (!row || (result.endedEarly && row.questions < QUESTIONS_PER_LEVEL)) return '—';
+            return t('result.levels.pointsOf', { points: row.points, questions: row.questions });
           }),
-          assigned(result.assignedLevel),
+          result.endedEarly
+            ? t('verlauf.endedEarly', { reason: t(`endEarly.short.${result.endedEarly.reason}`) })
+            : assigned(result.assignedLevel),
           changeText,
         ],
       };

@@ -352,6 +352,60 @@ describe('the session store', () => {
     expect(store.getState().testCancelled).toBe(false);
   });
 
+  it("'Test beenden' ends at once with its reason, keeps the answers, goes to the results and survives a reload", () => {
+    const { store, storage } = setup();
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    store.getState().startTest(USER);
+    // Before 'Start' no question was reached: nothing to end.
+    store.getState().endTestEarly('unwell');
+    expect(store.getState()).toMatchObject({ screen: 'startscreen', endedEarly: null });
+    store.getState().advance();
+    store.getState().submitAnswer(store.getState().currentQuestion(), {
+      givenAnswer: '4',
+      correct: true,
+      responseTimeMs: 5,
+      entry: { kind: 'number', value: '4' },
+    });
+    store.getState().advance();
+    store.getState().endTestEarly('unwell');
+    const s = store.getState();
+    expect(s).toMatchObject({
+      screen: 'result',
+      endedEarly: { reason: 'unwell', lastQuestion: 2 },
+      queue: [],
+      flash: null,
+      practice: null,
+    });
+    expect(s.answers).toHaveLength(1);
+    expect(s.submissionId).not.toBeNull();
+    // Once on the results page it is over: a second 'Test beenden' changes nothing.
+    store.getState().endTestEarly('other');
+    expect(store.getState().endedEarly).toMatchObject({ reason: 'unwell', lastQuestion: 2 });
+    const reloaded = createAppStore(QUESTIONS, () => storage).getState();
+    expect(reloaded).toMatchObject({ screen: 'result', endedEarly: { reason: 'unwell', lastQuestion: 2 } });
+    expect(reloaded.answers).toHaveLength(1);
+    // A new test starts without the mark.
+    store.getState().startTest(USER);
+    expect(store.getState().endedEarly).toBeNull();
+  });
+
+  it("a test ended before its first answer is dated by 'Test beenden' and cleared 12 hours later like any other", async () => {
+    const { finishedSessionExpired } = await import('./session-key');
+    const { store } = setup();
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    store.getState().startTest(USER);
+    store.getState().advance();
+    store.getState().endTestEarly('language');
+    const s = store.getState();
+    expect(s.answers).toEqual([]);
+    expect(s.endedEarly).toMatchObject({ reason: 'language', lastQuestion: 1 });
+    const endedAt = Date.parse(s.endedEarly?.endedAt ?? '');
+    expect(Number.isNaN(endedAt)).toBe(false);
+    const state = { ...s, resultQueued: true };
+    expect(finishedSessionExpired(state, endedAt + 11 * 3_600_000)).toBe(false);
+    expect(finishedSessionExpired(state, endedAt + 12 * 3_600_000)).toBe(true);
+  });
+
   it("'Weiß nicht' is kept as its own flag on the answer record, scored 0", () => {
     const { store } = setup();
     store.getState().startTest(USER);

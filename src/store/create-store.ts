@@ -92,12 +92,12 @@ const createFlowActions =
       });
     },
     queueResult: async () => {
-      const { resultQueued, submissionId, user, answers } = get();
+      const { resultQueued, submissionId, user, answers, endedEarly } = get();
       if (resultQueued || !submissionId) return;
       // The outbox (with idb) loads with the results page, not with the first screen.
       const { startOutbox } = await import('../results/outbox');
       const durable = await startOutbox().enqueue(
-        buildResultPayload(submissionId, user, answers, contentVersion),
+        buildResultPayload(submissionId, user, answers, contentVersion, undefined, endedEarly),
       );
       if (durable) get().markResultQueued(submissionId);
     },
@@ -121,6 +121,17 @@ const createFlowActions =
       get().setTestCancelled(true);
       get().endSession();
     },
+    endTestEarly: (reason) => {
+      const s = get();
+      if (s.screen === 'result' || s.currentId === null || !s.submissionId) return;
+      const lastQuestion = s.progress().position;
+      console.info('Test vorzeitig beendet', { reason, lastQuestion, answered: s.answers.length });
+      s.setEndedEarly({ reason, lastQuestion, endedAt: new Date().toISOString() });
+      s.clearFlash();
+      s.clearPractice();
+      s.clearQueue();
+      s.goTo('result');
+    },
     progress: () => {
       const { currentId, queue } = get();
       const ids = questionIds(questions);
@@ -142,7 +153,7 @@ export function sealSession(value: string): string {
     meta: {
       screen: state.screen,
       resultQueued: state.resultQueued,
-      finishedAt: state.answers?.at(-1)?.answeredAt,
+      finishedAt: state.answers?.at(-1)?.answeredAt ?? state.endedEarly?.endedAt,
     },
     sealed: sealTextNow(value),
   };
@@ -221,6 +232,7 @@ export function createAppStore(
           answers: s.answers,
           flash: s.flash,
           practice: s.practice,
+          endedEarly: s.endedEarly,
         }),
         // The stored session is sealed: it is read once the passphrase has opened the key.
         skipHydration: !isUnlocked(),

@@ -73,11 +73,17 @@ export function storedSessionFinished(storage: () => Storage = () => localStorag
  * not yet stored for upload keeps its session, so that the results page can still store it.
  */
 export function finishedSessionExpired(
-  state: { screen?: unknown; resultQueued?: unknown; answers: ReadonlyArray<{ answeredAt?: unknown }> },
+  state: {
+    screen?: unknown;
+    resultQueued?: unknown;
+    answers: ReadonlyArray<{ answeredAt?: unknown }>;
+    /** A test ended early before its first answer counts from 'Test beenden' (docs/product.md §38). */
+    endedEarly?: { endedAt?: unknown } | null;
+  },
   now: number = Date.now(),
 ): boolean {
   if (state.screen !== 'result' || state.resultQueued !== true) return false;
-  const finishedAt = Date.parse(String(state.answers.at(-1)?.answeredAt ?? ''));
+  const finishedAt = Date.parse(String(state.answers.at(-1)?.answeredAt ?? state.endedEarly?.endedAt ?? ''));
   return !Number.isNaN(finishedAt) && now - finishedAt >= FINISHED_SESSION_TTL_MS;
 }
 

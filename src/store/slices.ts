@@ -1,8 +1,9 @@
 import type { StateCreator } from 'zustand';
 import type { AnswerSubmission } from '../answer-types/types';
 import type { ServedQuestion } from '../content/types';
+import type { EndReason } from '../domain/facts.ts';
 import { PRACTICE_WRONG_TRIES_BEFORE_GO_ON } from '../domain/facts.ts';
-import type { AnswerRecord, FlashRecord, PracticeRecord, Screen, UserData } from './types';
+import type { AnswerRecord, EndedEarly, FlashRecord, PracticeRecord, Screen, UserData } from './types';
 
 export interface SessionSlice {
   user: UserData;
@@ -13,7 +14,10 @@ export interface SessionSlice {
   educatorLine: boolean;
   /** The results PDF of this session has been saved ('Zurück zum Start' asks until it is). */
   pdfSaved: boolean;
+  /** 'Test beenden' ended this test early, with its reason (docs/product.md §38); null otherwise. */
+  endedEarly: EndedEarly | null;
   setUser(user: UserData): void;
+  setEndedEarly(endedEarly: EndedEarly | null): void;
   setEducatorLine(shown: boolean): void;
   markPdfSaved(): void;
   setSubmissionId(id: string | null): void;
@@ -95,6 +99,12 @@ export interface FlowActions {
   backToDetails(): void;
   /** 'Test abbrechen': the session is discarded and nothing is sent (the outbox is not touched). */
   cancelTest(): void;
+  /**
+   * 'Test beenden' (docs/product.md §38): the test ends at once with its reason, keeping the answers
+   * given, and goes to the results page, which keeps and sends it like any result. Does nothing
+   * outside a running test (before 'Start' nothing was asked, after the last question it is over).
+   */
+  endTestEarly(reason: EndReason): void;
   /** Position of the question on screen in the test ('Frage 7 von 23'). */
   progress(): { position: number; total: number };
 }
@@ -127,15 +137,25 @@ export const createSessionSlice: Slice<SessionSlice> = (set, get) => ({
   resultQueued: false,
   educatorLine: true,
   pdfSaved: false,
+  endedEarly: null,
   setUser: (user) => set({ user }),
+  setEndedEarly: (endedEarly) => set({ endedEarly }),
   setEducatorLine: (educatorLine) => set({ educatorLine }),
   markPdfSaved: () => set({ pdfSaved: true }),
-  setSubmissionId: (submissionId) => set({ submissionId, resultQueued: false, pdfSaved: false }),
+  setSubmissionId: (submissionId) =>
+    set({ submissionId, resultQueued: false, pdfSaved: false, endedEarly: null }),
   markResultQueued: (submissionId) => {
     if (get().submissionId === submissionId) set({ resultQueued: true });
   },
   clearSession: () =>
-    set({ user: DEFAULT_USER, submissionId: null, resultQueued: false, educatorLine: true, pdfSaved: false }),
+    set({
+      user: DEFAULT_USER,
+      submissionId: null,
+      resultQueued: false,
+      educatorLine: true,
+      pdfSaved: false,
+      endedEarly: null,
+    }),
 });
 
 export const createQueueSlice: Slice<QueueSlice> = (set, get) => ({

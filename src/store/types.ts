@@ -1,8 +1,22 @@
 import type { AnswerEntry, AnswerSubmission, QuestionScreen } from '../answer-types/types';
 import type { AnswerType, ChildLanguage, Texts } from '../content/types';
-import type { School, SchoolLevel } from '../domain/facts';
+import type { EndReason, School, SchoolLevel } from '../domain/facts';
 
-export type { School, SchoolLevel };
+export type { EndReason, School, SchoolLevel };
+
+/**
+ * 'Test beenden' (docs/product.md §38): the test ended before its last question, with the reason the
+ * educator chose and the question on screen then (its id, which is its position in the test).
+ */
+export interface EndedEarly {
+  reason: EndReason;
+  lastQuestion: number;
+  /**
+   * ISO time of 'Test beenden', kept on the device only (never sent): a test ended before its first
+   * answer is cleared 12 hours after it like any finished one (docs/product.md §20).
+   */
+  endedAt?: string;
+}
 
 /** The flash of the question on screen, kept so that a reload never shows its pictures again. */
 export interface FlashRecord {
@@ -113,6 +127,8 @@ export interface SavedSession {
   flash?: FlashRecord | null;
   /** The wrong tries of the practice question on screen (docs/product.md §6); absent in older saves. */
   practice?: PracticeRecord | null;
+  /** Set by 'Test beenden' (docs/product.md §38); absent in older saves and for a test run to its end. */
+  endedEarly?: EndedEarly | null;
 }
 
 /** What localStorage holds under SESSION_STORAGE_KEY: the saved state and its format version. */
