@@ -173,6 +173,66 @@ describe('backups', () => {
     expect(await contents(b)).toEqual(before);
   });
 
+  it('refuses a plain file of the release before the encryption, with any passphrase, and changes nothing', async () => {
+    const { bytes } = await makeBackupFile(await deviceA());
+    const content = await unsealFile<BackupContent>(bytes, 'zaehltest');
+    const b = await device();
+    await addChild(b, 'K7M3QX', '2026-10-01T09:00:00.000Z', { name: 'Emre' });
+    const before = await contents(b);
+    // The forged file of the review: a new name and birth date, dated 2099, and an upload.
+    const forged = new TextEncoder().encode(
+      JSON.stringify({
+        magic: 'zaehltest-sealed-file',
+        format: 1,
+        data: {
+          ...content,
+          children: [{ code: 'K7M3QX', updatedAt: '2099-01-01T00:00:00.000Z', data: MARA }],
+        },
+      }),
+    );
+    await expect(restoreBackup(forged, 'falsch', b)).rejects.toEqual(new SealedFileError('unsealed'));
+    expect(await contents(b)).toEqual(before);
+  });
+
+  it('refuses a file with a child or a result dated in the future, and changes nothing', async () => {
+    const now = new Date('2026-11-28T12:00:00.000Z');
+    const b = await device();
+    await addChild(b, 'K7M3QX', '2026-10-01T09:00:00.000Z', { name: 'Emre' });
+    const before = await contents(b);
+    const file = (change: Partial<BackupContent>) =>
+      sealFile({
+        format: 2,
+        createdAt: '2026-11-28T11:00:00.000Z',
+        children: [{ code: 'K7M3QX', updatedAt: '2026-11-28T11:00:00.000Z', data: MARA }],
+        results: [{ submissionId: 'r', childCode: 'K7M3QX', testDate: '2026-11-28', data: {} }],
+        outbox: [],
+        ...change,
+      } satisfies BackupContent);
+    const future = [
+      { children: [{ code: 'K7M3QX', updatedAt: '2099-01-01T00:00:00.000Z', data: MARA }] },
+      {
+        children: [
+          { code: 'K7M3QX', updatedAt: '2026-11-28T11:00:00.000Z', data: { createdAt: '2099-01-01' } },
+        ],
+      },
+      { results: [{ submissionId: 'r', childCode: 'K7M3QX', testDate: '2026-12-24', data: {} }] },
+      { results: [{ submissionId: 'r', childCode: 'K7M3QX', testDate: 'bald', data: {} }] },
+      { createdAt: '2026-11-28T14:00:00.000Z' },
+    ];
+    for (const change of future) {
+      await expect(restoreBackup(await file(change), 'zaehltest', b, now)).rejects.toEqual(
+        new BackupContentError('future'),
+      );
+    }
+    expect(await contents(b)).toEqual(before);
+    // Within the clock tolerance (a device a few minutes ahead), and a test day ahead in UTC+14.
+    const ahead = await file({
+      children: [{ code: 'K7M3QX', updatedAt: '2026-11-28T12:20:00.000Z', data: MARA }],
+      results: [{ submissionId: 'r', childCode: 'K7M3QX', testDate: '2026-11-29', data: {} }],
+    });
+    expect(await restoreBackup(ahead, 'zaehltest', b, now)).toMatchObject({ children: 1, results: 1 });
+  });
+
   it('brings the Einrichtungskennung back onto a device without one, and never replaces a device’s own', async () => {
     const a = await deviceA();
     items.set(SITE_STORAGE_KEY, 'KITA-017');

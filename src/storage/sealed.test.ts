@@ -166,4 +166,24 @@ describe('sealed files (backups)', () => {
       reason: 'damaged',
     });
   });
+
+  it('refuse a plain file (format 1), whatever passphrase is typed', async () => {
+    await unlock('zaehltest', verifierFor('zaehltest', SALT_A));
+    const plain = new TextEncoder().encode(
+      JSON.stringify({ magic: 'zaehltest-sealed-file', format: 1, data: { children: [CHILD] } }),
+    );
+    await expect(unsealFile(plain, 'falsch')).rejects.toEqual(new SealedFileError('unsealed'));
+    await expect(unsealFile(plain, 'zaehltest')).rejects.toEqual(new SealedFileError('unsealed'));
+  });
+
+  it('refuse a file sealed with fewer iterations than the app’s, even with the right passphrase', async () => {
+    // A file sealed by a device whose cost is 1 (as a forger would make it), opened on one at 1000.
+    await unlock('zaehltest', verifierFor('zaehltest', SALT_A, 1));
+    const cheap = await sealFile({ children: [CHILD] });
+    expect(JSON.parse(text(cheap)).iterations).toBe(1);
+    items.clear();
+    lockForTests();
+    await unlock('zaehltest', verifierFor('zaehltest', SALT_B));
+    await expect(unsealFile(cheap, 'zaehltest')).rejects.toEqual(new SealedFileError('weak-key'));
+  });
 });

@@ -246,11 +246,27 @@ export function unsealTextNow(sealed: string): string {
 
 /** Why a sealed file could not be opened, for a German message on the screen. */
 export class SealedFileError extends Error {
-  constructor(readonly reason: 'wrong-passphrase' | 'damaged') {
-    super(
-      reason === 'wrong-passphrase' ? 'The file was sealed with another passphrase' : 'The file is damaged',
-    );
+  constructor(readonly reason: SealedFileProblem) {
+    super(FILE_PROBLEMS[reason]);
   }
+}
+
+/**
+ * 'unsealed': a plain file (format 1, before the encryption), which anyone could have written;
+ * 'weak-key': sealed with a cheaper key derivation than this app's, which a forger would choose.
+ */
+export type SealedFileProblem = 'wrong-passphrase' | 'damaged' | 'unsealed' | 'weak-key';
+
+const FILE_PROBLEMS: Record<SealedFileProblem, string> = {
+  'wrong-passphrase': 'The file was sealed with another passphrase',
+  damaged: 'The file is damaged',
+  unsealed: 'The file is not sealed with a passphrase',
+  'weak-key': 'The file is sealed with fewer KDF iterations than this app uses',
+};
+
+/** The least KDF cost a file must have: the device's own (the build's while locked). */
+function leastFileIterations(): number {
+  return unlocked?.params.iterations ?? buildVerifier().iterations;
 }
 
 const FILE_MAGIC = 'zaehltest-sealed-file';
@@ -284,7 +300,10 @@ export async function sealFile(value: unknown): Promise<Uint8Array> {
   return encoder.encode(JSON.stringify(file));
 }
 
-/** Opens a file written by `sealFile`; throws a `SealedFileError` for a wrong passphrase or a damaged file. */
+/**
+ * Opens a file written by `sealFile`; throws a `SealedFileError` for a wrong passphrase, a damaged
+ * file, a plain one or one sealed at a lower cost than the app's.
+ */
 export async function unsealFile<T>(bytes: Uint8Array, passphrase: string): Promise<T> {
   let parsed: Partial<SealedFileV2> & { data?: unknown };
   try {
@@ -293,8 +312,9 @@ export async function unsealFile<T>(bytes: Uint8Array, passphrase: string): Prom
     throw new SealedFileError('damaged');
   }
   if (parsed?.magic !== FILE_MAGIC) throw new SealedFileError('damaged');
-  // Format 1: the plain files of the release before the encryption.
-  if (parsed.format === 1) return parsed.data as T;
+  // Format 1, the plain files of the release before the encryption, opens without the passphrase:
+  // anyone could have written one, so it is refused (docs/product.md, backups).
+  if (parsed.format === 1) throw new SealedFileError('unsealed');
   const { salt, iterations, check, data } = parsed;
   if (
     parsed.format !== FILE_FORMAT ||
@@ -306,6 +326,7 @@ export async function unsealFile<T>(bytes: Uint8Array, passphrase: string): Prom
   ) {
     throw new SealedFileError('damaged');
   }
+  if ((iterations as number) < leastFileIterations()) throw new SealedFileError('weak-key');
   let master: Uint8Array;
   let sealedData: Uint8Array;
   try {
