@@ -1,5 +1,6 @@
 import type { IDBPDatabase } from 'idb';
-import { type ChildrenDb, openChildrenDb } from '../children/db';
+import { type ChildrenDb, childPlace, openChildrenDb, resultPlace } from '../children/db';
+import { deletedSince, readDeletions } from '../children/deletions';
 import { germanLocalDate } from '../domain/date';
 import type { OutboxEntry } from '../results/outbox';
 import { DEFAULT_DB_NAME, type EntryStorage, openStorage } from '../results/outbox/storage';
@@ -76,7 +77,7 @@ export async function collectBackup(
         children.map(async ({ code, updatedAt, sealed }) => ({
           code,
           updatedAt,
-          data: await unseal(sealed),
+          data: await unseal(sealed, childPlace(code)),
         })),
       ),
       results: await Promise.all(
@@ -84,7 +85,7 @@ export async function collectBackup(
           submissionId,
           childCode,
           testDate,
-          data: await unseal(sealed),
+          data: await unseal(sealed, resultPlace(submissionId)),
         })),
       ),
       outbox: await (await stores.outbox()).all(),
@@ -209,20 +210,30 @@ export async function restoreBackup(
       ...deviceResults.map((result) => ({ id: result.submissionId, time: Date.parse(result.testDate) })),
       ...(await outbox.all()).map((entry) => ({ id: entry.submissionId, time: entry.createdAt })),
     ];
+    // A child deleted on this device after the backup was made stays deleted, with its results.
+    const deletions = readDeletions(db.name);
+    const deleted = (code: string) => deletedSince(deletions, code, content.createdAt);
     const newerChildren = content.children.filter((child) => {
+      if (deleted(child.code)) return false;
       const existing = existingChildren.get(child.code);
       return existing === undefined || Date.parse(child.updatedAt) > Date.parse(existing);
     });
-    const newResults = content.results.filter((result) => !existingResults.has(result.submissionId));
+    const newResults = content.results.filter(
+      (result) => !existingResults.has(result.submissionId) && !deleted(result.childCode),
+    );
     const childRecords = await Promise.all(
-      newerChildren.map(async ({ code, updatedAt, data }) => ({ code, updatedAt, sealed: await seal(data) })),
+      newerChildren.map(async ({ code, updatedAt, data }) => ({
+        code,
+        updatedAt,
+        sealed: await seal(data, childPlace(code)),
+      })),
     );
     const resultRecords = await Promise.all(
       newResults.map(async ({ submissionId, childCode, testDate, data }) => ({
         submissionId,
         childCode,
         testDate,
-        sealed: await seal(data),
+        sealed: await seal(data, resultPlace(submissionId)),
       })),
     );
     const tx = db.transaction(['children', 'results'], 'readwrite');
