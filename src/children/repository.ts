@@ -1,4 +1,4 @@
-import { isUnlocked, needsResealing, seal, unseal } from '../storage/sealed';
+import { isUnlocked, MisplacedValueError, needsResealing, seal, unseal } from '../storage/sealed';
 import { newChildCode, type RandomBytes } from './code';
 import {
   type ChildRecord,
@@ -43,7 +43,7 @@ export class ChildrenRepository {
 
   async listChildren(): Promise<Child[]> {
     const records = await (await this.open()).getAll('children');
-    const children = await Promise.all(records.map(openChild));
+    const children = await openEach(records, openChild);
     await this.resealChildren(records);
     return children;
   }
@@ -189,7 +189,7 @@ export class ChildrenRepository {
   /** The local results of one child, oldest first. */
   async resultsOf(code: string): Promise<LocalResult[]> {
     const records = await (await this.open()).getAllFromIndex('results', 'childCode', code);
-    const results = await Promise.all(records.map(openResult));
+    const results = await openEach(records, openResult);
     await this.resealResults(records);
     return sortByTime(results);
   }
@@ -197,7 +197,7 @@ export class ChildrenRepository {
   /** Every local result, oldest first. */
   async allResults(): Promise<LocalResult[]> {
     const records = await (await this.open()).getAll('results');
-    const results = await Promise.all(records.map(openResult));
+    const results = await openEach(records, openResult);
     await this.resealResults(records);
     return sortByTime(results);
   }
@@ -210,6 +210,23 @@ export class ChildrenRepository {
     }
     return last;
   }
+}
+
+/**
+ * Opens every record of a list; one that does not belong where it is stored (moved, copied or
+ * forged, src/storage/sealed.ts) is left out and reported, never shown, and the rest still open.
+ */
+async function openEach<R, T>(records: readonly R[], open: (record: R) => Promise<T>): Promise<T[]> {
+  const opened = await Promise.all(
+    records.map((record) =>
+      open(record).catch((error: unknown) => {
+        if (!(error instanceof MisplacedValueError)) throw error;
+        console.error('A stored value was refused', error);
+        return undefined;
+      }),
+    ),
+  );
+  return opened.filter((value): value is Awaited<T> => value !== undefined) as T[];
 }
 
 async function openChild(record: ChildRecord): Promise<Child> {
