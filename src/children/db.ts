@@ -32,6 +32,16 @@ export interface ChildrenDb extends DBSchema {
 
 export type ChildrenDatabase = IDBPDatabase<ChildrenDb>;
 
+/** Where a child's sealed value is stored: it opens only there (src/storage/sealed.ts, `seal`). */
+export function childPlace(code: string): string {
+  return `children/${code}`;
+}
+
+/** Where a result's sealed value is stored. */
+export function resultPlace(submissionId: string): string {
+  return `results/${submissionId}`;
+}
+
 /** Opens (and on first use creates) the children's database. */
 export function openChildrenDb(name: string = CHILDREN_DB_NAME): Promise<ChildrenDatabase> {
   return openDB<ChildrenDb>(name, CHILDREN_DB_VERSION, {

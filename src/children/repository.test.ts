@@ -5,8 +5,16 @@ import { CHILD_CODE_ALPHABET } from '../domain/facts';
 import { lockForTests, unlock } from '../storage/sealed';
 import type { RandomBytes } from './code';
 import { openChildrenDb } from './db';
+import { readDeletions } from './deletions';
 import { ChildrenRepository } from './repository';
 import { child, result } from './test-fixtures';
+
+const items = new Map<string, string>();
+vi.stubGlobal('localStorage', {
+  getItem: (key: string) => items.get(key) ?? null,
+  setItem: (key: string, value: string) => items.set(key, value),
+  removeItem: (key: string) => items.delete(key),
+});
 
 // Children are sealed under the device's key: unlocked, as after the passphrase.
 beforeAll(async () => {
@@ -100,7 +108,7 @@ describe('ChildrenRepository', () => {
       [await db.get('children', ayse.code), ayse],
       [await db.get('children', omar.code), omar],
     ] as const) {
-      expect(record!.sealed.format).toBe(2);
+      expect(record!.sealed.format).toBe(3);
       expect(record!.updatedAt).toBe(c.updatedAt);
       for (const text of personal(c)) expect(holds(storedBytes(record), text), text).toBe(false);
     }
@@ -109,7 +117,7 @@ describe('ChildrenRepository', () => {
     const zeynep = child({ code: 'P4W9ZT', name: 'Zeynep Kaya', birthDate: '2020-11-30' });
     await db.put('children', plainChildRecord(zeynep));
     expect(await repository.getChild(zeynep.code)).toEqual(zeynep);
-    expect((await db.get('children', zeynep.code))!.sealed.format).toBe(2);
+    expect((await db.get('children', zeynep.code))!.sealed.format).toBe(3);
     db.close();
   });
 
@@ -125,14 +133,14 @@ describe('ChildrenRepository', () => {
       sealed: { format: 1, data: { ...content, version: 1 } },
     });
     expect(await repository.resultsOf('K7M3QX')).toEqual([old]);
-    expect((await db.get('results', 'old'))!.sealed.format).toBe(2);
+    expect((await db.get('results', 'old'))!.sealed.format).toBe(3);
     await db.put('results', {
       ...(await db.get('results', 'old'))!,
       submissionId: 'older',
       sealed: { format: 1, data: { ...content, version: 1 } },
     });
     expect(await repository.allResults()).toHaveLength(2);
-    expect((await db.get('results', 'older'))!.sealed.format).toBe(2);
+    expect((await db.get('results', 'older'))!.sealed.format).toBe(3);
     db.close();
   });
 
@@ -164,14 +172,16 @@ describe('ChildrenRepository', () => {
   });
 
   it('deletes a child with its local results, and only those', async () => {
-    const { repository } = fresh();
+    const { name, repository } = fresh();
     await repository.saveChild(child());
     await repository.saveChild(child({ code: 'ABCDEF', name: 'Omar' }));
     await repository.addResult(result('K7M3QX', '2025-10-01', [5, 2, 1]));
     await repository.addResult(result('K7M3QX', '2026-06-01', [6, 4, 2]));
     await repository.addResult(result('ABCDEF', '2026-01-05', [3, 2, 1]));
-    await repository.deleteChild('K7M3QX');
+    await repository.deleteChild('K7M3QX', new Date('2026-10-20T09:00:00.000Z'));
     expect((await repository.listChildren()).map((c) => c.code)).toEqual(['ABCDEF']);
+    // Remembered by code and time only (src/children/deletions.ts).
+    expect(readDeletions(name)).toEqual(new Map([['K7M3QX', '2026-10-20T09:00:00.000Z']]));
     expect((await repository.allResults()).map((r) => r.childCode)).toEqual(['ABCDEF']);
   });
 });
@@ -231,7 +241,7 @@ describe('before the passphrase', () => {
     expect((await db.get('children', ayse.code))!.sealed.format).toBe(1);
     expect(await unlock('zaehltest')).toBe('unlocked');
     expect(await repository.listChildren()).toEqual([ayse]);
-    expect((await db.get('children', ayse.code))!.sealed.format).toBe(2);
+    expect((await db.get('children', ayse.code))!.sealed.format).toBe(3);
     expect(error).not.toHaveBeenCalled();
     db.close();
   });

@@ -1,6 +1,14 @@
-import { isUnlocked, needsResealing, seal, unseal } from '../storage/sealed';
+import { isUnlocked, MisplacedValueError, needsResealing, seal, unseal } from '../storage/sealed';
 import { newChildCode, type RandomBytes } from './code';
-import { type ChildRecord, type ChildrenDatabase, openChildrenDb, type ResultRecord } from './db';
+import {
+  type ChildRecord,
+  type ChildrenDatabase,
+  childPlace,
+  openChildrenDb,
+  type ResultRecord,
+  resultPlace,
+} from './db';
+import { rememberDeletion } from './deletions';
 import type { Child, LocalResult } from './types';
 
 /** Format of a child's and a result's sealed content; a newer format migrates older ones here. */
@@ -35,7 +43,7 @@ export class ChildrenRepository {
 
   async listChildren(): Promise<Child[]> {
     const records = await (await this.open()).getAll('children');
-    const children = await Promise.all(records.map(openChild));
+    const children = await openEach(records, openChild);
     await this.resealChildren(records);
     return children;
   }
@@ -51,7 +59,10 @@ export class ChildrenRepository {
   /** Adds the child or replaces the one with its code (the child chosen from the device's list). */
   async saveChild(child: Child): Promise<void> {
     const { code, updatedAt, ...content } = child;
-    const sealed = await seal({ ...content, version: CONTENT_VERSION } satisfies SealedChild);
+    const sealed = await seal(
+      { ...content, version: CONTENT_VERSION } satisfies SealedChild,
+      childPlace(code),
+    );
     await (await this.open()).put('children', { code, updatedAt, sealed });
   }
 
@@ -85,7 +96,10 @@ export class ChildrenRepository {
    */
   private async addUnlessTaken(child: Child): Promise<ChildRecord | undefined> {
     const { code, updatedAt, ...content } = child;
-    const sealed = await seal({ ...content, version: CONTENT_VERSION } satisfies SealedChild);
+    const sealed = await seal(
+      { ...content, version: CONTENT_VERSION } satisfies SealedChild,
+      childPlace(code),
+    );
     const tx = (await this.open()).transaction('children', 'readwrite');
     const stored = await tx.store.get(code);
     if (!stored) await tx.store.add({ code, updatedAt, sealed });
@@ -94,8 +108,8 @@ export class ChildrenRepository {
   }
 
   /**
-   * Writes children read in the plain format of the release before the encryption back sealed
-   * (src/storage/sealed.ts), unless they changed since they were read. Only once the passphrase was
+   * Writes children read in an older format (plain, or sealed without their place) back sealed
+   * with their place (src/storage/sealed.ts), unless they changed since they were read. Only once the passphrase was
    * typed: a read before it is not held up, and the next read after it seals them.
    */
   private async resealChildren(records: readonly ChildRecord[]): Promise<void> {
@@ -103,6 +117,7 @@ export class ChildrenRepository {
       'children',
       records.filter((record) => needsResealing(record.sealed)),
       (record) => record.code,
+      childPlace,
     );
   }
 
@@ -111,6 +126,7 @@ export class ChildrenRepository {
       'results',
       records.filter((record) => needsResealing(record.sealed)),
       (record) => record.submissionId,
+      resultPlace,
     );
   }
 
@@ -118,12 +134,16 @@ export class ChildrenRepository {
     store: S,
     plain: readonly StoredRecords[S][],
     keyOf: (record: StoredRecords[S]) => string,
+    placeOf: (key: string) => string,
   ): Promise<void> {
     if (plain.length === 0 || !isUnlocked()) return;
     try {
       // The same content, sealed; sealing awaits WebCrypto, so it is done before the transaction.
       const sealed = await Promise.all(
-        plain.map(async (record) => [keyOf(record), await seal(await unseal(record.sealed))] as const),
+        plain.map(async (record) => {
+          const key = keyOf(record);
+          return [key, await seal(await unseal(record.sealed, placeOf(key)), placeOf(key))] as const;
+        }),
       );
       const tx = (await this.open()).transaction(store, 'readwrite');
       for (const [key, value] of sealed) {
@@ -137,9 +157,13 @@ export class ChildrenRepository {
     }
   }
 
-  /** Deletes the child and its local results (never the outbox: unsent results are still sent). */
-  async deleteChild(code: string): Promise<void> {
+  /**
+   * Deletes the child and its local results (never the outbox: unsent results are still sent),
+   * and remembers the deletion, so an older backup does not bring them back (deletions.ts).
+   */
+  async deleteChild(code: string, now = new Date()): Promise<void> {
     const db = await this.open();
+    rememberDeletion(db.name, code, now);
     const tx = db.transaction(['children', 'results'], 'readwrite');
     await tx.objectStore('children').delete(code);
     const results = tx.objectStore('results');
@@ -150,7 +174,10 @@ export class ChildrenRepository {
   /** Stores a finished test once: a second call with the same submissionId changes nothing. */
   async addResult(result: LocalResult): Promise<boolean> {
     const { submissionId, childCode, testDate, ...content } = result;
-    const sealed = await seal({ ...content, version: CONTENT_VERSION } satisfies SealedResult);
+    const sealed = await seal(
+      { ...content, version: CONTENT_VERSION } satisfies SealedResult,
+      resultPlace(submissionId),
+    );
     const db = await this.open();
     const tx = db.transaction('results', 'readwrite');
     const exists = (await tx.store.getKey(submissionId)) !== undefined;
@@ -162,7 +189,7 @@ export class ChildrenRepository {
   /** The local results of one child, oldest first. */
   async resultsOf(code: string): Promise<LocalResult[]> {
     const records = await (await this.open()).getAllFromIndex('results', 'childCode', code);
-    const results = await Promise.all(records.map(openResult));
+    const results = await openEach(records, openResult);
     await this.resealResults(records);
     return sortByTime(results);
   }
@@ -170,7 +197,7 @@ export class ChildrenRepository {
   /** Every local result, oldest first. */
   async allResults(): Promise<LocalResult[]> {
     const records = await (await this.open()).getAll('results');
-    const results = await Promise.all(records.map(openResult));
+    const results = await openEach(records, openResult);
     await this.resealResults(records);
     return sortByTime(results);
   }
@@ -185,13 +212,33 @@ export class ChildrenRepository {
   }
 }
 
+/**
+ * Opens every record of a list; one that does not belong where it is stored (moved, copied or
+ * forged, src/storage/sealed.ts) is left out and reported, never shown, and the rest still open.
+ */
+async function openEach<R, T>(records: readonly R[], open: (record: R) => Promise<T>): Promise<T[]> {
+  const opened = await Promise.all(
+    records.map((record) =>
+      open(record).catch((error: unknown) => {
+        if (!(error instanceof MisplacedValueError)) throw error;
+        console.error('A stored value was refused', error);
+        return undefined;
+      }),
+    ),
+  );
+  return opened.filter((value): value is Awaited<T> => value !== undefined) as T[];
+}
+
 async function openChild(record: ChildRecord): Promise<Child> {
-  const { version: _version, ...content } = await unseal<SealedChild>(record.sealed);
+  const { version: _version, ...content } = await unseal<SealedChild>(record.sealed, childPlace(record.code));
   return { ...content, code: record.code, updatedAt: record.updatedAt };
 }
 
 async function openResult(record: ResultRecord): Promise<LocalResult> {
-  const { version: _version, ...content } = await unseal<SealedResult>(record.sealed);
+  const { version: _version, ...content } = await unseal<SealedResult>(
+    record.sealed,
+    resultPlace(record.submissionId),
+  );
   return {
     ...content,
     submissionId: record.submissionId,

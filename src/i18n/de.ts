@@ -733,6 +733,12 @@ export const de = {
         'Die Sicherung wurde mit einem anderen Passwort gespeichert. Bitte geben Sie das Passwort ein, das beim Speichern der Sicherung galt. Es wurde nichts geändert.',
       damaged:
         'Die Datei ist keine lesbare Zähltest-Sicherung (beschädigt oder eine andere Datei). Es wurde nichts geändert.',
+      unsealed:
+        'Die Datei ist nicht mit einem Passwort verschlüsselt. Solche Dateien werden nicht mehr geladen, weil jeder sie hätte schreiben können. Bitte laden Sie eine Sicherung, die mit dieser Version gespeichert wurde. Es wurde nichts geändert.',
+      weakKey:
+        'Die Datei ist schwächer verschlüsselt, als diese App es tut, und wird deshalb nicht geladen. Bitte laden Sie eine Sicherung, die mit dieser Version gespeichert wurde. Es wurde nichts geändert.',
+      future:
+        'Die Sicherung enthält Kinder oder Ergebnisse mit einem Datum in der Zukunft und wird deshalb nicht geladen. Bitte prüfen Sie Datum und Uhrzeit des Geräts, auf dem sie gespeichert wurde. Es wurde nichts geändert.',
       noFile: 'Bitte wählen Sie zuerst eine Sicherungsdatei aus.',
       restoreFailed: 'Die Sicherung konnte nicht geladen werden. Es wurde nichts geändert.',
     },

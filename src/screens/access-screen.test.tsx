@@ -17,7 +17,7 @@ async function dataOfAnEarlierPassphrase() {
     verifier: createHmac('sha256', master).update('zaehltest/verifier').digest('hex'),
   };
   expect(await unlock('altes-passwort', verifier)).toBe('unlocked');
-  const sealed = await seal({ name: 'Mara' });
+  const sealed = await seal({ name: 'Mara' }, 'children/K7M3QX');
   localStorage.setItem(SESSION_STORAGE_KEY, '{"format":2,"meta":{"screen":"result"},"sealed":"…"}');
   lockForTests(); // the page reloads with the new build (passphrase 'zaehltest')
   return sealed;
@@ -51,7 +51,7 @@ describe('the access screen after the passphrase was changed', () => {
     await user.type(screen.getByLabelText('Bisheriges Passwort:'), 'altes-passwort');
     await user.click(screen.getByRole('button', { name: 'Daten übernehmen' }));
     await vi.waitFor(() => expect(onGranted).toHaveBeenCalledOnce());
-    expect(await unseal(sealed)).toEqual({ name: 'Mara' });
+    expect(await unseal(sealed, 'children/K7M3QX')).toEqual({ name: 'Mara' });
   });
 
   it('says plainly what a forgotten earlier passphrase loses before anything is deleted', async () => {
@@ -74,6 +74,6 @@ describe('the access screen after the passphrase was changed', () => {
     );
     await vi.waitFor(() => expect(onGranted).toHaveBeenCalledOnce());
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
-    await expect(unseal(sealed)).rejects.toThrow();
+    await expect(unseal(sealed, 'children/K7M3QX')).rejects.toThrow();
   });
 });

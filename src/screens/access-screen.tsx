@@ -45,6 +45,8 @@ export function AccessScreen({
   const granted = () => {
     // Asked once the educator has interacted; browsers grant it more readily then.
     void requestPersistentStorage();
+    // Values stored before they were bound to their place are sealed again with it, once.
+    void import('../storage/bind-values').then(({ bindValues }) => bindValues());
     onGranted();
   };
   const submit = async (e: FormEvent) => {

@@ -44,7 +44,7 @@ describe('the backup panel', () => {
   it('brings the Einrichtungskennung back with a restore, says so, and shows the backup’s day as TT.MM.JJJJ', async () => {
     await childrenRepository().saveChild(child({ code: 'K7M3QX', name: 'Mara Popescu' }));
     localStorage.setItem(SITE_STORAGE_KEY, 'KITA-017');
-    const { bytes } = await makeBackupFile(undefined, new Date(2027, 2, 5, 10, 0));
+    const { bytes } = await makeBackupFile(undefined, new Date(2026, 2, 5, 10, 0));
     // As on a device without its settings: no Einrichtungskennung, no backup noted.
     localStorage.clear();
     renderPanel();
@@ -55,8 +55,31 @@ describe('the backup panel', () => {
     expect(localStorage.getItem(SITE_STORAGE_KEY)).toBe('KITA-017');
     expect(screen.getByText('Einrichtungskennung: KITA-017')).toBeTruthy();
     // The device held nothing else: the loaded file is its last backup, written TT.MM.JJJJ.
-    expect(localStorage.getItem(LAST_BACKUP_KEY)).toBe(new Date(2027, 2, 5, 10, 0).toISOString());
-    expect(screen.getByText('Letzte Sicherung: 05.03.2027')).toBeTruthy();
+    expect(localStorage.getItem(LAST_BACKUP_KEY)).toBe(new Date(2026, 2, 5, 10, 0).toISOString());
+    expect(screen.getByText('Letzte Sicherung: 05.03.2026')).toBeTruthy();
+  });
+});
+
+describe('a refused backup', () => {
+  it('says why in German: a plain file, and a file dated in the future', async () => {
+    renderPanel();
+    const plain = { magic: 'zaehltest-sealed-file', format: 1, data: {} };
+    fireEvent.click(screen.getByRole('button', { name: 'Sicherung laden' }));
+    const choose = (bytes: Uint8Array) => {
+      fireEvent.change(screen.getByLabelText('Sicherungsdatei'), {
+        target: { files: [new File([bytes as BlobPart], 'zaehltest-sicherung.zts')] },
+      });
+      fireEvent.change(screen.getByLabelText('Passwort der Sicherung:'), { target: { value: 'zaehltest' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Wiederherstellen' }));
+    };
+    choose(new TextEncoder().encode(JSON.stringify(plain)));
+    expect(await screen.findByText(/^Die Datei ist nicht mit einem Passwort verschlüsselt\./)).toBeTruthy();
+    await childrenRepository().saveChild(
+      child({ code: 'P4W9ZT', name: 'Zeynep', updatedAt: '2099-01-01T00:00:00.000Z' }),
+    );
+    choose((await makeBackupFile()).bytes);
+    expect(await screen.findByText(/mit einem Datum in der Zukunft/)).toBeTruthy();
+    await childrenRepository().deleteChild('P4W9ZT');
   });
 });
 

@@ -104,6 +104,12 @@ export function BackupPanel() {
       } catch (error) {
         if (error instanceof SealedFileError && error.reason === 'wrong-passphrase') {
           setMessage({ kind: 'error', text: t('deviceData.backup.wrongPassphrase') });
+        } else if (error instanceof SealedFileError && error.reason === 'unsealed') {
+          setMessage({ kind: 'error', text: t('deviceData.backup.unsealed') });
+        } else if (error instanceof SealedFileError && error.reason === 'weak-key') {
+          setMessage({ kind: 'error', text: t('deviceData.backup.weakKey') });
+        } else if (error instanceof BackupContentError && error.reason === 'future') {
+          setMessage({ kind: 'error', text: t('deviceData.backup.future') });
         } else if (error instanceof SealedFileError || error instanceof BackupContentError) {
           setMessage({ kind: 'error', text: t('deviceData.backup.damaged') });
         } else throw error;

@@ -13,19 +13,19 @@ function randomIv(): Uint8Array {
   return globalThis.crypto.getRandomValues(new Uint8Array(IV_BYTES));
 }
 
-export function encryptSync(key: Uint8Array, plaintext: Uint8Array): Uint8Array {
+export function encryptSync(key: Uint8Array, plaintext: Uint8Array, aad?: Uint8Array): Uint8Array {
   const iv = randomIv();
-  const sealed = gcm(key, iv).encrypt(plaintext);
+  const sealed = gcm(key, iv, aad).encrypt(plaintext);
   const out = new Uint8Array(IV_BYTES + sealed.length);
   out.set(iv);
   out.set(sealed, IV_BYTES);
   return out;
 }
 
-/** Throws when the key is wrong or a byte was changed. */
-export function decryptSync(key: Uint8Array, bytes: Uint8Array): Uint8Array {
+/** Throws when the key or the associated data is wrong or a byte was changed. */
+export function decryptSync(key: Uint8Array, bytes: Uint8Array, aad?: Uint8Array): Uint8Array {
   if (bytes.length < IV_BYTES + 16) throw new Error('Sealed value too short');
-  return gcm(key, bytes.subarray(0, IV_BYTES)).decrypt(bytes.subarray(IV_BYTES));
+  return gcm(key, bytes.subarray(0, IV_BYTES), aad).decrypt(bytes.subarray(IV_BYTES));
 }
 
 const subtle = () => globalThis.crypto?.subtle;
@@ -42,15 +42,18 @@ function subtleKey(key: Uint8Array): Promise<CryptoKey> {
   return cryptoKey;
 }
 
-export async function encrypt(key: Uint8Array, plaintext: Uint8Array): Promise<Uint8Array> {
-  if (!subtle()) return encryptSync(key, plaintext);
+/** AES-GCM parameters; `aad`, the associated data, is authenticated but not stored. */
+function params(iv: Uint8Array, aad: Uint8Array | undefined): AesGcmParams {
+  return aad
+    ? { name: 'AES-GCM', iv: iv as BufferSource, additionalData: aad as BufferSource }
+    : { name: 'AES-GCM', iv: iv as BufferSource };
+}
+
+export async function encrypt(key: Uint8Array, plaintext: Uint8Array, aad?: Uint8Array): Promise<Uint8Array> {
+  if (!subtle()) return encryptSync(key, plaintext, aad);
   const iv = randomIv();
   const sealed = new Uint8Array(
-    await subtle().encrypt(
-      { name: 'AES-GCM', iv: iv as BufferSource },
-      await subtleKey(key),
-      plaintext as BufferSource,
-    ),
+    await subtle().encrypt(params(iv, aad), await subtleKey(key), plaintext as BufferSource),
   );
   const out = new Uint8Array(IV_BYTES + sealed.length);
   out.set(iv);
@@ -58,12 +61,12 @@ export async function encrypt(key: Uint8Array, plaintext: Uint8Array): Promise<U
   return out;
 }
 
-export async function decrypt(key: Uint8Array, bytes: Uint8Array): Promise<Uint8Array> {
-  if (!subtle()) return decryptSync(key, bytes);
+export async function decrypt(key: Uint8Array, bytes: Uint8Array, aad?: Uint8Array): Promise<Uint8Array> {
+  if (!subtle()) return decryptSync(key, bytes, aad);
   if (bytes.length < IV_BYTES + 16) throw new Error('Sealed value too short');
   return new Uint8Array(
     await subtle().decrypt(
-      { name: 'AES-GCM', iv: bytes.subarray(0, IV_BYTES) as BufferSource },
+      params(bytes.subarray(0, IV_BYTES), aad),
       await subtleKey(key),
       bytes.subarray(IV_BYTES) as BufferSource,
     ),

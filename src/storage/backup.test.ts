@@ -3,6 +3,7 @@ import { createHmac, pbkdf2Sync } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ResultPayload } from '../../schemas/result-payload';
 import { openChildrenDb } from '../children/db';
+import { ChildrenRepository } from '../children/repository';
 import { openStorage } from '../results/outbox/storage';
 import { readSite, SITE_STORAGE_KEY } from '../settings/site';
 import {
@@ -53,13 +54,18 @@ const payload = (submissionId: string) =>
 
 async function addChild(stores: BackupStores, code: string, updatedAt: string, data: object) {
   const db = await stores.children();
-  await db.put('children', { code, updatedAt, sealed: await seal(data) });
+  await db.put('children', { code, updatedAt, sealed: await seal(data, `children/${code}`) });
   db.close();
 }
 
 async function addResult(stores: BackupStores, submissionId: string, childCode: string, data: object) {
   const db = await stores.children();
-  await db.put('results', { submissionId, childCode, testDate: '2026-10-05', sealed: await seal(data) });
+  await db.put('results', {
+    submissionId,
+    childCode,
+    testDate: '2026-10-05',
+    sealed: await seal(data, `results/${submissionId}`),
+  });
   db.close();
 }
 
@@ -67,11 +73,16 @@ async function addResult(stores: BackupStores, submissionId: string, childCode: 
 async function contents(stores: BackupStores) {
   const db = await stores.children();
   const children = Object.fromEntries(
-    await Promise.all((await db.getAll('children')).map(async (c) => [c.code, await unseal(c.sealed)])),
+    await Promise.all(
+      (await db.getAll('children')).map(async (c) => [c.code, await unseal(c.sealed, `children/${c.code}`)]),
+    ),
   );
   const results = Object.fromEntries(
     await Promise.all(
-      (await db.getAll('results')).map(async (r) => [r.submissionId, await unseal(r.sealed)]),
+      (await db.getAll('results')).map(async (r) => [
+        r.submissionId,
+        await unseal(r.sealed, `results/${r.submissionId}`),
+      ]),
     ),
   );
   db.close();
@@ -171,6 +182,97 @@ describe('backups', () => {
       BackupContentError,
     );
     expect(await contents(b)).toEqual(before);
+  });
+
+  it('refuses a plain file of the release before the encryption, with any passphrase, and changes nothing', async () => {
+    const { bytes } = await makeBackupFile(await deviceA());
+    const content = await unsealFile<BackupContent>(bytes, 'zaehltest');
+    const b = await device();
+    await addChild(b, 'K7M3QX', '2026-10-01T09:00:00.000Z', { name: 'Emre' });
+    const before = await contents(b);
+    // The forged file of the review: a new name and birth date, dated 2099, and an upload.
+    const forged = new TextEncoder().encode(
+      JSON.stringify({
+        magic: 'zaehltest-sealed-file',
+        format: 1,
+        data: {
+          ...content,
+          children: [{ code: 'K7M3QX', updatedAt: '2099-01-01T00:00:00.000Z', data: MARA }],
+        },
+      }),
+    );
+    await expect(restoreBackup(forged, 'falsch', b)).rejects.toEqual(new SealedFileError('unsealed'));
+    expect(await contents(b)).toEqual(before);
+  });
+
+  it('refuses a file with a child or a result dated in the future, and changes nothing', async () => {
+    const now = new Date('2026-11-28T12:00:00.000Z');
+    const b = await device();
+    await addChild(b, 'K7M3QX', '2026-10-01T09:00:00.000Z', { name: 'Emre' });
+    const before = await contents(b);
+    const file = (change: Partial<BackupContent>) =>
+      sealFile({
+        format: 2,
+        createdAt: '2026-11-28T11:00:00.000Z',
+        children: [{ code: 'K7M3QX', updatedAt: '2026-11-28T11:00:00.000Z', data: MARA }],
+        results: [{ submissionId: 'r', childCode: 'K7M3QX', testDate: '2026-11-28', data: {} }],
+        outbox: [],
+        ...change,
+      } satisfies BackupContent);
+    const future = [
+      { children: [{ code: 'K7M3QX', updatedAt: '2099-01-01T00:00:00.000Z', data: MARA }] },
+      {
+        children: [
+          { code: 'K7M3QX', updatedAt: '2026-11-28T11:00:00.000Z', data: { createdAt: '2099-01-01' } },
+        ],
+      },
+      { results: [{ submissionId: 'r', childCode: 'K7M3QX', testDate: '2026-12-24', data: {} }] },
+      { results: [{ submissionId: 'r', childCode: 'K7M3QX', testDate: 'bald', data: {} }] },
+      { createdAt: '2026-11-28T14:00:00.000Z' },
+    ];
+    for (const change of future) {
+      await expect(restoreBackup(await file(change), 'zaehltest', b, now)).rejects.toEqual(
+        new BackupContentError('future'),
+      );
+    }
+    expect(await contents(b)).toEqual(before);
+    // Within the clock tolerance (a device a few minutes ahead), and a test day ahead in UTC+14.
+    const ahead = await file({
+      children: [{ code: 'K7M3QX', updatedAt: '2026-11-28T12:20:00.000Z', data: MARA }],
+      results: [{ submissionId: 'r', childCode: 'K7M3QX', testDate: '2026-11-29', data: {} }],
+    });
+    expect(await restoreBackup(ahead, 'zaehltest', b, now)).toMatchObject({ children: 1, results: 1 });
+  });
+
+  it('a child deleted after the backup was made stays deleted, with its results, through a restore of it', async () => {
+    const a = await deviceA();
+    const { bytes } = await makeBackupFile(a, new Date('2026-10-12T15:00:00.000Z'));
+    const db = await a.children();
+    const name = db.name;
+    db.close();
+    await new ChildrenRepository(name).deleteChild('K7M3QX', new Date('2026-10-20T09:00:00.000Z'));
+    // The tombstone holds the code and the time, nothing of the child.
+    const tombstone = items.get(`${name}-deleted`) ?? '';
+    expect(JSON.parse(tombstone)).toEqual({ K7M3QX: '2026-10-20T09:00:00.000Z' });
+    expect(tombstone).not.toMatch(/Mara|2020-05-17/);
+
+    expect(await restoreBackup(bytes, 'zaehltest', a)).toMatchObject({ children: 0, results: 0 });
+    const after = await contents(a);
+    expect(after.children).toEqual({});
+    expect(after.results).toEqual({});
+
+    // A backup made after the deletion (the child taken over again) brings it back.
+    const onA = new Map(items);
+    const later = await device();
+    await addChild(later, 'K7M3QX', '2026-10-25T09:00:00.000Z', MARA);
+    const { bytes: newer } = await makeBackupFile(later, new Date('2026-10-26T09:00:00.000Z'));
+    // Back on device A, after a reload: its keyring, its tombstone.
+    items.clear();
+    for (const [key, value] of onA) items.set(key, value);
+    lockForTests();
+    const salt = Buffer.from(JSON.parse(items.get('zaehltest-key') ?? '{}').salt, 'base64').toString();
+    expect(await unlock('zaehltest', verifier('zaehltest', salt))).toBe('unlocked');
+    expect((await restoreBackup(newer, 'zaehltest', a)).children).toBe(1);
   });
 
   it('brings the Einrichtungskennung back onto a device without one, and never replaces a device’s own', async () => {

@@ -1,5 +1,6 @@
 import type { IDBPDatabase } from 'idb';
-import { type ChildrenDb, openChildrenDb } from '../children/db';
+import { type ChildrenDb, childPlace, openChildrenDb, resultPlace } from '../children/db';
+import { deletedSince, readDeletions } from '../children/deletions';
 import { germanLocalDate } from '../domain/date';
 import type { OutboxEntry } from '../results/outbox';
 import { DEFAULT_DB_NAME, type EntryStorage, openStorage } from '../results/outbox/storage';
@@ -76,7 +77,7 @@ export async function collectBackup(
         children.map(async ({ code, updatedAt, sealed }) => ({
           code,
           updatedAt,
-          data: await unseal(sealed),
+          data: await unseal(sealed, childPlace(code)),
         })),
       ),
       results: await Promise.all(
@@ -84,7 +85,7 @@ export async function collectBackup(
           submissionId,
           childCode,
           testDate,
-          data: await unseal(sealed),
+          data: await unseal(sealed, resultPlace(submissionId)),
         })),
       ),
       outbox: await (await stores.outbox()).all(),
@@ -146,21 +147,57 @@ function isBackupContent(value: unknown): value is BackupContent {
   );
 }
 
-/** Thrown for a file that opened but is no Zähltest backup (of a format this release reads). */
-export class BackupContentError extends Error {}
+/**
+ * Thrown for a file that opened but is no Zähltest backup of a format this release reads
+ * ('not-a-backup'), or that holds a child or a result dated after now ('future'): a date after now
+ * would win every later merge by `updatedAt`, so such a file is refused as a whole.
+ */
+export class BackupContentError extends Error {
+  constructor(readonly reason: 'not-a-backup' | 'future' = 'not-a-backup') {
+    super(reason === 'future' ? 'The backup holds dates after now' : 'The file holds no Zähltest backup');
+  }
+}
+
+/** How far a device's clock may be ahead of this one's before its dates count as in the future. */
+export const CLOCK_TOLERANCE_MS = 60 * 60 * 1000;
+
+/** Whether a backup holds a date after now (beyond the tolerance), or a date that is no date. */
+export function holdsFutureDates(content: BackupContent, now = new Date()): boolean {
+  const latest = now.getTime() + CLOCK_TOLERANCE_MS;
+  // A test day is a local day: up to 14 hours ahead of UTC, so the next UTC day is still today somewhere.
+  const latestDay = new Date(latest + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const late = (time: string) => !(Date.parse(time) <= latest);
+  const dataTimes = (data: unknown, fields: string[]) =>
+    fields.some((field) => {
+      const value = (data as Record<string, unknown> | null)?.[field];
+      return typeof value === 'string' && late(value);
+    });
+  return (
+    late(content.createdAt) ||
+    content.children.some((child) => late(child.updatedAt) || dataTimes(child.data, ['createdAt'])) ||
+    content.results.some(
+      (result) =>
+        !/^\d{4}-\d{2}-\d{2}$/.test(result.testDate) ||
+        result.testDate > latestDay ||
+        dataTimes(result.data, ['finishedAt']),
+    )
+  );
+}
 
 /**
  * Restores a backup file into this device, merging (see above). Throws `SealedFileError` for a
- * wrong passphrase or a damaged file, and `BackupContentError` for a file of an unknown shape;
- * in each case before anything is written.
+ * wrong passphrase, a damaged, plain or cheaply sealed file, and `BackupContentError` for a file of
+ * an unknown shape or with dates after now; in each case before anything is written.
  */
 export async function restoreBackup(
   bytes: Uint8Array,
   passphrase: string,
   stores: BackupStores = DEVICE_STORES,
+  now = new Date(),
 ): Promise<RestoreReport> {
   const content = migrateBackup(await unsealFile<unknown>(bytes, passphrase));
-  if (!isBackupContent(content)) throw new BackupContentError('The file holds no Zähltest backup');
+  if (!isBackupContent(content)) throw new BackupContentError('not-a-backup');
+  if (holdsFutureDates(content, now)) throw new BackupContentError('future');
   const db = await stores.children();
   try {
     // Decide first, seal next, write last: an IndexedDB transaction ends while awaiting anything else.
@@ -173,20 +210,30 @@ export async function restoreBackup(
       ...deviceResults.map((result) => ({ id: result.submissionId, time: Date.parse(result.testDate) })),
       ...(await outbox.all()).map((entry) => ({ id: entry.submissionId, time: entry.createdAt })),
     ];
+    // A child deleted on this device after the backup was made stays deleted, with its results.
+    const deletions = readDeletions(db.name);
+    const deleted = (code: string) => deletedSince(deletions, code, content.createdAt);
     const newerChildren = content.children.filter((child) => {
+      if (deleted(child.code)) return false;
       const existing = existingChildren.get(child.code);
       return existing === undefined || Date.parse(child.updatedAt) > Date.parse(existing);
     });
-    const newResults = content.results.filter((result) => !existingResults.has(result.submissionId));
+    const newResults = content.results.filter(
+      (result) => !existingResults.has(result.submissionId) && !deleted(result.childCode),
+    );
     const childRecords = await Promise.all(
-      newerChildren.map(async ({ code, updatedAt, data }) => ({ code, updatedAt, sealed: await seal(data) })),
+      newerChildren.map(async ({ code, updatedAt, data }) => ({
+        code,
+        updatedAt,
+        sealed: await seal(data, childPlace(code)),
+      })),
     );
     const resultRecords = await Promise.all(
       newResults.map(async ({ submissionId, childCode, testDate, data }) => ({
         submissionId,
         childCode,
         testDate,
-        sealed: await seal(data),
+        sealed: await seal(data, resultPlace(submissionId)),
       })),
     );
     const tx = db.transaction(['children', 'results'], 'readwrite');

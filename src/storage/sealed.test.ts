@@ -29,6 +29,7 @@ function verifierFor(passphrase: string, salt: string, iterations = 1000): Acces
 const SALT_A = Buffer.from('salt-of-build-a!').toString('base64');
 const SALT_B = Buffer.from('salt-of-build-b!').toString('base64');
 const CHILD = { name: 'Ayşe Yılmaz', birthDate: '2020-03-14', language: 'tr' };
+const PLACE = 'children/K7M3QX';
 
 const items = new Map<string, string>();
 vi.stubGlobal('localStorage', {
@@ -69,26 +70,26 @@ describe('the slow KDF', () => {
 describe('sealing a child’s data', () => {
   it('stores nothing readable, opens what it sealed, and still reads the plain format 1', async () => {
     expect(await unlock('zaehltest', verifierFor('zaehltest', SALT_A))).toBe('unlocked');
-    const sealed = await seal(CHILD);
-    expect(sealed.format).toBe(2);
+    const sealed = await seal(CHILD, PLACE);
+    expect(sealed.format).toBe(3);
     const stored = Buffer.from(sealed.data as Uint8Array).toString('latin1');
     expect(stored).not.toContain('2020-03-14');
     expect(Buffer.from(sealed.data as Uint8Array).indexOf(Buffer.from('Yılmaz'))).toBe(-1);
-    expect(await unseal(sealed)).toEqual(CHILD);
-    expect(await unseal({ format: 1, data: CHILD })).toEqual(CHILD);
-    await expect(unseal({ format: 9, data: 'x' })).rejects.toThrow(/Unknown sealed format 9/);
+    expect(await unseal(sealed, PLACE)).toEqual(CHILD);
+    expect(await unseal({ format: 1, data: CHILD }, PLACE)).toEqual(CHILD);
+    await expect(unseal({ format: 9, data: 'x' }, PLACE)).rejects.toThrow(/Unknown sealed format 9/);
   });
 
   it('waits for the passphrase before it seals or opens anything', async () => {
     let done = false;
-    const sealing = seal(CHILD).then((value) => {
+    const sealing = seal(CHILD, PLACE).then((value) => {
       done = true;
       return value;
     });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(done).toBe(false);
     await unlock('zaehltest', verifierFor('zaehltest', SALT_A));
-    expect(await unseal(await sealing)).toEqual(CHILD);
+    expect(await unseal(await sealing, PLACE)).toEqual(CHILD);
   });
 
   it('refuses a wrong passphrase and keeps the wrapped key free of anything readable', async () => {
@@ -102,7 +103,7 @@ describe('sealing a child’s data', () => {
 describe('a new build', () => {
   async function sealedUnder(passphrase: string, salt: string): Promise<Sealed> {
     expect(await unlock(passphrase, verifierFor(passphrase, salt))).toBe('unlocked');
-    const sealed = await seal(CHILD);
+    const sealed = await seal(CHILD, PLACE);
     lockForTests(); // the page reloads with the new build
     return sealed;
   }
@@ -110,7 +111,7 @@ describe('a new build', () => {
   it('with a new salt and the same passphrase opens the data without asking', async () => {
     const sealed = await sealedUnder('zaehltest', SALT_A);
     expect(await unlock('zaehltest', verifierFor('zaehltest', SALT_B))).toBe('unlocked');
-    expect(await unseal(sealed)).toEqual(CHILD);
+    expect(await unseal(sealed, PLACE)).toEqual(CHILD);
     // Rewrapped under the new salt: the next unlock needs one derivation only.
     expect(JSON.parse(items.get(KEYRING_STORAGE_KEY) ?? '{}').salt).toBe(SALT_B);
   });
@@ -122,10 +123,10 @@ describe('a new build', () => {
     );
     expect(await unlockWithOldPassphrase('falsch')).toBe(false);
     expect(await unlockWithOldPassphrase('alt-passwort')).toBe(true);
-    expect(await unseal(sealed)).toEqual(CHILD);
+    expect(await unseal(sealed, PLACE)).toEqual(CHILD);
     lockForTests();
     expect(await unlock('neues-passwort', verifierFor('neues-passwort', SALT_B))).toBe('unlocked');
-    expect(await unseal(sealed)).toEqual(CHILD);
+    expect(await unseal(sealed, PLACE)).toEqual(CHILD);
   });
 
   it('with the earlier passphrase forgotten starts a new key: the old data can no longer be opened', async () => {
@@ -134,8 +135,8 @@ describe('a new build', () => {
       'old-passphrase-needed',
     );
     startWithNewKey();
-    await expect(unseal(sealed)).rejects.toThrow();
-    expect(await unseal(await seal(CHILD))).toEqual(CHILD);
+    await expect(unseal(sealed, PLACE)).rejects.toThrow();
+    expect(await unseal(await seal(CHILD, PLACE), PLACE)).toEqual(CHILD);
   });
 });
 
@@ -165,5 +166,25 @@ describe('sealed files (backups)', () => {
     await expect(unsealFile(new Uint8Array([0xff, 0xfe]), 'zaehltest')).rejects.toMatchObject({
       reason: 'damaged',
     });
+  });
+
+  it('refuse a plain file (format 1), whatever passphrase is typed', async () => {
+    await unlock('zaehltest', verifierFor('zaehltest', SALT_A));
+    const plain = new TextEncoder().encode(
+      JSON.stringify({ magic: 'zaehltest-sealed-file', format: 1, data: { children: [CHILD] } }),
+    );
+    await expect(unsealFile(plain, 'falsch')).rejects.toEqual(new SealedFileError('unsealed'));
+    await expect(unsealFile(plain, 'zaehltest')).rejects.toEqual(new SealedFileError('unsealed'));
+  });
+
+  it('refuse a file sealed with fewer iterations than the app’s, even with the right passphrase', async () => {
+    // A file sealed by a device whose cost is 1 (as a forger would make it), opened on one at 1000.
+    await unlock('zaehltest', verifierFor('zaehltest', SALT_A, 1));
+    const cheap = await sealFile({ children: [CHILD] });
+    expect(JSON.parse(text(cheap)).iterations).toBe(1);
+    items.clear();
+    lockForTests();
+    await unlock('zaehltest', verifierFor('zaehltest', SALT_B));
+    await expect(unsealFile(cheap, 'zaehltest')).rejects.toEqual(new SealedFileError('weak-key'));
   });
 });

@@ -19,8 +19,10 @@ import {
  * Format 2 is AES-256-GCM under the device's data key. That random key is stored only wrapped
  * (encrypted) under a key derived from the passphrase (see kdf.ts), so it exists in memory only
  * after the passphrase was typed. A new passphrase or a new build's salt rewraps that one key;
- * the stored data stays as it is. Format 1 (plain, before the encryption) is still read, and
- * rewritten sealed by whoever reads it. Callers never look inside a `Sealed` value.
+ * the stored data stays as it is. Format 3 binds each value to its place (associated data);
+ * format 1 (plain, before the encryption) and format 2 (sealed without its place) are read until
+ * the device's values are bound (bind-values.ts), and rewritten by whoever reads them. Callers
+ * never look inside a `Sealed` value.
  */
 export interface Sealed {
   /** Format of the sealed value; readers migrate older formats step by step. */
@@ -36,12 +38,25 @@ interface Keyring extends KdfParams {
   readonly format: number;
   /** The device's data key, AES-GCM under subkey(master, 'wrap'), base64. */
   readonly wrapped: string;
+  /**
+   * Every stored value is bound to its place (format 3, see `seal`); from then on a value sealed
+   * without its place is refused. The wrapped key carries this as associated data, so the flag
+   * cannot be taken away without the passphrase (the key would no longer open).
+   */
+  readonly bound?: true;
 }
 
 interface Unlocked {
   readonly dataKey: Uint8Array;
   readonly master: Uint8Array;
   readonly params: KdfParams;
+  readonly bound: boolean;
+}
+
+const BOUND_KEYRING_AAD = encodeText('zaehltest/keyring/bound');
+
+function encodeText(text: string): Uint8Array {
+  return new TextEncoder().encode(text);
 }
 
 let unlocked: Unlocked | undefined;
@@ -75,12 +90,13 @@ function readKeyring(): Keyring | undefined {
   }
 }
 
-function writeKeyring(dataKey: Uint8Array, master: Uint8Array, params: KdfParams): void {
+function writeKeyring(dataKey: Uint8Array, master: Uint8Array, params: KdfParams, bound: boolean): void {
   const keyring: Keyring = {
     format: KEYRING_FORMAT,
     salt: params.salt,
     iterations: params.iterations,
-    wrapped: toBase64(encryptSync(subkey(master, 'wrap'), dataKey)),
+    wrapped: toBase64(encryptSync(subkey(master, 'wrap'), dataKey, bound ? BOUND_KEYRING_AAD : undefined)),
+    ...(bound ? { bound: true as const } : {}),
   };
   try {
     keyringStorage()?.setItem(KEYRING_STORAGE_KEY, JSON.stringify(keyring));
@@ -92,7 +108,11 @@ function writeKeyring(dataKey: Uint8Array, master: Uint8Array, params: KdfParams
 
 function unwrap(keyring: Keyring, master: Uint8Array): Uint8Array | undefined {
   try {
-    return decryptSync(subkey(master, 'wrap'), fromBase64(keyring.wrapped));
+    return decryptSync(
+      subkey(master, 'wrap'),
+      fromBase64(keyring.wrapped),
+      keyring.bound ? BOUND_KEYRING_AAD : undefined,
+    );
   } catch {
     return undefined;
   }
@@ -134,16 +154,18 @@ export async function unlock(passphrase: string, verifier = buildVerifier()): Pr
   }
   const keyring = readKeyring();
   if (!keyring) {
+    // Plain values of the release before the encryption may be stored: bound once resealed.
     const dataKey = globalThis.crypto.getRandomValues(new Uint8Array(32));
-    writeKeyring(dataKey, master, params);
-    becomeUnlocked({ dataKey, master, params });
+    writeKeyring(dataKey, master, params, false);
+    becomeUnlocked({ dataKey, master, params, bound: false });
     return 'unlocked';
   }
   const previousMaster = sameParams(keyring, params) ? master : await deriveMaster(passphrase, keyring);
   const dataKey = unwrap(keyring, previousMaster);
   if (dataKey) {
-    if (!sameParams(keyring, params)) writeKeyring(dataKey, master, params);
-    becomeUnlocked({ dataKey, master, params });
+    const bound = keyring.bound === true;
+    if (!sameParams(keyring, params)) writeKeyring(dataKey, master, params, bound);
+    becomeUnlocked({ dataKey, master, params, bound });
     return 'unlocked';
   }
   pending = { master, params, keyring };
@@ -156,8 +178,9 @@ export async function unlockWithOldPassphrase(oldPassphrase: string): Promise<bo
   if (!waiting) throw new Error('No earlier passphrase is asked for');
   const dataKey = unwrap(waiting.keyring, await deriveMaster(oldPassphrase, waiting.keyring));
   if (!dataKey) return false;
-  writeKeyring(dataKey, waiting.master, waiting.params);
-  becomeUnlocked({ dataKey, master: waiting.master, params: waiting.params });
+  const bound = waiting.keyring.bound === true;
+  writeKeyring(dataKey, waiting.master, waiting.params, bound);
+  becomeUnlocked({ dataKey, master: waiting.master, params: waiting.params, bound });
   return true;
 }
 
@@ -170,8 +193,8 @@ export function startWithNewKey(): void {
   const waiting = pending;
   if (!waiting) throw new Error('No earlier passphrase is asked for');
   const dataKey = globalThis.crypto.getRandomValues(new Uint8Array(32));
-  writeKeyring(dataKey, waiting.master, waiting.params);
-  becomeUnlocked({ dataKey, master: waiting.master, params: waiting.params });
+  writeKeyring(dataKey, waiting.master, waiting.params, false);
+  becomeUnlocked({ dataKey, master: waiting.master, params: waiting.params, bound: false });
 }
 
 export function isUnlocked(): boolean {
@@ -206,32 +229,81 @@ function currentKey(): Unlocked {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** Seals a value for storage (waits until the passphrase has been typed). */
-export async function seal(value: unknown): Promise<Sealed> {
-  await whenUnlocked();
-  const bytes = await encrypt(currentKey().dataKey, encoder.encode(JSON.stringify(value)));
-  return { format: 2, data: bytes };
+/** The format `seal` writes: AES-GCM bound to the value's place. */
+const SEALED_FORMAT = 3;
+
+/**
+ * Where a value is stored, e.g. 'children/K7M3QX' (store and key): the associated data of its
+ * AES-GCM, so a value moved or copied to another place (another child, another result) no longer
+ * opens.
+ */
+function placeData(place: string): Uint8Array {
+  return encoder.encode(`zaehltest/place/${place}`);
 }
 
-/** Opens a value written by `seal` (waits until the passphrase has been typed). */
-export async function unseal<T>(sealed: Sealed): Promise<T> {
-  if (sealed.format === 1) return structuredClone(sealed.data) as T;
+/** Thrown by `unseal` for a value that is not what its place holds (moved, copied, or forged). */
+export class MisplacedValueError extends Error {}
+
+/** Seals a value for storage at `place` (waits until the passphrase has been typed). */
+export async function seal(value: unknown, place: string): Promise<Sealed> {
+  await whenUnlocked();
+  const plaintext = encoder.encode(JSON.stringify(value));
+  const bytes = await encrypt(currentKey().dataKey, plaintext, placeData(place));
+  return { format: SEALED_FORMAT, data: bytes };
+}
+
+/**
+ * Opens a value written by `seal` for the same `place` (waits until the passphrase has been typed).
+ * Format 1 (plain) and format 2 (sealed without its place) are the formats before; they are read
+ * until the device's values are bound (`bindValues`), and refused after.
+ */
+export async function unseal<T>(sealed: Sealed, place: string): Promise<T> {
+  if (sealed.format === 1) {
+    // Read without waiting for the passphrase, as before; refused once the device's values are bound.
+    if (unlocked?.bound ?? readKeyring()?.bound) throw new MisplacedValueError(`A plain value at ${place}`);
+    return structuredClone(sealed.data) as T;
+  }
   // A byte view, whichever realm cloned it (IndexedDB, another frame).
-  if (sealed.format !== 2 || !ArrayBuffer.isView(sealed.data)) {
+  if ((sealed.format !== 2 && sealed.format !== SEALED_FORMAT) || !ArrayBuffer.isView(sealed.data)) {
     throw new Error(`Unknown sealed format ${sealed.format}`);
   }
   const { buffer, byteOffset, byteLength } = sealed.data;
   const bytes = new Uint8Array(buffer.slice(byteOffset, byteOffset + byteLength));
   await whenUnlocked();
-  return JSON.parse(decoder.decode(await decrypt(currentKey().dataKey, bytes))) as T;
+  const { dataKey, bound } = currentKey();
+  if (sealed.format === 2 && bound) throw new MisplacedValueError(`A value without its place at ${place}`);
+  let plaintext: Uint8Array;
+  try {
+    plaintext = await decrypt(dataKey, bytes, sealed.format === 2 ? undefined : placeData(place));
+  } catch (error) {
+    throw new MisplacedValueError(`The value at ${place} does not open there`, { cause: error });
+  }
+  return JSON.parse(decoder.decode(plaintext)) as T;
 }
 
 /**
- * Whether a stored value is in an older format (format 1, plain) that its reader writes back
- * sealed, without the caller looking inside it.
+ * Whether a stored value is in an older format (1, plain; 2, sealed without its place) that its
+ * reader writes back sealed, without the caller looking inside it.
  */
 export function needsResealing(sealed: Sealed): boolean {
-  return sealed.format === 1;
+  return sealed.format !== SEALED_FORMAT;
+}
+
+/** Whether every value of this device is bound to its place (false while locked). */
+export function valuesBound(): boolean {
+  return unlocked?.bound === true;
+}
+
+/**
+ * Notes that every stored value is now sealed with its place (src/storage/bind-values.ts has
+ * resealed them): from now on format 1 and 2 values are refused. Rewraps the data key with the
+ * note as associated data.
+ */
+export function markValuesBound(): void {
+  const state = currentKey();
+  if (state.bound) return;
+  writeKeyring(state.dataKey, state.master, state.params, true);
+  unlocked = { ...state, bound: true };
 }
 
 /** Seals a text at once (the running session, written in the same task as the answer). */
@@ -246,11 +318,27 @@ export function unsealTextNow(sealed: string): string {
 
 /** Why a sealed file could not be opened, for a German message on the screen. */
 export class SealedFileError extends Error {
-  constructor(readonly reason: 'wrong-passphrase' | 'damaged') {
-    super(
-      reason === 'wrong-passphrase' ? 'The file was sealed with another passphrase' : 'The file is damaged',
-    );
+  constructor(readonly reason: SealedFileProblem) {
+    super(FILE_PROBLEMS[reason]);
   }
+}
+
+/**
+ * 'unsealed': a plain file (format 1, before the encryption), which anyone could have written;
+ * 'weak-key': sealed with a cheaper key derivation than this app's, which a forger would choose.
+ */
+export type SealedFileProblem = 'wrong-passphrase' | 'damaged' | 'unsealed' | 'weak-key';
+
+const FILE_PROBLEMS: Record<SealedFileProblem, string> = {
+  'wrong-passphrase': 'The file was sealed with another passphrase',
+  damaged: 'The file is damaged',
+  unsealed: 'The file is not sealed with a passphrase',
+  'weak-key': 'The file is sealed with fewer KDF iterations than this app uses',
+};
+
+/** The least KDF cost a file must have: the device's own (the build's while locked). */
+function leastFileIterations(): number {
+  return unlocked?.params.iterations ?? buildVerifier().iterations;
 }
 
 const FILE_MAGIC = 'zaehltest-sealed-file';
@@ -284,7 +372,10 @@ export async function sealFile(value: unknown): Promise<Uint8Array> {
   return encoder.encode(JSON.stringify(file));
 }
 
-/** Opens a file written by `sealFile`; throws a `SealedFileError` for a wrong passphrase or a damaged file. */
+/**
+ * Opens a file written by `sealFile`; throws a `SealedFileError` for a wrong passphrase, a damaged
+ * file, a plain one or one sealed at a lower cost than the app's.
+ */
 export async function unsealFile<T>(bytes: Uint8Array, passphrase: string): Promise<T> {
   let parsed: Partial<SealedFileV2> & { data?: unknown };
   try {
@@ -293,8 +384,9 @@ export async function unsealFile<T>(bytes: Uint8Array, passphrase: string): Prom
     throw new SealedFileError('damaged');
   }
   if (parsed?.magic !== FILE_MAGIC) throw new SealedFileError('damaged');
-  // Format 1: the plain files of the release before the encryption.
-  if (parsed.format === 1) return parsed.data as T;
+  // Format 1, the plain files of the release before the encryption, opens without the passphrase:
+  // anyone could have written one, so it is refused (docs/product.md, backups).
+  if (parsed.format === 1) throw new SealedFileError('unsealed');
   const { salt, iterations, check, data } = parsed;
   if (
     parsed.format !== FILE_FORMAT ||
@@ -306,6 +398,7 @@ export async function unsealFile<T>(bytes: Uint8Array, passphrase: string): Prom
   ) {
     throw new SealedFileError('damaged');
   }
+  if ((iterations as number) < leastFileIterations()) throw new SealedFileError('weak-key');
   let master: Uint8Array;
   let sealedData: Uint8Array;
   try {

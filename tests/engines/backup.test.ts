@@ -104,26 +104,9 @@ describe(`encrypted at rest and backups in ${ENGINE}`, () => {
       key: STORAGE_KEY,
       state: plainFinishedSession(id),
     });
-    await reloadAndUnlock(a);
-    await waitForScreen(a, 'result');
-    await expect
-      .poll(() => textOf(a, '.result-upload'), { timeout: 20_000, interval: 200 })
-      .toMatch(/auf diesem Gerät gespeichert/);
-
-    // The plain session was taken over and sealed; the waiting result is sealed in the outbox.
-    const stored = await storedBytes(a);
-    expect(stored.records['zaehltest-outbox/results']).toBe(1);
-    for (const form of readableForms(NAME, BIRTH_DATE)) expect(stored.text).not.toContain(form);
-
-    // The access screen counts the waiting result without the passphrase.
-    await a.reload();
-    await waitUntil('the unsent count', async () => (await textOf(a, '.access-unsent')) !== null);
-    expect(await textOf(a, '.access-unsent')).toBe('1 Ergebnis ist noch nicht gesendet.');
-    expect(await textOf(a, '.access-last-backup')).toBe('Noch keine Sicherung auf diesem Gerät.');
-    await shot(a, 'access-unsent');
-
-    // A child of the device with a test of a month ago (as the children's list stores them;
-    // format 1 = before the encryption), and the device's Einrichtungskennung.
+    // A child of the device with a test of a month ago, as the release before the encryption stored
+    // them (format 1), before this device was first unlocked: the unlock seals them with their place
+    // (src/storage/bind-values.ts). And the device's Einrichtungskennung.
     await a.evaluate(
       ({ testDate, site }) =>
         new Promise<void>((resolve, reject) => {
@@ -158,6 +141,24 @@ describe(`encrypted at rest and backups in ${ENGINE}`, () => {
         }),
       { testDate: OLD_TEST_DATE, site: SITE },
     );
+
+    await reloadAndUnlock(a);
+    await waitForScreen(a, 'result');
+    await expect
+      .poll(() => textOf(a, '.result-upload'), { timeout: 20_000, interval: 200 })
+      .toMatch(/auf diesem Gerät gespeichert/);
+
+    // The plain session was taken over and sealed; the waiting result is sealed in the outbox.
+    const stored = await storedBytes(a);
+    expect(stored.records['zaehltest-outbox/results']).toBe(1);
+    for (const form of readableForms(NAME, BIRTH_DATE)) expect(stored.text).not.toContain(form);
+
+    // The access screen counts the waiting result without the passphrase.
+    await a.reload();
+    await waitUntil('the unsent count', async () => (await textOf(a, '.access-unsent')) !== null);
+    expect(await textOf(a, '.access-unsent')).toBe('1 Ergebnis ist noch nicht gesendet.');
+    expect(await textOf(a, '.access-last-backup')).toBe('Noch keine Sicherung auf diesem Gerät.');
+    await shot(a, 'access-unsent');
 
     // Back to the start (the session ends), then in with the passphrase to the child's details.
     await unlock(a);

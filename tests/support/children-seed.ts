@@ -77,7 +77,7 @@ export function dataSet(): { children: Child[]; results: LocalResult[] } {
 export async function dataKeyOf(page: Page): Promise<Buffer> {
   const raw = await page.evaluate(() => localStorage.getItem('zaehltest-key'));
   if (!raw) throw new Error('no keyring after login');
-  const keyring = JSON.parse(raw) as { salt: string; iterations: number; wrapped: string };
+  const keyring = JSON.parse(raw) as { salt: string; iterations: number; wrapped: string; bound?: true };
   const master = pbkdf2Sync(
     TEST_PASSWORD,
     Buffer.from(keyring.salt, 'base64'),
@@ -89,13 +89,19 @@ export async function dataKeyOf(page: Page): Promise<Buffer> {
   const wrapped = Buffer.from(keyring.wrapped, 'base64');
   const decipher = createDecipheriv('aes-256-gcm', wrapKey, wrapped.subarray(0, 12));
   decipher.setAuthTag(wrapped.subarray(-16));
+  // A device whose values are bound to their place wraps its key with that note (sealed.ts).
+  if (keyring.bound) decipher.setAAD(Buffer.from('zaehltest/keyring/bound'));
   return Buffer.concat([decipher.update(wrapped.subarray(12, -16)), decipher.final()]);
 }
 
-/** Sealed as `seal` of src/storage/sealed.ts does it (format 2), base64 for the trip into the page. */
-function sealed(key: Buffer, value: unknown): string {
+/**
+ * Sealed as `seal` of src/storage/sealed.ts does it (format 3: bound to its place, e.g.
+ * 'children/K7M3QX'), base64 for the trip into the page.
+ */
+function sealed(key: Buffer, value: unknown, place: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(`zaehltest/place/${place}`));
   const body = Buffer.concat([cipher.update(JSON.stringify(value)), cipher.final()]);
   return Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64');
 }
@@ -103,7 +109,7 @@ function sealed(key: Buffer, value: unknown): string {
 /**
  * Writes the data set into the app's children database the way src/children/repository.ts stores
  * it: only the plain fields beside `sealed`, the rest encrypted under the device's data key (format
- * 2 of src/storage/sealed.ts), so opening the overview decrypts 1,200 records as on a real device.
+ * 3 of src/storage/sealed.ts), so opening the overview decrypts 1,200 records as on a real device.
  */
 export async function seed(page: Page): Promise<void> {
   const { children, results } = dataSet();
@@ -112,13 +118,13 @@ export async function seed(page: Page): Promise<void> {
     children: children.map(({ code, updatedAt, ...content }) => ({
       code,
       updatedAt,
-      sealed: sealed(key, { ...content, version: 1 }),
+      sealed: sealed(key, { ...content, version: 1 }, `children/${code}`),
     })),
     results: results.map(({ submissionId, childCode, testDate, ...content }) => ({
       submissionId,
       childCode,
       testDate,
-      sealed: sealed(key, { ...content, version: 1 }),
+      sealed: sealed(key, { ...content, version: 1 }, `results/${submissionId}`),
     })),
   };
   await page.evaluate(
@@ -132,13 +138,13 @@ export async function seed(page: Page): Promise<void> {
           for (const { sealed, ...plain } of records.children) {
             tx.objectStore('children').put({
               ...plain,
-              sealed: { format: 2, data: Uint8Array.from(atob(sealed), (c) => c.charCodeAt(0)) },
+              sealed: { format: 3, data: Uint8Array.from(atob(sealed), (c) => c.charCodeAt(0)) },
             });
           }
           for (const { sealed, ...plain } of records.results) {
             tx.objectStore('results').put({
               ...plain,
-              sealed: { format: 2, data: Uint8Array.from(atob(sealed), (c) => c.charCodeAt(0)) },
+              sealed: { format: 3, data: Uint8Array.from(atob(sealed), (c) => c.charCodeAt(0)) },
             });
           }
           tx.oncomplete = () => {

@@ -445,6 +445,6 @@ describe('the outbox at rest', () => {
     const [record] = await reopened.getAll('results');
     reopened.close();
     expect(record.payload).toBeUndefined();
-    expect(record.sealed.format).toBe(2);
+    expect(record.sealed.format).toBe(3);
   });
 });

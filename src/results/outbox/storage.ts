@@ -1,6 +1,13 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { ResultPayload } from '../../../schemas/result-payload';
-import { type Sealed, seal, unseal } from '../../storage/sealed';
+import {
+  MisplacedValueError,
+  needsResealing,
+  type Sealed,
+  seal,
+  unseal,
+  valuesBound,
+} from '../../storage/sealed';
 
 /** What the outbox keeps per result in IndexedDB. */
 export interface OutboxEntry {
@@ -32,14 +39,23 @@ interface OutboxDb extends DBSchema {
   results: { key: string; value: StoredOutboxEntry };
 }
 
-async function toStored({ payload, ...rest }: OutboxEntry): Promise<StoredOutboxEntry> {
-  return { ...rest, sealed: await seal(payload) };
+/** Where an entry's sealed payload is stored: it opens only there (src/storage/sealed.ts, `seal`). */
+export function outboxPlace(submissionId: string): string {
+  return `outbox/${submissionId}`;
 }
 
-async function fromStored({ sealed, payload, ...rest }: StoredOutboxEntry): Promise<OutboxEntry> {
-  if (payload) return { ...rest, payload };
+export async function toStored({ payload, ...rest }: OutboxEntry): Promise<StoredOutboxEntry> {
+  return { ...rest, sealed: await seal(payload, outboxPlace(rest.submissionId)) };
+}
+
+export async function fromStored({ sealed, payload, ...rest }: StoredOutboxEntry): Promise<OutboxEntry> {
+  if (payload) {
+    // Once every value is bound to its place, a plain payload can only have been put there.
+    if (valuesBound()) throw new MisplacedValueError(`A plain outbox entry ${rest.submissionId}`);
+    return { ...rest, payload };
+  }
   if (!sealed) throw new Error(`Outbox entry ${rest.submissionId} has no payload`);
-  return { ...rest, payload: await unseal<ResultPayload>(sealed) };
+  return { ...rest, payload: await unseal<ResultPayload>(sealed, outboxPlace(rest.submissionId)) };
 }
 
 /**
@@ -69,13 +85,25 @@ export class EntryStorage {
       try {
         const entry = await fromStored(record);
         entries.push(entry);
-        if (record.payload) await this.updateIfPresent(entry);
+        if (record.payload || (record.sealed && needsResealing(record.sealed))) {
+          await this.updateIfPresent(entry);
+        }
       } catch (error) {
         // Sealed under a key this device no longer has: kept, never sent, reported.
         console.error(`Outbox: entry ${record.submissionId} cannot be opened`, error);
       }
     }
     return [...entries, ...this.memory.values()];
+  }
+
+  /**
+   * Reads every entry, which seals those stored in an older format again with their place, and
+   * tells whether every stored entry is now in the current format (src/storage/bind-values.ts).
+   */
+  async allInCurrentFormat(): Promise<boolean> {
+    await this.all();
+    const stored = this.db ? await this.db.getAll(STORE) : [];
+    return stored.every((record) => !record.payload && record.sealed && !needsResealing(record.sealed));
   }
 
   /** Adds the entry unless one with its submissionId exists; true when added. */
