@@ -22,20 +22,31 @@ function master(passphrase: string, salt: string, iterations: number): Buffer {
   return derived;
 }
 
-/** AES-256-GCM: 12-byte IV, ciphertext, 16-byte tag. */
-function open(key: Buffer, sealed: Buffer): Buffer {
+/** AES-256-GCM: 12-byte IV, ciphertext, 16-byte tag; `aad` is the associated data it was sealed with. */
+function open(key: Buffer, sealed: Buffer, aad?: string): Buffer {
   const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, 12));
   decipher.setAuthTag(sealed.subarray(sealed.length - 16));
+  if (aad !== undefined) decipher.setAAD(Buffer.from(aad, 'utf8'));
   return Buffer.concat([decipher.update(sealed.subarray(12, sealed.length - 16)), decipher.final()]);
 }
 
 /** The device's data key, opened from the stored keyring with the passphrase. */
 export function dataKey(keyringJson: string, passphrase = TEST_PASSWORD): Buffer {
-  const keyring = JSON.parse(keyringJson) as { salt: string; iterations: number; wrapped: string };
+  const keyring = JSON.parse(keyringJson) as {
+    salt: string;
+    iterations: number;
+    wrapped: string;
+    bound?: true;
+  };
   const wrapKey = createHmac('sha256', master(passphrase, keyring.salt, keyring.iterations))
     .update('zaehltest/wrap')
     .digest();
-  return open(wrapKey, Buffer.from(keyring.wrapped, 'base64'));
+  // Once every stored value is bound to its place, the wrapped key says so as associated data.
+  return open(
+    wrapKey,
+    Buffer.from(keyring.wrapped, 'base64'),
+    keyring.bound ? 'zaehltest/keyring/bound' : undefined,
+  );
 }
 
 /** The session from the two stored items (the session and the keyring), or null when none is stored. */
