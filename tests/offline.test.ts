@@ -231,7 +231,7 @@ describe('installable app', () => {
 
 describe('offline', () => {
   it('precaches every chunk (the PDF chunks too), picture, and the font subsets the texts of the packs use', async () => {
-    session = await openBrowser();
+    session = await openBrowser({ serviceWorkers: true });
     await installApp(session.page);
     const cached = await cachedPaths(session.page);
     const assets = readdirSync(join(distDir, 'assets'));
@@ -268,7 +268,7 @@ describe('offline', () => {
   });
 
   it('runs a whole test offline, shows the result and the PDF, and sends the result once when back online', async () => {
-    session = await openBrowser();
+    session = await openBrowser({ serviceWorkers: true });
     const { page, context } = session;
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(String(error)));
@@ -313,7 +313,7 @@ describe('offline', () => {
   });
 
   it('a result finished offline is sent when the connection returns later, after the app was restarted', async () => {
-    session = await openBrowser();
+    session = await openBrowser({ serviceWorkers: true });
     const { page, context } = session;
     await installApp(page);
     await goOffline(context, page);
@@ -343,7 +343,7 @@ describe('offline', () => {
   });
 
   it('offline, a reload in the middle of the test resumes at the same question', async () => {
-    session = await openBrowser({ viewport: TABLET_PORTRAIT });
+    session = await openBrowser({ viewport: TABLET_PORTRAIT, serviceWorkers: true });
     const { page, context } = session;
     await installApp(page);
     await goOffline(context, page);
@@ -378,7 +378,7 @@ describe('offline', () => {
 
 describe('updates', () => {
   it('a new version found during a test waits, and is taken when the test is over', async () => {
-    session = await openBrowser();
+    session = await openBrowser({ serviceWorkers: true });
     const { page } = session;
     await installApp(page);
     await jumpTo(page, server.url, [4, 5]);
@@ -406,7 +406,7 @@ describe('updates', () => {
   });
 
   it('on the access screen, a new version is offered and taken with "Jetzt aktualisieren"', async () => {
-    session = await openBrowser();
+    session = await openBrowser({ serviceWorkers: true });
     const { page } = session;
     await installApp(page);
     await waitForScreen(page, 'access');

@@ -81,7 +81,7 @@ async function offline(context: BrowserContext, page: Page): Promise<void> {
 
 describe('a reload always shows a screen', () => {
   it(`online: ${RELOADS} reloads on a question page and ${RELOADS} on the results page`, async () => {
-    session = await openBrowser();
+    session = await openBrowser({ serviceWorkers: true });
     const { page } = session;
     await openQuestion(page);
     await reloadStorm(page, 'question');
@@ -94,7 +94,7 @@ describe('a reload always shows a screen', () => {
   });
 
   it(`offline from the service worker: ${RELOADS} reloads on a question page and on the results page`, async () => {
-    session = await openBrowser();
+    session = await openBrowser({ serviceWorkers: true });
     const { context, page } = session;
     await installServiceWorker(page);
     await openQuestion(page);

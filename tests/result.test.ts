@@ -573,7 +573,7 @@ describe('results page', () => {
   });
 
   it('on a device that is offline, sends as soon as it is back online', async () => {
-    session = await openBrowser();
+    session = await openBrowser({ serviceWorkers: true });
     const { page, context } = session;
     const id = 'd4e5f6a7-b8c9-4d0e-9f1a-2b3c4d5e6f70';
     // The last answer is given, the transition is about to show the result: then the network goes.

@@ -57,7 +57,7 @@ async function installApp(page: EnginePage): Promise<void> {
 
 describe(`offline in ${ENGINE}`, () => {
   it(`service workers on http://127.0.0.1 are ${SERVICE_WORKERS[ENGINE] ? '' : 'not '}available`, async () => {
-    const page = await openEnginePage();
+    const page = await openEnginePage({ serviceWorkers: true });
     await page.goto(`${proxy.url}/`);
     expect(await page.evaluate(() => 'serviceWorker' in navigator)).toBe(SERVICE_WORKERS[ENGINE]);
   });
@@ -70,7 +70,7 @@ describe(`offline in ${ENGINE}`, () => {
       // loads the chunk again and the whole flow below still completes offline. Known and still to be
       // explained: only that one message is tolerated, and only in Firefox.
       const page = await openEnginePage(
-        {},
+        { serviceWorkers: true },
         ENGINE === 'firefox'
           ? /A ServiceWorker intercepted the request and encountered an unexpected error/
           : undefined,

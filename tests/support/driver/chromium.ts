@@ -18,6 +18,7 @@ export async function openChromium(options: OpenOptions = {}): Promise<ChromiumP
       acceptDownloads: true,
       locale: 'de-DE',
       hasTouch: options.touch === true,
+      serviceWorkers: options.serviceWorkers ? 'allow' : 'block',
     });
     return new ChromiumPage(context, await context.newPage(), null, options.touch === true);
   }

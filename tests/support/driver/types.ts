@@ -28,6 +28,12 @@ export interface OpenOptions {
    * WebDriver has no contexts, so there every page is a browser of its own anyway.
    */
   persistent?: boolean;
+  /**
+   * Chromium: lets the app's service worker install in a fresh context, where it is under test;
+   * otherwise the context blocks its registration (tests/support/browser.ts). Firefox and WebKitGTK
+   * always have it.
+   */
+  serviceWorkers?: boolean;
 }
 
 /** A downloaded file: the name the page gave it and its bytes. */
