@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { makeAccessVerifier } from './scripts/build-config.ts';
 import { audioPlugin } from './scripts/content/audio-plugin.ts';
 import { REAL_CONTENT } from './scripts/content/load.ts';
@@ -30,6 +30,16 @@ const SERVER_FILES = [
 ];
 /** Unit tests that set process.env.TZ, which only a process of its own can (see `time-zone` below). */
 const TIME_ZONE_FILES = ['src/domain/date.test.ts'];
+/**
+ * `npm test` runs the projects in parts (scripts/test.mjs, docs/testing.md): `main` (every project but
+ * these), then `quiet` (the files that measure a flash) beside `server` at the lowest CPU priority,
+ * which uses the core the quiet group leaves idle. ZAEHLTEST_TEST_PART names the part; unset: all.
+ */
+export function testPart(project: string): 'main' | 'quiet' | 'server' {
+  if (project === 'server') return 'server';
+  return project.startsWith('e2e-quiet-') ? 'quiet' : 'main';
+}
+const TEST_PART = process.env.ZAEHLTEST_TEST_PART;
 /** Files at once in the main group; E2E_WORKERS overrides it (e.g. 1 on a one-core machine). */
 const E2E_WORKERS = Number(process.env.E2E_WORKERS) || 3;
 
@@ -58,91 +68,93 @@ export default defineConfig({
     // Within a group the longest files start first, by the times of a full run kept in
     // tests/file-times.json (tests/support/longest-first-sequencer.ts).
     sequence: { sequencer: LongestFirstSequencer },
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          environment: 'node',
-          include: [
-            'src/**/*.test.ts',
-            'schemas/**/*.test.ts',
-            'scripts/**/*.test.ts',
-            'tests/support/**/*.test.ts',
-          ],
-          exclude: [...SERVER_FILES, ...TIME_ZONE_FILES],
-          // Worker threads start faster than processes: 54 s instead of 95 s for this project.
-          pool: 'threads',
+    projects: (
+      [
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            environment: 'node',
+            include: [
+              'src/**/*.test.ts',
+              'schemas/**/*.test.ts',
+              'scripts/**/*.test.ts',
+              'tests/support/**/*.test.ts',
+            ],
+            exclude: [...SERVER_FILES, ...TIME_ZONE_FILES],
+            // Worker threads start faster than processes: 54 s instead of 95 s for this project.
+            pool: 'threads',
+          },
         },
-      },
-      {
-        extends: true,
-        test: {
-          // A worker thread cannot change the time zone (TZ is the process's): these run in processes.
-          name: 'time-zone',
-          environment: 'node',
-          include: TIME_ZONE_FILES,
+        {
+          extends: true,
+          test: {
+            // A worker thread cannot change the time zone (TZ is the process's): these run in processes.
+            name: 'time-zone',
+            environment: 'node',
+            include: TIME_ZONE_FILES,
+          },
         },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'server',
-          environment: 'node',
-          include: ['server/**/*.test.ts', ...SERVER_FILES],
-          // A migrated embedded database the server tests copy (server/testing/pglite-template.ts).
-          globalSetup: ['server/testing/pglite-template-setup.ts'],
+        {
+          extends: true,
+          test: {
+            name: 'server',
+            environment: 'node',
+            include: ['server/**/*.test.ts', ...SERVER_FILES],
+            // A migrated embedded database the server tests copy (server/testing/pglite-template.ts).
+            globalSetup: ['server/testing/pglite-template-setup.ts'],
+          },
         },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'dom',
-          environment: 'jsdom',
-          include: ['src/**/*.test.tsx'],
-          setupFiles: ['src/test-setup.ts'],
-          // Worker threads set up jsdom faster than processes: 82 s instead of 129 s for this project.
-          pool: 'threads',
-          // Component tests click through whole screens; on a loaded shared machine 5 s is too short.
-          testTimeout: 15_000,
+        {
+          extends: true,
+          test: {
+            name: 'dom',
+            environment: 'jsdom',
+            include: ['src/**/*.test.tsx'],
+            setupFiles: ['src/test-setup.ts'],
+            // Worker threads set up jsdom faster than processes: 82 s instead of 129 s for this project.
+            pool: 'threads',
+            // Component tests click through whole screens; on a loaded shared machine 5 s is too short.
+            testTimeout: 15_000,
+          },
         },
-      },
-      // End-to-end tests drive the built app (tests/support/global-setup.ts builds it once per run):
-      // `e2e` in Chromium (every file under tests/), `e2e-webkit` (WebKitGTK) and `e2e-firefox` (Firefox
-      // ESR) the files under tests/engines/, written against the driver-neutral tests/support/driver/.
-      // They run beside the unit and component files. The files that measure how long a picture is on
-      // screen run afterwards in a quiet group of their own, one file at a time, one engine after the
-      // other (`e2e-quiet-<engine>`), so that no other browser competes for the CPU while they measure.
-      ...ENGINES.map((engine) => ({
-        extends: true as const,
-        test: {
-          name: engine === 'chromium' ? 'e2e' : `e2e-${engine}`,
-          environment: 'node',
-          include: engine === 'chromium' ? ['tests/**/*.test.ts'] : ['tests/engines/**/*.test.ts'],
-          // The test support's own unit tests run in `unit`.
-          exclude: [...QUIET_FILES[engine], 'tests/support/**'],
-          globalSetup: ['tests/support/global-setup.ts'],
-          setupFiles: ['tests/support/e2e-setup.ts'],
-          provide: { engine },
-          testTimeout: engine === 'chromium' ? 120_000 : 180_000,
-          hookTimeout: 180_000,
-        },
-      })),
-      ...ENGINES.map((engine, index) => ({
-        extends: true as const,
-        test: {
-          name: `e2e-quiet-${engine}`,
-          environment: 'node',
-          include: QUIET_FILES[engine],
-          globalSetup: ['tests/support/global-setup.ts'],
-          setupFiles: ['tests/support/e2e-setup.ts'],
-          provide: { engine },
-          testTimeout: 180_000,
-          hookTimeout: 180_000,
-          maxWorkers: 1,
-          sequence: { groupOrder: index + 1 },
-        },
-      })),
-    ],
+        // End-to-end tests drive the built app (tests/support/global-setup.ts builds it once per run):
+        // `e2e` in Chromium (every file under tests/), `e2e-webkit` (WebKitGTK) and `e2e-firefox` (Firefox
+        // ESR) the files under tests/engines/, written against the driver-neutral tests/support/driver/.
+        // They run beside the unit and component files. The files that measure how long a picture is on
+        // screen run afterwards in a quiet group of their own, one file at a time, one engine after the
+        // other (`e2e-quiet-<engine>`), so that no other browser competes for the CPU while they measure.
+        ...ENGINES.map((engine) => ({
+          extends: true as const,
+          test: {
+            name: engine === 'chromium' ? 'e2e' : `e2e-${engine}`,
+            environment: 'node',
+            include: engine === 'chromium' ? ['tests/**/*.test.ts'] : ['tests/engines/**/*.test.ts'],
+            // The test support's own unit tests run in `unit`.
+            exclude: [...QUIET_FILES[engine], 'tests/support/**'],
+            globalSetup: ['tests/support/global-setup.ts'],
+            setupFiles: ['tests/support/e2e-setup.ts'],
+            provide: { engine },
+            testTimeout: engine === 'chromium' ? 120_000 : 180_000,
+            hookTimeout: 180_000,
+          },
+        })),
+        ...ENGINES.map((engine, index) => ({
+          extends: true as const,
+          test: {
+            name: `e2e-quiet-${engine}`,
+            environment: 'node',
+            include: QUIET_FILES[engine],
+            globalSetup: ['tests/support/global-setup.ts'],
+            setupFiles: ['tests/support/e2e-setup.ts'],
+            provide: { engine },
+            testTimeout: 180_000,
+            hookTimeout: 180_000,
+            maxWorkers: 1,
+            sequence: { groupOrder: index + 1 },
+          },
+        })),
+      ] satisfies TestProjectInlineConfiguration[]
+    ).filter((project) => !TEST_PART || testPart(project.test.name) === TEST_PART),
   },
 });

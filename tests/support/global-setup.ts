@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { makePgliteTemplate } from '../../server/testing/pglite-template.ts';
 import { buildApp } from './build-app.ts';
@@ -22,11 +24,22 @@ const shared = globalThis as {
   zaehltestE2e?: { ready: Promise<{ distDir: string; server: TestServer }>; users: number };
 };
 
+/**
+ * `npm test` runs its parts as separate vitest runs (scripts/test.mjs): ZAEHLTEST_E2E_DIST names one
+ * folder for all of them, which the first part builds into and the later ones serve as it is.
+ */
+async function sharedBuild(): Promise<string> {
+  const dir = process.env.ZAEHLTEST_E2E_DIST;
+  if (!dir) return buildApp();
+  if (existsSync(join(dir, 'index.html'))) return dir;
+  return buildApp(dir);
+}
+
 export default async function setup(project: TestProject) {
   // The results servers of the tests start from a copy of one migrated database, made beside the build.
   const template = makePgliteTemplate();
   shared.zaehltestE2e ??= {
-    ready: Promise.all([buildApp(), template]).then(async ([distDir]) => ({
+    ready: Promise.all([sharedBuild(), template]).then(async ([distDir]) => ({
       distDir,
       server: await startTestServer(distDir),
     })),
