@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCORED_QUESTION_IDS, SCORED_QUESTION_LEVELS } from '../../src/domain/facts.ts';
-import { buildServer } from '../app.ts';
 import type { ResultStore } from '../db/index.ts';
 import { CSV_HEADERS } from '../export.ts';
+import { type AuswertungApp, openAuswertungApp } from '../testing/auswertung-app.ts';
 import { storeBackends } from '../testing/backends.ts';
 import { parseCsv } from '../testing/csv.ts';
 import { makePayload, makeResearchPayload } from '../testing/payload.ts';
@@ -39,7 +39,7 @@ const TESTS = [
 
 describe.each(storeBackends)('child codes on $name: upload, export, Verlauf, deletion', (backend) => {
   let store: ResultStore;
-  let cleanup: () => Promise<void>;
+  let auswertung: AuswertungApp | undefined;
   let app: FastifyInstance;
   let cookie: string;
   const logged: string[] = [];
@@ -53,36 +53,21 @@ describe.each(storeBackends)('child codes on $name: upload, export, Verlauf, del
 
   beforeAll(async () => {
     if (backend.skip) return;
-    ({ store, cleanup } = await backend.open());
-    app = await buildServer({
-      db: store,
-      exportToken: TOKEN,
-      logLevel: 'info',
-      logStream: { write: (line) => void logged.push(line) },
-      rateLimit: false,
-    });
-    for (const [childCode, language, testDate, points] of TESTS) {
-      const payload = makeResearchPayload({
-        correct: withPoints([...points]),
-        overrides: { childCode, language, testDate },
-      });
-      ids.push(payload.submissionId);
-      expect((await upload(payload)).statusCode).toBe(201);
-    }
-    expect((await upload(makeResearchPayload({ overrides: { language: '2' } }))).statusCode).toBe(201);
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auswertung/login',
-      payload: { token: TOKEN },
-    });
-    cookie = String(login.headers['set-cookie']).split(';')[0] as string;
+    const payloads = TESTS.map(([childCode, language, testDate, points]) =>
+      makeResearchPayload({ correct: withPoints([...points]), overrides: { childCode, language, testDate } }),
+    );
+    ids.push(...payloads.map((payload) => payload.submissionId));
+    auswertung = await openAuswertungApp(
+      backend,
+      [...payloads, makeResearchPayload({ overrides: { language: '2' } })],
+      TOKEN,
+      { logLevel: 'info', logStream: { write: (line) => void logged.push(line) } },
+    );
+    ({ app, store, cookie } = auswertung);
   }, 120_000);
 
   afterAll(async () => {
-    if (backend.skip) return;
-    await app?.close();
-    await store?.close();
-    await cleanup?.();
+    await auswertung?.close();
   });
 
   it.skipIf(backend.skip)('accepts an upload without code and refuses a malformed one', async () => {

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DifAnswer, ItemAnalysis, ItemsAnswer, Levels } from '../../schemas/auswertung-api.ts';
 import { SCORED_QUESTION_IDS, SCORED_QUESTION_LEVELS } from '../../src/domain/facts.ts';
-import { buildServer } from '../app.ts';
-import type { ResultStore } from '../db/index.ts';
+import { type AuswertungApp, openAuswertungApp } from '../testing/auswertung-app.ts';
 import { storeBackends } from '../testing/backends.ts';
 import { makePayload } from '../testing/payload.ts';
 import { DEFAULT_MIN_CHILDREN, minChildrenFromEnv } from './statistics.ts';
@@ -46,8 +45,7 @@ const TESTS = [
 const FIRST_QUESTION = SCORED_QUESTION_IDS.find((id) => SCORED_QUESTION_LEVELS[id] === 1) as number;
 
 describe.each(storeBackends)('statistics per child on $name', (backend) => {
-  let store: ResultStore;
-  let cleanup: () => Promise<void>;
+  let auswertung: AuswertungApp | undefined;
   let app: FastifyInstance;
   let cookie: string;
 
@@ -59,34 +57,23 @@ describe.each(storeBackends)('statistics per child on $name', (backend) => {
 
   beforeAll(async () => {
     if (backend.skip) return;
-    ({ store, cleanup } = await backend.open());
-    app = await buildServer({ db: store, exportToken: TOKEN, logLevel: false, rateLimit: false });
-    for (const [site, childCode, language, testDate, points] of TESTS) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/results',
-        payload: payload(withPoints([...points] as [number, number, number]), {
+    auswertung = await openAuswertungApp(
+      backend,
+      TESTS.map(([site, childCode, language, testDate, points]) =>
+        payload(withPoints([...points] as [number, number, number]), {
           language,
           testDate,
           ...(site ? { site } : {}),
           ...(childCode ? { childCode } : {}),
         }),
-      });
-      expect(response.statusCode, response.body).toBe(201);
-    }
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auswertung/login',
-      payload: { token: TOKEN },
-    });
-    cookie = String(login.headers['set-cookie']).split(';')[0] as string;
+      ),
+      TOKEN,
+    );
+    ({ app, cookie } = auswertung);
   }, 120_000);
 
   afterAll(async () => {
-    if (backend.skip) return;
-    await app?.close();
-    await store?.close();
-    await cleanup?.();
+    await auswertung?.close();
   });
 
   it.skipIf(backend.skip)('counts results in the overview and children in the statistics', async () => {
@@ -188,32 +175,20 @@ describe.each(storeBackends)('the warning threshold on $name', (backend) => {
   it.skipIf(backend.skip)(
     'comes from MIN_CHILDREN_FOR_STATISTICS',
     async () => {
-      const { store, cleanup } = await backend.open();
       process.env.MIN_CHILDREN_FOR_STATISTICS = '2';
-      const app = await buildServer({ db: store, exportToken: TOKEN, logLevel: false, rateLimit: false });
+      // Three children in Turkish, one in Arabic (it tested twice).
+      const results = (
+        [
+          ['2', undefined],
+          ['2', undefined],
+          ['2', undefined],
+          ['3', 'CCCCC4'],
+          ['3', 'CCCCC4'],
+        ] as const
+      ).map(([language, childCode]) => payload([1, 2, 3], { language, ...(childCode ? { childCode } : {}) }));
+      const own = await openAuswertungApp(backend, results, TOKEN);
       try {
-        // Three children in Turkish, one in Arabic (it tested twice).
-        for (const [language, childCode] of [
-          ['2', undefined],
-          ['2', undefined],
-          ['2', undefined],
-          ['3', 'CCCCC4'],
-          ['3', 'CCCCC4'],
-        ] as const) {
-          const result = payload([1, 2, 3], { language, ...(childCode ? { childCode } : {}) });
-          expect(
-            (await app.inject({ method: 'POST', url: '/api/results', payload: result })).statusCode,
-          ).toBe(201);
-        }
-        const login = await app.inject({
-          method: 'POST',
-          url: '/api/auswertung/login',
-          payload: { token: TOKEN },
-        });
-        const cookie = String(login.headers['set-cookie']).split(';')[0] as string;
-        const answer = (
-          await app.inject({ method: 'GET', url: '/api/auswertung/items', headers: { cookie } })
-        ).json() as ItemsAnswer;
+        const answer = (await own.request('GET', '/api/auswertung/items')).json() as ItemsAnswer;
         expect(answer.minChildren).toBe(2);
         expect(answer.groups.map((entry) => [entry.language, entry.n, entry.fewChildren])).toEqual([
           [null, 4, false],
@@ -221,9 +196,7 @@ describe.each(storeBackends)('the warning threshold on $name', (backend) => {
           ['3', 1, true],
         ]);
       } finally {
-        await app.close();
-        await store.close();
-        await cleanup();
+        await own.close();
       }
     },
     120_000,

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCORED_QUESTION_IDS } from '../../src/domain/facts.ts';
-import { buildServer } from '../app.ts';
-import type { ResultStore } from '../db/index.ts';
 import { resultSound } from '../result-sound.ts';
+import { type AuswertungApp, openAuswertungApp } from '../testing/auswertung-app.ts';
 import { storeBackends } from '../testing/backends.ts';
 import { parseCsv } from '../testing/csv.ts';
 import { makePayload, makeResearchPayload } from '../testing/payload.ts';
@@ -61,8 +60,7 @@ const RESULTS = [
 ];
 
 describe.each(storeBackends)("/auswertung filters 'Einrichtungskennung' and 'Ton' on $name", (backend) => {
-  let store: ResultStore;
-  let cleanup: () => Promise<void>;
+  let auswertung: AuswertungApp | undefined;
   let app: FastifyInstance;
   let cookie: string;
 
@@ -71,30 +69,20 @@ describe.each(storeBackends)("/auswertung filters 'Einrichtungskennung' and 'Ton
 
   beforeAll(async () => {
     if (backend.skip) return;
-    ({ store, cleanup } = await backend.open());
-    app = await buildServer({ db: store, exportToken: TOKEN, logLevel: false, rateLimit: false });
-    for (const payload of RESULTS) {
-      const response = await app.inject({ method: 'POST', url: '/api/results', payload });
-      expect(response.statusCode, response.body).toBe(201);
-    }
-    // A result of the first shape: no details at all (sound unknown), no site.
-    expect(
-      (await app.inject({ method: 'POST', url: '/api/results', payload: makePayload({ language: '4' }) }))
-        .statusCode,
-    ).toBe(201);
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auswertung/login',
-      payload: { token: TOKEN },
-    });
-    cookie = String(login.headers['set-cookie']).split(';')[0] as string;
+    auswertung = await openAuswertungApp(
+      backend,
+      [
+        ...RESULTS,
+        // A result of the first shape: no details at all (sound unknown), no site.
+        makePayload({ language: '4' }),
+      ],
+      TOKEN,
+    );
+    ({ app, cookie } = auswertung);
   }, 120_000);
 
   afterAll(async () => {
-    if (backend.skip) return;
-    await app?.close();
-    await store?.close();
-    await cleanup?.();
+    await auswertung?.close();
   });
 
   it.skipIf(backend.skip)('filters by Einrichtungskennung and lists the codes present', async () => {
