@@ -2,9 +2,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { exampleGiven, makeResearchPayload } from '../server/testing/payload.ts';
 import { SCORED_QUESTION_IDS } from '../src/domain/facts.ts';
+import { auswertungWith, waitForTotal } from './support/auswertung.ts';
 import { axeFindings } from './support/axe.ts';
-import { openBrowser, type Session, screenshot } from './support/browser.ts';
-import { startTestServer, TEST_EXPORT_TOKEN, type TestServer } from './support/server.ts';
+import { type Session, screenshot } from './support/browser.ts';
+import type { TestServer } from './support/server.ts';
 
 /**
  * The filter 'vorzeitig beendet' on /auswertung (docs/product.md §38) in real Chromium against the
@@ -35,35 +36,13 @@ const RESULTS = [
   ended('3', 'language', 4),
 ];
 
-async function waitForTotal(page: Page, text: string): Promise<void> {
-  await page.waitForFunction(
-    (expected) => document.querySelector('[data-testid="total"]')?.textContent === expected,
-    text,
-    { timeout: 15_000 },
-  );
-}
-
 describe("/auswertung: filter 'vorzeitig beendet'", () => {
   let server: TestServer;
   let session: Session;
   let page: Page;
 
   beforeAll(async () => {
-    server = await startTestServer(inject('distDir'));
-    for (const payload of RESULTS) {
-      const response = await fetch(`${server.url}/api/results`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(payload),
-      });
-      expect(response.status).toBe(201);
-    }
-    session = await openBrowser();
-    page = session.page;
-    await page.goto(`${server.url}/auswertung`);
-    await page.getByLabel('Zugangsschlüssel').fill(TEST_EXPORT_TOKEN);
-    await page.getByRole('button', { name: 'Anmelden' }).click();
-    await page.getByTestId('total').waitFor();
+    ({ server, session, page } = await auswertungWith(inject('distDir'), RESULTS));
   });
 
   afterAll(async () => {

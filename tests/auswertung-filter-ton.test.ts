@@ -2,9 +2,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeResearchPayload } from '../server/testing/payload.ts';
 import { SCORED_QUESTION_IDS } from '../src/domain/facts.ts';
+import { auswertungWith, waitForTotal } from './support/auswertung.ts';
 import { axeFindings } from './support/axe.ts';
-import { openBrowser, type Session, screenshot } from './support/browser.ts';
-import { startTestServer, TEST_EXPORT_TOKEN, type TestServer } from './support/server.ts';
+import { type Session, screenshot } from './support/browser.ts';
+import type { TestServer } from './support/server.ts';
 
 /**
  * Issues 24, 25 and 28 on /auswertung in real Chromium against the real server: the filters
@@ -43,14 +44,6 @@ const RESULTS = [
   result('KITA-002', undefined, []),
 ];
 
-async function waitForTotal(page: Page, text: string): Promise<void> {
-  await page.waitForFunction(
-    (expected) => document.querySelector('[data-testid="total"]')?.textContent === expected,
-    text,
-    { timeout: 15_000 },
-  );
-}
-
 /** The Turkish group's 'keine Antwort' cell of one question in the item table. */
 async function noAnswerCell(page: Page, question: number): Promise<string> {
   const row = page
@@ -66,21 +59,7 @@ describe("/auswertung: filters 'Einrichtungskennung' and 'Ton', 'keine Antwort' 
   let page: Page;
 
   beforeAll(async () => {
-    server = await startTestServer(inject('distDir'));
-    for (const payload of RESULTS) {
-      const response = await fetch(`${server.url}/api/results`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(payload),
-      });
-      expect(response.status).toBe(201);
-    }
-    session = await openBrowser();
-    page = session.page;
-    await page.goto(`${server.url}/auswertung`);
-    await page.getByLabel('Zugangsschlüssel').fill(TEST_EXPORT_TOKEN);
-    await page.getByRole('button', { name: 'Anmelden' }).click();
-    await page.getByTestId('total').waitFor();
+    ({ server, session, page } = await auswertungWith(inject('distDir'), RESULTS));
   });
 
   afterAll(async () => {

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ResultPayload } from '../schemas/result-payload.ts';
 import { makeResearchPayload } from '../server/testing/payload.ts';
 import { SCORED_QUESTION_IDS, SCORED_QUESTION_LEVELS } from '../src/domain/facts.ts';
+import { auswertungWith } from './support/auswertung.ts';
 import { axeFindings } from './support/axe.ts';
-import { openBrowser, type Session, screenshot } from './support/browser.ts';
+import { type Session, screenshot } from './support/browser.ts';
 import { LANGUAGE_LABELS } from './support/flow.ts';
-import { startTestServer, TEST_EXPORT_TOKEN, type TestServer } from './support/server.ts';
+import type { TestServer } from './support/server.ts';
 
 /**
  * Issue 23 in real Chromium against the real server: the 'Verlauf' section for children tested
@@ -52,24 +53,10 @@ describe('/auswertung: Verlauf and deletion by child code', () => {
   let page: Page;
 
   beforeAll(async () => {
-    server = await startTestServer(inject('distDir'));
     const payloads: ResultPayload[] = TESTS.map(([childCode, language, testDate, points]) =>
       makeResearchPayload({ correct: withPoints(points), overrides: { childCode, language, testDate } }),
     );
-    for (const payload of payloads) {
-      const response = await fetch(`${server.url}/api/results`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(payload),
-      });
-      expect(response.status).toBe(201);
-    }
-    session = await openBrowser();
-    page = session.page;
-    await page.goto(`${server.url}/auswertung`);
-    await page.getByLabel('Zugangsschlüssel').fill(TEST_EXPORT_TOKEN);
-    await page.getByRole('button', { name: 'Anmelden' }).click();
-    await page.getByTestId('total').waitFor();
+    ({ server, session, page } = await auswertungWith(inject('distDir'), payloads));
   });
 
   afterAll(async () => {

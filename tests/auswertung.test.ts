@@ -6,6 +6,7 @@ import { CSV_HEADERS } from '../server/export.ts';
 import { parseCsv } from '../server/testing/csv.ts';
 import { makeResearchPayload } from '../server/testing/payload.ts';
 import { SCORED_QUESTION_IDS } from '../src/domain/facts.ts';
+import { storeResults } from './support/auswertung.ts';
 import { axeFindings } from './support/axe.ts';
 import { openBrowser, type Session, screenshot, TABLET, TABLET_PORTRAIT } from './support/browser.ts';
 import { startTestServer, TEST_EXPORT_TOKEN, type TestServer } from './support/server.ts';
@@ -95,14 +96,7 @@ describe('/auswertung in the browser', () => {
 
   beforeAll(async () => {
     server = await startTestServer(inject('distDir'));
-    for (const payload of payloads) {
-      const response = await fetch(`${server.url}/api/results`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(payload),
-      });
-      expect(response.status).toBe(201);
-    }
+    await storeResults(server.url, payloads);
     session = await openBrowser();
     page = session.page;
   });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInToAuswertung } from './support/auswertung.ts';
 import { openBrowser, type Session, screenshot } from './support/browser.ts';
 import { ROOT } from './support/build-app.ts';
 import {
@@ -270,10 +271,7 @@ describe('a language added by content alone (Persian in a copy of content/)', ()
     expect(csv.status).toBe(200);
     expect(await csv.text()).toContain('Persisch (Entwurf)');
 
-    await page.goto(`${url}/auswertung`);
-    await page.getByLabel('Zugangsschlüssel').fill(TEST_EXPORT_TOKEN);
-    await page.getByRole('button', { name: 'Anmelden' }).click();
-    await page.getByTestId('total').waitFor();
+    await signInToAuswertung(page, url);
     const languages = await page.getByLabel('Sprache', { exact: true }).locator('option').allTextContents();
     expect(languages.join('|')).toContain('Persisch');
     // The column explanations name the languages from the packs, the new one with its code.
