@@ -46,7 +46,13 @@ export function AccessScreen({
     // Asked once the educator has interacted; browsers grant it more readily then.
     void requestPersistentStorage();
     // Values stored before they were bound to their place are sealed again with it, once.
-    void import('../storage/bind-values').then(({ bindValues }) => bindValues());
+    // A chunk that fails to load (Firefox's service worker now and then right after the network went)
+    // is no error for the educator: the values are bound at the next unlock.
+    import('../storage/bind-values')
+      .then(({ bindValues }) => bindValues())
+      .catch((error: unknown) =>
+        console.warn('Stored values not bound yet; again at the next unlock', error),
+      );
     onGranted();
   };
   const submit = async (e: FormEvent) => {
