@@ -86,6 +86,7 @@ describe("'Hat das Kind die Ansage verstanden?' on the start screen (docs/produc
     const group = renderScreen();
     await within(group).findByText(/^Ohne Ton:/);
     const sample = group.querySelector('.understanding-sample [lang="tr"]');
-    expect(sample?.textContent).toMatch(/^„.+“$/);
+    expect(sample?.textContent).toMatch(/.+/);
+    expect(sample?.parentElement?.textContent).toBe(`Beispielsatz: „${sample?.textContent}“`);
   });
 });

@@ -86,15 +86,17 @@ export function StartScreen() {
         </div>
       </section>
       <TestChecklist />
-      <SoundCheck gate={sound} />
-      <UnderstandingQuestion
-        ref={question}
-        language={language}
-        value={understanding}
-        silent={sound.found !== null && sound.found.unspoken > 0}
-        onChange={record}
-        onOtherLanguage={backToDetails}
-      />
+      <SoundCheck gate={sound}>
+        <UnderstandingQuestion
+          ref={question}
+          language={language}
+          value={understanding}
+          silent={sound.found !== null && sound.found.unspoken > 0}
+          onChange={record}
+          onOtherLanguage={backToDetails}
+          missing={missing}
+        />
+      </SoundCheck>
     </div>
   );
 }

@@ -17,6 +17,7 @@ export function UnderstandingQuestion({
   silent,
   onChange,
   onOtherLanguage,
+  missing = false,
   ref,
 }: {
   language: ChildLanguage;
@@ -25,6 +26,8 @@ export function UnderstandingQuestion({
   silent: boolean;
   onChange(value: Understanding): void;
   onOtherLanguage(): void;
+  /** 'Start' was tapped without an answer: the box is marked until one is chosen. */
+  missing?: boolean;
   /** 'Start' without an answer brings the question into view. */
   ref?: Ref<HTMLFieldSetElement>;
 }) {
@@ -35,7 +38,7 @@ export function UnderstandingQuestion({
   return (
     <fieldset
       ref={ref}
-      className="understanding"
+      className={missing ? 'understanding is-missing' : 'understanding'}
       aria-describedby={hintId}
       data-testid="understanding"
       tabIndex={-1}
@@ -45,10 +48,11 @@ export function UnderstandingQuestion({
         <p>{silent ? t('understanding.hintSilent') : t('understanding.hint')}</p>
         {silent && sample && (
           <p className="understanding-sample">
-            {t('understanding.sample')}:{' '}
+            {t('understanding.sample')}: „
             <span lang={language} dir="auto">
-              „{sample}“
+              {sample}
             </span>
+            “
           </p>
         )}
       </div>
@@ -70,7 +74,7 @@ export function UnderstandingQuestion({
         <div className="understanding-no" role="status">
           <p className="understanding-no-heading">{t('understanding.noHeading')}</p>
           <p>{t('understanding.noText')}</p>
-          <button type="button" className="button" onClick={onOtherLanguage}>
+          <button type="button" className="button button-secondary" onClick={onOtherLanguage}>
             {t('understanding.otherLanguage')}
           </button>
         </div>
