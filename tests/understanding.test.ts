@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeFindings } from './support/axe.ts';
 import { openBrowser, type Session, screenshot, TABLET, TABLET_PORTRAIT } from './support/browser.ts';
 import {
   answerCorrectly,
@@ -107,6 +108,7 @@ describe("the child's understanding, recorded before the first task", () => {
       'Wählen Sie bei den Angaben eine andere Sprache, die das Kind kennt.',
     );
     await atEverySize(page, 'understanding-no-tr');
+    expect(await axeFindings(page)).toEqual([]);
     expect((await storedSession(page))?.understanding).toBe('no');
 
     await question.getByRole('button', { name: 'Andere Sprache wählen' }).click();
