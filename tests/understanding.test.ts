@@ -141,6 +141,7 @@ describe("the child's understanding, recorded before the first task", () => {
         .locator('dt')
         .textContent(),
     ).toBe('Sprachverständnis');
+    await atEverySize(page, 'understanding-result-tr');
 
     await page.getByText('Ergebnis gesendet.').waitFor({ timeout: 30_000 });
     const stored = (await listStoredResults(baseURL)).find((result) => result.submissionId === submissionId);
