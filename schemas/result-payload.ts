@@ -10,6 +10,7 @@ import {
   SCHOOLS,
   SCORED_QUESTION_IDS,
   SITE_PATTERN,
+  UNDERSTANDINGS,
 } from '../src/domain/facts.ts';
 import { givenRefusal, isProducibleGiven } from './given-answer.ts';
 
@@ -188,6 +189,11 @@ const resultPayloadObject = z.strictObject(
     site: z.string({ error: SITE_ERROR }).regex(new RegExp(SITE_PATTERN), { error: SITE_ERROR }).optional(),
     /** Set when the test was ended early with 'Test beenden' (docs/product.md §38); older clients omit it. */
     endedEarly: endedEarlySchema.optional(),
+    /**
+     * Whether the child understood the spoken language, recorded before the first task
+     * (docs/product.md §39); older clients omit it, and the server stores null.
+     */
+    understanding: z.enum(UNDERSTANDINGS, { error: "muss 'yes', 'partly' oder 'no' sein" }).optional(),
   },
   { error: 'muss ein JSON-Objekt sein' },
 );

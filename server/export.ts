@@ -114,7 +114,16 @@ export const CSV_COLUMNS: CsvColumn[] = [
     header: 'Bearbeitet bis Frage',
     cell: (result) => (result.endedEarly ? String(result.endedEarly.lastQuestion) : ''),
   },
+  // Recorded on the start screen (docs/product.md §39): ja, teilweise or nein; empty when unknown
+  // (stored before it was asked, or sent by an older app).
+  {
+    header: 'Sprachverständnis',
+    cell: (result) => (result.understanding ? UNDERSTANDING_NAMES[result.understanding] : ''),
+  },
 ];
+
+/** The answers of 'Hat das Kind die Ansage verstanden?' as the start screen words them (src/i18n/de.ts). */
+const UNDERSTANDING_NAMES = de.understanding.values;
 
 /** The reasons of 'Test beenden' as the dialog words them (src/i18n/de.ts, docs/product.md §38). */
 const END_REASON_NAMES = de.endEarly.reasons;

@@ -14,6 +14,7 @@ import {
   type Lang,
   loadQuestions,
   login,
+  recordUnderstanding,
   storedSession,
   waitForNextScreen,
   waitForScreen,
@@ -101,6 +102,7 @@ describe('a device without a voice for the child’s language', () => {
       await shotsAtEverySize(page, 'silent-start-tr');
 
       // 'Start' does not start a silent test: it asks, and 'Zurück' stays.
+      await recordUnderstanding(page);
       await page.getByRole('button', { name: 'Start' }).click();
       const ask = page.getByRole('alertdialog', { name: 'Ohne Ton testen?' });
       await ask.waitFor();
@@ -208,6 +210,7 @@ describe('a device without a voice for the child’s language', () => {
       await waitUntilSpoken(page, ['مرحبًا! هل تسمعني جيدًا؟']);
 
       // Now 'Start' starts at once, and the bar shows no 'ohne Ton'.
+      await recordUnderstanding(page);
       await page.getByRole('button', { name: 'Start' }).click();
       expect(await waitForNextScreen(page)).not.toBe('startscreen');
       expect(await silentBadge(page).count()).toBe(0);
@@ -226,6 +229,7 @@ describe('a device with a voice for the child’s language', () => {
       await toStartScreen(page, 'ro');
       await page.getByText('Die Aufgaben werden vorgelesen mit: Gerätestimme.').waitFor();
       expect(await guide(page).count()).toBe(0);
+      await recordUnderstanding(page);
       await page.getByRole('button', { name: 'Start' }).click();
       await waitForNextScreen(page);
       expect(await page.getByRole('alertdialog').count()).toBe(0);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ChildTest } from '../../schemas/auswertung-api.ts';
 import { isStorableBirthDate } from '../../src/domain/date.ts';
-import { SCHOOLS, SITE_PATTERN } from '../../src/domain/facts.ts';
+import { SCHOOLS, SITE_PATTERN, type Understanding } from '../../src/domain/facts.ts';
 import type { ResultFilter } from '../db/types.ts';
 import { RESULT_CODES } from '../languages.ts';
 
@@ -10,6 +10,15 @@ export const SOUND_FILTERS = ['mit', 'ohne', 'alle'] as const;
 
 /** The values of the filter 'vorzeitig beendet' (docs/product.md §38); the page starts with 'ohne', the API without it means 'alle'. */
 export const ENDED_FILTERS = ['ohne', 'nur', 'alle'] as const;
+
+/**
+ * The values of the filter 'Sprachverständnis' (docs/product.md §39) and the recorded answer each
+ * selects; 'alle' (also the API without it) keeps every result, those without an answer included.
+ */
+export const UNDERSTANDING_FILTERS = { ja: 'yes', teilweise: 'partly', nein: 'no' } as const satisfies Record<
+  string,
+  Understanding
+>;
 
 /** The values of 'Tests je Kind' (ChildTest): which test of each child the statistics use; default 'erster'. */
 export const CHILD_TESTS = ['erster', 'letzter'] as const satisfies readonly ChildTest[];
@@ -50,6 +59,13 @@ const FILTER_FIELDS = {
   ended: z.enum(ENDED_FILTERS, {
     error: 'unbekannter Wert für „vorzeitig beendet“: erlaubt sind „ohne“, „nur“ und „alle“',
   }),
+  /** 'Sprachverständnis' (docs/product.md §39): 'ja', 'teilweise', 'nein' as recorded, or 'alle'. */
+  understanding: z.enum(
+    [...Object.keys(UNDERSTANDING_FILTERS), 'alle'] as ['ja', 'teilweise', 'nein', 'alle'],
+    {
+      error: 'unbekannter Wert für „Sprachverständnis“: erlaubt sind „ja“, „teilweise“, „nein“ und „alle“',
+    },
+  ),
   /**
    * 'Tests je Kind' (docs/product.md §24): the test of each child the statistics use. Not a
    * selection of results: counts and downloads ignore it.
@@ -82,11 +98,14 @@ export const filterQuery = z
       .refine((query) => !query.from || !query.to || query.from <= query.to, { error: FROM_AFTER_TO }),
   )
   .transform(
-    ({ version, sound, ended, test, ...rest }): StatisticsFilter => ({
+    ({ version, sound, ended, understanding, test, ...rest }): StatisticsFilter => ({
       ...rest,
       ...(version === undefined ? {} : { contentVersion: version === 'ohne' ? null : version }),
       ...(sound === undefined || sound === 'alle' ? {} : { sound }),
       ...(ended === undefined || ended === 'alle' ? {} : { ended }),
+      ...(understanding === undefined || understanding === 'alle'
+        ? {}
+        : { understanding: UNDERSTANDING_FILTERS[understanding] }),
       test: test ?? 'erster',
     }),
   );

@@ -125,6 +125,9 @@ function results(prefix: string, children: number, seed: number, endedShare = 0)
       if (next() < 0.2) delete payload.contentVersion;
       // Ended early with 'Test beenden' on its last question (docs/product.md §38, migration 009).
       if (endedShare > 0 && next() < endedShare) payload.endedEarly = { reason: 'unwell', lastQuestion: 23 };
+      // Whether the child understood the spoken language (docs/product.md §39, migration 010), or unknown.
+      const understanding = pick(['yes', 'partly', 'no', undefined] as const);
+      if (understanding) payload.understanding = understanding;
       payload.answers = payload.answers?.map((answer) => ({
         ...answer,
         prompt: { source: silent ? 'none' : 'recording', replays: 0 },
@@ -155,6 +158,9 @@ const FILTERS: ResultFilter[] = [
   { ended: 'ohne' },
   { ended: 'nur' },
   { from: '2026-09-15', ended: 'ohne', sound: 'mit' },
+  { understanding: 'yes' },
+  { understanding: 'no' },
+  { from: '2026-09-15', understanding: 'partly', ended: 'ohne' },
 ];
 
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
@@ -170,7 +176,8 @@ function expectedGroups(stored: StoredResult[], filter: ResultFilter): string[] 
     (filter.site === undefined || result.site === filter.site) &&
     (filter.contentVersion === undefined || (result.contentVersion ?? null) === filter.contentVersion) &&
     (filter.sound === undefined || (resultSound(result.answers) === 'none') === (filter.sound === 'ohne')) &&
-    (filter.ended === undefined || (result.endedEarly !== undefined) === (filter.ended === 'nur'));
+    (filter.ended === undefined || (result.endedEarly !== undefined) === (filter.ended === 'nur')) &&
+    (filter.understanding === undefined || result.understanding === filter.understanding);
   const byChild = new Map<string, StoredResult[]>();
   for (const result of stored.filter(keep)) {
     byChild.set(result.childCode as string, [...(byChild.get(result.childCode as string) ?? []), result]);
@@ -250,9 +257,9 @@ describe.each(backends)('the Verlauf summary on $name', (backend) => {
 
   const insertAll = (payloads: ResultPayload[]) =>
     Promise.all(payloads.map((payload) => store.insertResult(payload)));
-  /** Results stored by the release before migration 009: without its three columns. */
+  /** Results stored by the release before migration 009: without its three columns and 010's one. */
   const insertBeforeEnded = async (payloads: ResultPayload[]) => {
-    const columns = INSERT_COLUMNS.slice(0, -3);
+    const columns = INSERT_COLUMNS.slice(0, -4);
     for (const payload of payloads) {
       const values = rowValues(payload).slice(0, columns.length);
       await opened.db.query(

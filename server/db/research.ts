@@ -412,6 +412,7 @@ const SUMMARY_CONDITIONS: {
   site: (_value, p) => `site = ${p}`,
   sound: (_value, p) => `silent = (${p}::text = 'ohne')`,
   ended: (_value, p) => `ended = (${p}::text = 'nur')`,
+  understanding: (_value, p) => `understanding = ${p}`,
 };
 
 /** Whole days since 1970 of a YYYY-MM-DD, clamped as in the key (16 bits). */

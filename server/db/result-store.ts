@@ -21,11 +21,12 @@ export const INSERT_COLUMNS = [
   'ended_reason',
   'ended_last_question',
   'not_reached',
+  'understanding',
 ];
 
 type QuestionKey = `question${(typeof SCORED_QUESTION_IDS)[number]}`;
 
-/** Largest batch: 200 rows × 34 parameters stays far below PostgreSQL's 65,535 parameter limit. */
+/** Largest batch: 200 rows × 35 parameters stays far below PostgreSQL's 65,535 parameter limit. */
 const MAX_BATCH_SIZE = 200;
 
 /**
@@ -56,6 +57,8 @@ export function rowValues(payload: ResultPayload): unknown[] {
       (bits, id) => (payload[`question${id}` as QuestionKey] === null ? bits | (1 << id) : bits),
       0,
     ),
+    // Recorded on the start screen (docs/product.md §39, migration 010); null from older apps.
+    payload.understanding ?? null,
   ];
 }
 

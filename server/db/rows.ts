@@ -40,6 +40,7 @@ export const SELECT_COLUMNS = [
   'ended_reason',
   'ended_last_question',
   'not_reached',
+  'understanding',
 ].join(', ');
 
 export interface ResultRow {
@@ -65,6 +66,7 @@ export interface ResultRow {
   ended_reason: NonNullable<StoredResult['endedEarly']>['reason'] | null;
   ended_last_question: number | null;
   not_reached: number;
+  understanding: NonNullable<StoredResult['understanding']> | null;
   [question: `q${number}`]: boolean;
 }
 
@@ -96,6 +98,8 @@ export function toStoredResult(row: ResultRow): StoredResult {
   if (row.translation_status) result.translationStatus = row.translation_status;
   if (row.ended_reason)
     result.endedEarly = { reason: row.ended_reason, lastQuestion: Number(row.ended_last_question) };
+  // Unknown (stored before it was asked, or sent by an older app): absent, as it was sent.
+  if (row.understanding) result.understanding = row.understanding;
   return result as StoredResult;
 }
 
@@ -116,6 +120,8 @@ const FILTER_CONDITIONS: {
   sound: (_value, p) => `(sound IS NOT DISTINCT FROM 'none') = (${p}::text = 'ohne')`,
   // 'vorzeitig beendet' (docs/product.md §38): 'nur' the tests ended early, 'ohne' every other.
   ended: (_value, p) => `(ended_reason IS NOT NULL) = (${p}::text = 'nur')`,
+  // 'Sprachverständnis' (docs/product.md §39): the recorded answer; unknown ones only under 'alle'.
+  understanding: (_value, p) => `understanding = ${p}`,
 };
 
 /** A filter's SQL condition per field, given its value and its parameter placeholder. */

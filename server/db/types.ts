@@ -1,5 +1,6 @@
 import type { ChildTest, Levels, Overview } from '../../schemas/auswertung-api.ts';
 import type { ResultPayload } from '../../schemas/result-payload.ts';
+import type { Understanding } from '../../src/domain/facts.ts';
 
 export type BackendKind = 'pglite' | 'postgres';
 
@@ -84,6 +85,11 @@ export interface ResultFilter {
    * beenden', 'nur' keeps only them. Absent: all.
    */
   ended?: 'ohne' | 'nur';
+  /**
+   * 'Sprachverständnis' (docs/product.md §39): only the results whose recorded understanding is
+   * this. Absent: all, those without a recorded answer included.
+   */
+  understanding?: Understanding;
 }
 
 /**

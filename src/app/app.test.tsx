@@ -75,6 +75,8 @@ describe('the app shell', () => {
     });
     expect(screen.getByRole('heading', { name: 'Bist du bereit?' })).toBeTruthy();
 
+    // 'Start' waits for whether the child understood the spoken language (docs/product.md §39).
+    await user.click(screen.getByRole('radio', { name: 'ja' }));
     await user.click(screen.getByRole('button', { name: 'Start' }));
     // jsdom has no voice and no recordings ship: the app asks before a silent test (§14).
     const ask = await screen.findByRole('alertdialog', { name: 'Ohne Ton testen?' });

@@ -54,6 +54,8 @@ export interface Filter {
   sound: SoundChoice;
   /** 'vorzeitig beendet': 'ohne' (the default), 'nur' or 'alle' (docs/product.md §38). */
   ended: EndedChoice;
+  /** 'Sprachverständnis': 'alle' (the default), 'ja', 'teilweise' or 'nein' (docs/product.md §39). */
+  understanding: UnderstandingChoice;
   /** 'Tests je Kind': the test of each child the statistics use; 'erster' by default. */
   test: ChildTest;
 }
@@ -63,6 +65,9 @@ export type SoundChoice = (typeof SOUND_CHOICES)[number];
 
 export const ENDED_CHOICES = ['ohne', 'nur', 'alle'] as const;
 export type EndedChoice = (typeof ENDED_CHOICES)[number];
+
+export const UNDERSTANDING_CHOICES = ['alle', 'ja', 'teilweise', 'nein'] as const;
+export type UnderstandingChoice = (typeof UNDERSTANDING_CHOICES)[number];
 
 export const CHILD_TESTS = ['erster', 'letzter'] as const satisfies readonly ChildTest[];
 
@@ -79,6 +84,7 @@ export const NO_FILTER: Filter = {
   site: '',
   sound: 'mit',
   ended: 'ohne',
+  understanding: 'alle',
   test: 'erster',
 };
 
@@ -113,6 +119,9 @@ export function filterFromQuery(search: string): Filter {
     ended: ENDED_CHOICES.includes(params.get('ended') as EndedChoice)
       ? (params.get('ended') as EndedChoice)
       : NO_FILTER.ended,
+    understanding: UNDERSTANDING_CHOICES.includes(params.get('understanding') as UnderstandingChoice)
+      ? (params.get('understanding') as UnderstandingChoice)
+      : NO_FILTER.understanding,
     test: CHILD_TESTS.includes(params.get('test') as ChildTest)
       ? (params.get('test') as ChildTest)
       : NO_FILTER.test,

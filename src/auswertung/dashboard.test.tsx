@@ -128,5 +128,20 @@ describe('the Auswertung dashboard', () => {
       'row',
     )[2] as HTMLElement;
     await waitFor(() => expect(latestRow.textContent).toMatch(/^1\s*1\s*50\s%/));
+
+    // 'Sprachverständnis' (docs/product.md §39): 'alle' by default; none of these results recorded 'nein'.
+    const understanding = screen.getByLabelText('Sprachverständnis') as HTMLSelectElement;
+    expect([...understanding.options].map((option) => option.value)).toEqual([
+      'alle',
+      'ja',
+      'teilweise',
+      'nein',
+    ]);
+    expect(understanding.value).toBe('alle');
+    fireEvent.change(understanding, { target: { value: 'nein' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Anwenden' }));
+    await waitFor(() => expect(screen.getByTestId('total').textContent).toBe('0 Ergebnisse'));
+    expect(window.location.search).toContain('understanding=nein');
+    expect(screen.getByText(/Sprachverständnis: nein/)).toBeTruthy();
   });
 });

@@ -9,6 +9,7 @@ import {
   fromAfterTo,
   NO_FILTER,
   SOUND_CHOICES,
+  UNDERSTANDING_CHOICES,
 } from './api';
 import { ANY_DRAFT_LANGUAGE, LANGUAGE_CODES, languageName, SCHOOLS, schoolName, type T } from './format';
 
@@ -28,6 +29,8 @@ export function describeFilter(filter: Filter, t: T): string {
   if (filter.sound !== 'alle') parts.push(t(`auswertung.filter.sounds.${filter.sound}`));
   if (filter.ended !== 'alle')
     parts.push(`${t('auswertung.filter.ended')}: ${t(`auswertung.filter.endedChoices.${filter.ended}`)}`);
+  if (filter.understanding !== 'alle')
+    parts.push(`${t('auswertung.filter.understanding')}: ${filter.understanding}`);
   // The default (first test) is named in the statistics' own notes (per-child-note.tsx).
   if (filter.test !== 'erster')
     parts.push(`${t('auswertung.filter.test')}: ${t(`auswertung.filter.tests.${filter.test}`)}`);
@@ -125,6 +128,11 @@ export function FilterForm({
             value: choice,
             label: t(`auswertung.filter.endedChoices.${choice}`),
           }))}
+        />
+        <FilterField
+          {...field('understanding')}
+          label={t('auswertung.filter.understanding')}
+          options={UNDERSTANDING_CHOICES.map((choice) => ({ value: choice, label: choice }))}
         />
         <FilterField
           {...field('test')}

@@ -57,6 +57,14 @@ export const PRACTICE_WRONG_TRIES_BEFORE_GO_ON = 2;
 export const END_REASONS = ['unwilling', 'unwell', 'language', 'disturbance', 'other'] as const;
 export type EndReason = (typeof END_REASONS)[number];
 
+/**
+ * Whether the child understood the spoken language, as the educator recorded it on the start
+ * screen after the sound check (docs/product.md §39): 'ja', 'teilweise', 'nein'. The upload carries
+ * the key, the interface its German word.
+ */
+export const UNDERSTANDINGS = ['yes', 'partly', 'no'] as const;
+export type Understanding = (typeof UNDERSTANDINGS)[number];
+
 /** Question ids that are scored and therefore sent: 1..23 without the practice ids. */
 export const SCORED_QUESTION_IDS = [
   1, 2, 3, 4, 5, 6, 8, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,

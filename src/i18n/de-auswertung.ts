@@ -41,6 +41,8 @@ export const deAuswertung = {
       nur: 'nur',
       alle: 'alle',
     },
+    /** docs/product.md §39: recorded on the start screen; its choices are the German words themselves. */
+    understanding: 'Sprachverständnis',
     test: 'Tests je Kind',
     tests: {
       erster: 'erster Test',
@@ -306,6 +308,10 @@ export const deAuswertung = {
       {
         name: 'Bearbeitet bis Frage',
         text: 'Bei einem vorzeitig beendeten Test die Frage (1–23), bei der er beendet wurde; sonst leer.',
+      },
+      {
+        name: 'Sprachverständnis',
+        text: 'Ob das Kind die Ansage in der Sprache des Tests verstanden hat, wie die Fachkraft es vor der ersten Aufgabe nach dem Hörtest eingetragen hat: ja, teilweise oder nein; leer bei älteren Ergebnissen ohne diese Angabe.',
       },
     ],
   },

@@ -62,6 +62,25 @@ export const de = {
     back: 'Zurück',
     educatorLine: 'Hinweise für Sie anzeigen',
   },
+  /** Whether the child understood the spoken language, asked on the start screen (docs/product.md §39). */
+  understanding: {
+    question: 'Hat das Kind die Ansage verstanden?',
+    hint: 'Spielen Sie dem Kind mit „Ton prüfen“ den Beispielsatz in seiner Sprache vor und tragen Sie dann ein, ob es ihn verstanden hat.',
+    hintSilent:
+      'Ohne Ton: Lassen Sie dem Kind den Beispielsatz vorlesen oder fragen Sie es kurz in seiner Sprache, und tragen Sie dann ein, ob es verstanden hat.',
+    sample: 'Beispielsatz',
+    missing: 'Bitte zuerst unten eintragen, ob das Kind die Ansage verstanden hat.',
+    noHeading: 'Das Kind versteht die Sprache wohl nicht.',
+    noText:
+      'Wählen Sie bei den Angaben eine andere Sprache, die das Kind kennt. Sie können den Test trotzdem in dieser Sprache starten; das Ergebnis vermerkt dann „Sprachverständnis: nein“.',
+    otherLanguage: 'Andere Sprache wählen',
+    label: 'Sprachverständnis',
+    values: {
+      yes: 'ja',
+      partly: 'teilweise',
+      no: 'nein',
+    },
+  },
   educator: {
     barLabel: 'Für Sie',
     forYou: 'Für Sie:',

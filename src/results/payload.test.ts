@@ -266,3 +266,42 @@ describe("a test ended early with 'Test beenden' (docs/product.md §38)", () => 
     }
   });
 });
+
+describe('whether the child understood the spoken language (docs/product.md §39)', () => {
+  it.each(['yes', 'partly', 'no'] as const)('sends understanding %s as recorded', (understanding) => {
+    const payload = buildResultPayload(ID, USER, fullRun([1]), undefined, undefined, null, understanding);
+    expect(payload.understanding).toBe(understanding);
+    expect(resultPayloadSchema.parse(payload).understanding).toBe(understanding);
+  });
+
+  it('leaves it out for a session saved before it was asked, and the server still accepts that', () => {
+    const payload = buildResultPayload(ID, USER, fullRun([1]), undefined, undefined, null, null);
+    expect(payload).not.toHaveProperty('understanding');
+    expect(resultPayloadSchema.safeParse(payload).success).toBe(true);
+  });
+
+  it('travels with a test ended early too', () => {
+    const payload = buildResultPayload(
+      ID,
+      USER,
+      [],
+      undefined,
+      undefined,
+      { reason: 'language', lastQuestion: 1 },
+      'no',
+    );
+    expect(payload).toMatchObject({ understanding: 'no', endedEarly: { reason: 'language' } });
+  });
+
+  it('refuses any other value with a German message naming the allowed ones', () => {
+    const payload = buildResultPayload(ID, USER, fullRun([1]), undefined, undefined, null, 'yes');
+    for (const understanding of ['ja', 'maybe', '', true, null]) {
+      const refusal = resultPayloadSchema.safeParse({ ...payload, understanding });
+      expect(refusal.success, JSON.stringify(understanding)).toBe(false);
+      expect(refusal.error?.issues[0]).toMatchObject({
+        path: ['understanding'],
+        message: "muss 'yes', 'partly' oder 'no' sein",
+      });
+    }
+  });
+});

@@ -3,7 +3,7 @@ import { isDraftLanguage, resultCode } from '../content/languages';
 import { isStorableBirthDate, localDay } from '../domain/date';
 import { SCORED_QUESTION_IDS } from '../domain/facts';
 import { readSite } from '../settings/site';
-import type { AnswerRecord, EndedEarly, UserData } from '../store/types';
+import type { AnswerRecord, EndedEarly, Understanding, UserData } from '../store/types';
 
 /**
  * Fields other parts of the app add to an answer record (reload, repeated flash, spoken prompt);
@@ -25,7 +25,8 @@ const SCORED = new Set<number>(SCORED_QUESTION_IDS);
  * code of a saved child is (docs/product.md, child code).
  * A scored question without an answer counts as false; in a test ended early with 'Test beenden'
  * (docs/product.md §38) it is null, never false, and `endedEarly` carries the reason and the last
- * question reached.
+ * question reached. `understanding` is what the educator recorded on the start screen (§39); a
+ * session saved before it was asked has none, and the payload then leaves it out.
  */
 export function buildResultPayload(
   submissionId: string,
@@ -35,6 +36,7 @@ export function buildResultPayload(
   /** The device's 'Einrichtungskennung'; read from the device setting unless given. */
   site: string | undefined = readSite(),
   endedEarly?: EndedEarly | null,
+  understanding?: Understanding | null,
 ): ResultPayload {
   const correctById = new Map(answers.map((answer) => [answer.question.id, answer.correct]));
   const flag = (id: number) => {
@@ -64,6 +66,7 @@ export function buildResultPayload(
     ...(endedEarly
       ? { endedEarly: { reason: endedEarly.reason, lastQuestion: endedEarly.lastQuestion } }
       : {}),
+    ...(understanding ? { understanding } : {}),
   };
 }
 

@@ -18,10 +18,11 @@ export interface ResultDocument {
    */
   endedEarly?: { heading: string; text: string };
   /**
-   * Name, Geburtsdatum, Einrichtung, Jahrgang (when set), Sprache, Testdatum, Kind-Code and the
-   * device's Einrichtungskennung (when set; `id` 'site').
+   * Name, Geburtsdatum, Einrichtung, Jahrgang (when set), Sprache, Sprachverständnis (when recorded;
+   * `id` 'understanding', docs/product.md §39), Testdatum, Kind-Code and the device's
+   * Einrichtungskennung (when set; `id` 'site').
    */
-  details: { label: string; value: string; id?: 'site' }[];
+  details: { label: string; value: string; id?: 'site' | 'understanding' }[];
   /** Heads every PDF page: the child's name and the test date. */
   pageHeader: string;
   levels: LevelsTable;

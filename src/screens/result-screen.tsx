@@ -36,7 +36,8 @@ export function ResultScreen() {
   const snapshot = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
   const [site] = useState(readSite);
   const endedEarly = useStore((s) => s.endedEarly);
-  const baseDoc = useResultDocument(user, answers, site, endedEarly);
+  const understanding = useStore((s) => s.understanding);
+  const baseDoc = useResultDocument(user, answers, site, endedEarly, understanding);
   const verlauf = useVerlauf(submissionId, user, answers, endedEarly);
   const doc = useMemo(
     () => (verlauf.kind === 'ready' ? { ...baseDoc, verlauf: verlaufSection(verlauf.entries, t) } : baseDoc),
@@ -298,7 +299,7 @@ function Detail({ label, value, id }: ResultDocument['details'][number]) {
   return (
     <div className="result-detail">
       <dt>{label}</dt>
-      <dd data-testid={id === 'site' ? 'result-site' : undefined}>{value || '—'}</dd>
+      <dd data-testid={id ? `result-${id}` : undefined}>{value || '—'}</dd>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import '../speech/speech.css';
 import './sound-check.css';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languagePack } from '../content/language-packs';
 import { languageLabel, languageName as nameOfLanguage } from '../content/languages';
@@ -72,7 +72,7 @@ export function useSoundGate(language: ChildLanguage, onStart: () => void): Soun
  * would not hear every text it explains, for this device's system, how to install a voice of the
  * language; 'Ton prüfen' then looks for voices again. 'Ohne Ton testen' only after a confirmation.
  */
-export function SoundCheck({ gate }: { gate: SoundGate }) {
+export function SoundCheck({ gate, children }: { gate: SoundGate; children?: ReactNode }) {
   const { t } = useTranslation();
   const { language, found } = gate;
   const [rechecking, setRechecking] = useState(false);
@@ -131,6 +131,8 @@ export function SoundCheck({ gate }: { gate: SoundGate }) {
             : ''}
         </p>
       )}
+      {/* What the educator does right after the sample (the understanding question, §39), above the long guide. */}
+      {children}
       {silent && (
         <VoiceGuide
           found={found}

@@ -13,7 +13,7 @@ import { formatSeconds } from '../results/format';
 import { isPractice, type LevelResult, scoreLevels, unusualProfile } from '../results/levels';
 import type { ActivityGroup, QuestionRow, ResultDocument, SittingSummary } from '../results/result-document';
 import { unusualProfileText } from '../results/unusual-profile-text';
-import type { AnswerRecord, EndedEarly, UserData } from '../store/types';
+import type { AnswerRecord, EndedEarly, Understanding, UserData } from '../store/types';
 
 type TFunction = Translate;
 
@@ -38,11 +38,12 @@ export function useResultDocument(
   answers: readonly ShownAnswer[],
   site?: string,
   endedEarly?: EndedEarly | null,
+  understanding?: Understanding | null,
 ): ResultDocument {
   const { t } = useTranslation();
   return useMemo(
-    () => buildResultDocument(user, answers, t, site, endedEarly),
-    [user, answers, t, site, endedEarly],
+    () => buildResultDocument(user, answers, t, site, endedEarly, understanding),
+    [user, answers, t, site, endedEarly, understanding],
   );
 }
 
@@ -57,9 +58,17 @@ export function buildResultDocument(
   t: TFunction,
   site?: string,
   endedEarly?: EndedEarly | null,
+  /** Recorded on the start screen (docs/product.md §39); absent in sessions saved before it was asked. */
+  understanding?: Understanding | null,
 ): ResultDocument {
   if (endedEarly)
-    return endedEarlyDocument(buildResultDocument(user, answers, t, site), user, answers, t, endedEarly);
+    return endedEarlyDocument(
+      buildResultDocument(user, answers, t, site, null, understanding),
+      user,
+      answers,
+      t,
+      endedEarly,
+    );
   const scores = scoreLevels(answers);
   const lastAnswer = answers.at(-1);
   const testDate = lastAnswer ? germanDate(localDay(lastAnswer.answeredAt)) : '';
@@ -73,6 +82,15 @@ export function buildResultDocument(
     { label: t('result.school'), value: t(`userData.schools.${user.school}`) },
     ...(user.schoolLevel !== '' ? [{ label: t('result.schoolLevel'), value: user.schoolLevel }] : []),
     { label: t('result.language'), value: languageLabel(user.language) },
+    ...(understanding
+      ? [
+          {
+            label: t('understanding.label'),
+            value: t(`understanding.values.${understanding}`),
+            id: 'understanding' as const,
+          },
+        ]
+      : []),
     { label: t('result.translation'), value: translation },
     ...(testDate !== '' ? [{ label: t('result.testDate'), value: testDate }] : []),
     ...(user.childCode ? [{ label: t('verlauf.childCode'), value: user.childCode }] : []),

@@ -389,6 +389,20 @@ describe('the session store', () => {
     expect(store.getState().endedEarly).toBeNull();
   });
 
+  it('keeps the understanding recorded on the start screen over a reload, and a new test asks again (docs/product.md §39)', () => {
+    const { store, storage } = setup();
+    store.getState().startTest(USER);
+    expect(store.getState().understanding).toBeNull();
+    store.getState().setUnderstanding('partly');
+    const reloaded = createAppStore(QUESTIONS, () => storage).getState();
+    expect(reloaded).toMatchObject({ screen: 'startscreen', understanding: 'partly' });
+    store.getState().startTest(USER);
+    expect(store.getState().understanding).toBeNull();
+    store.getState().setUnderstanding('no');
+    store.getState().endSession();
+    expect(store.getState().understanding).toBeNull();
+  });
+
   it("a test ended before its first answer is dated by 'Test beenden' and cleared 12 hours later like any other", async () => {
     const { finishedSessionExpired } = await import('./session-key');
     const { store } = setup();

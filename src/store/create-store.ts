@@ -92,12 +92,12 @@ const createFlowActions =
       });
     },
     queueResult: async () => {
-      const { resultQueued, submissionId, user, answers, endedEarly } = get();
+      const { resultQueued, submissionId, user, answers, endedEarly, understanding } = get();
       if (resultQueued || !submissionId) return;
       // The outbox (with idb) loads with the results page, not with the first screen.
       const { startOutbox } = await import('../results/outbox');
       const durable = await startOutbox().enqueue(
-        buildResultPayload(submissionId, user, answers, contentVersion, undefined, endedEarly),
+        buildResultPayload(submissionId, user, answers, contentVersion, undefined, endedEarly, understanding),
       );
       if (durable) get().markResultQueued(submissionId);
     },
@@ -233,6 +233,7 @@ export function createAppStore(
           flash: s.flash,
           practice: s.practice,
           endedEarly: s.endedEarly,
+          understanding: s.understanding,
         }),
         // The stored session is sealed: it is read once the passphrase has opened the key.
         skipHydration: !isUnlocked(),

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { AnswerSubmission } from '../answer-types/types';
 import type { ServedQuestion } from '../content/types';
-import type { EndReason } from '../domain/facts.ts';
+import type { EndReason, Understanding } from '../domain/facts.ts';
 import { PRACTICE_WRONG_TRIES_BEFORE_GO_ON } from '../domain/facts.ts';
 import type { AnswerRecord, EndedEarly, FlashRecord, PracticeRecord, Screen, UserData } from './types';
 
@@ -16,8 +16,14 @@ export interface SessionSlice {
   pdfSaved: boolean;
   /** 'Test beenden' ended this test early, with its reason (docs/product.md §38); null otherwise. */
   endedEarly: EndedEarly | null;
+  /**
+   * Whether the child understood the spoken language, recorded on the start screen after the
+   * sound check (docs/product.md §39); null until the educator answers.
+   */
+  understanding: Understanding | null;
   setUser(user: UserData): void;
   setEndedEarly(endedEarly: EndedEarly | null): void;
+  setUnderstanding(understanding: Understanding): void;
   setEducatorLine(shown: boolean): void;
   markPdfSaved(): void;
   setSubmissionId(id: string | null): void;
@@ -138,12 +144,15 @@ export const createSessionSlice: Slice<SessionSlice> = (set, get) => ({
   educatorLine: true,
   pdfSaved: false,
   endedEarly: null,
+  understanding: null,
   setUser: (user) => set({ user }),
   setEndedEarly: (endedEarly) => set({ endedEarly }),
+  setUnderstanding: (understanding) => set({ understanding }),
   setEducatorLine: (educatorLine) => set({ educatorLine }),
   markPdfSaved: () => set({ pdfSaved: true }),
   setSubmissionId: (submissionId) =>
-    set({ submissionId, resultQueued: false, pdfSaved: false, endedEarly: null }),
+    // A new test (after 'Test beginnen', perhaps in another language) asks about understanding again.
+    set({ submissionId, resultQueued: false, pdfSaved: false, endedEarly: null, understanding: null }),
   markResultQueued: (submissionId) => {
     if (get().submissionId === submissionId) set({ resultQueued: true });
   },
@@ -155,6 +164,7 @@ export const createSessionSlice: Slice<SessionSlice> = (set, get) => ({
       educatorLine: true,
       pdfSaved: false,
       endedEarly: null,
+      understanding: null,
     }),
 });
 

@@ -1,8 +1,8 @@
 import type { AnswerEntry, AnswerSubmission, QuestionScreen } from '../answer-types/types';
 import type { AnswerType, ChildLanguage, Texts } from '../content/types';
-import type { EndReason, School, SchoolLevel } from '../domain/facts';
+import type { EndReason, School, SchoolLevel, Understanding } from '../domain/facts';
 
-export type { EndReason, School, SchoolLevel };
+export type { EndReason, School, SchoolLevel, Understanding };
 
 /**
  * 'Test beenden' (docs/product.md §38): the test ended before its last question, with the reason the
@@ -129,6 +129,11 @@ export interface SavedSession {
   practice?: PracticeRecord | null;
   /** Set by 'Test beenden' (docs/product.md §38); absent in older saves and for a test run to its end. */
   endedEarly?: EndedEarly | null;
+  /**
+   * Whether the child understood the spoken language, recorded on the start screen
+   * (docs/product.md §39); absent in older saves and before it is recorded.
+   */
+  understanding?: Understanding | null;
 }
 
 /** What localStorage holds under SESSION_STORAGE_KEY: the saved state and its format version. */

@@ -5,6 +5,7 @@ import {
   enterUserData,
   exists,
   login,
+  recordUnderstanding,
   shot,
   textOf,
   waitForNextScreen,
@@ -62,6 +63,7 @@ describe(`the sound check in ${ENGINE}`, () => {
     if (found.unspoken === 0) {
       // The engine speaks Romanian: no guide, 'Start' starts, nothing is marked.
       expect(await exists(page, '.sound-guide')).toBe(false);
+      await recordUnderstanding(page);
       await page.click({ role: 'button', name: 'Start' });
       await waitForNextScreen(page);
       expect(await exists(page, '[data-testid="silent-badge"]')).toBe(false);
@@ -75,6 +77,7 @@ describe(`the sound check in ${ENGINE}`, () => {
     await shotsAtEverySize(page, 'sound-check-ro');
 
     // 'Start' asks; 'Zurück' keeps the ready screen.
+    await recordUnderstanding(page);
     await page.click({ role: 'button', name: 'Start' });
     const message = await waitUntil('the question about sound', () =>
       textOf(page, '[role="alertdialog"] .dialog-text'),

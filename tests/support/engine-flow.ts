@@ -144,10 +144,20 @@ export async function enterUserData(
 }
 
 /**
- * 'Start' on 'Bist du bereit?', confirming 'Ohne Ton testen' when the engine has no voice of the
- * language (docs/product.md §14).
+ * Records 'ja' on 'Bist du bereit?' for whether the child understood the spoken language
+ * (docs/product.md §39), unless an answer is recorded already: 'Start' waits for it.
+ */
+export async function recordUnderstanding(page: EnginePage): Promise<void> {
+  if (await exists(page, '[data-testid="understanding"] input:checked')) return;
+  await page.click({ css: '[data-testid="understanding"] input[value="yes"]' });
+}
+
+/**
+ * 'Start' on 'Bist du bereit?' (after recording the child's understanding), confirming 'Ohne Ton
+ * testen' when the engine has no voice of the language (docs/product.md §14).
  */
 export async function tapStart(page: EnginePage): Promise<void> {
+  await recordUnderstanding(page);
   await page.click({ role: 'button', name: 'Start' });
   const asked = await waitUntil('the test to start or the question about sound', () =>
     page.evaluate(() => {

@@ -172,12 +172,32 @@ export async function reloadAndUnlock(page: Page, options?: Parameters<Page['rel
   await unlock(page);
 }
 
+/** The question on 'Bist du bereit?' whether the child understood the spoken language (docs/product.md §39). */
+export const UNDERSTANDING_QUESTION = 'Hat das Kind die Ansage verstanden?';
+
 /**
- * 'Start' on 'Bist du bereit?'. Without a voice of the language (headless browsers have none unless
- * speech-stub.ts gives them one) the app first asks whether to test without sound
+ * Records on 'Bist du bereit?' whether the child understood the spoken language ('ja', 'teilweise',
+ * 'nein'; docs/product.md §39), which 'Start' waits for.
+ */
+export async function recordUnderstanding(
+  page: Page,
+  answer: 'ja' | 'teilweise' | 'nein' = 'ja',
+): Promise<void> {
+  await page
+    .getByRole('group', { name: UNDERSTANDING_QUESTION })
+    .getByRole('radio', { name: answer })
+    .check();
+}
+
+/**
+ * 'Start' on 'Bist du bereit?', after recording 'ja' for the child's understanding unless an answer
+ * is recorded already (docs/product.md §39). Without a voice of the language (headless browsers have
+ * none unless speech-stub.ts gives them one) the app first asks whether to test without sound
  * (docs/product.md §14): this confirms it, as an educator who reads the texts aloud would.
  */
 export async function tapStart(page: Page): Promise<void> {
+  const group = page.getByRole('group', { name: UNDERSTANDING_QUESTION });
+  if ((await group.locator('input:checked').count()) === 0) await recordUnderstanding(page);
   await page.getByRole('button', { name: 'Start' }).click();
   await page.waitForFunction(
     () =>
