@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../app.ts';
 import type { ResultStore } from '../db/index.ts';
+import { type AuswertungApp, openAuswertungApp } from '../testing/auswertung-app.ts';
 import { storeBackends } from '../testing/backends.ts';
 import { parseCsv } from '../testing/csv.ts';
 import { makeResearchPayload } from '../testing/payload.ts';
@@ -26,7 +26,7 @@ describe.each(storeBackends)(
   "the child's understanding on the results server, $name (docs/product.md §39)",
   (backend) => {
     let store: ResultStore;
-    let cleanup: () => Promise<void>;
+    let auswertung: AuswertungApp | undefined;
     let app: FastifyInstance;
     let cookie: string;
     const get = (url: string) => app.inject({ method: 'GET', url, headers: { cookie } });
@@ -34,26 +34,13 @@ describe.each(storeBackends)(
 
     beforeAll(async () => {
       if (backend.skip) return;
-      ({ store, cleanup } = await backend.open());
-      app = await buildServer({ db: store, exportToken: TOKEN, logLevel: false, rateLimit: false });
       expect(OLDER_APP).not.toHaveProperty('understanding');
-      for (const payload of [FIRST, SECOND, NOT_UNDERSTOOD, OLDER_APP]) {
-        const response = await app.inject({ method: 'POST', url: '/api/results', payload });
-        expect(response.statusCode, response.body).toBe(201);
-      }
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/auswertung/login',
-        payload: { token: TOKEN },
-      });
-      cookie = String(login.headers['set-cookie']).split(';')[0] as string;
+      auswertung = await openAuswertungApp(backend, [FIRST, SECOND, NOT_UNDERSTOOD, OLDER_APP], TOKEN);
+      ({ app, store, cookie } = auswertung);
     }, 120_000);
 
     afterAll(async () => {
-      if (backend.skip) return;
-      await app?.close();
-      await store?.close();
-      await cleanup?.();
+      await auswertung?.close();
     });
 
     it.skipIf(backend.skip)(
