@@ -159,11 +159,18 @@ export async function recordUnderstanding(page: EnginePage): Promise<void> {
 export async function tapStart(page: EnginePage): Promise<void> {
   await recordUnderstanding(page);
   await page.click({ role: 'button', name: 'Start' });
-  const asked = await waitUntil('the test to start or the question about sound', () =>
-    page.evaluate(() => {
-      if (document.querySelector('[role="alertdialog"]')) return 'asked';
-      return document.querySelector('main')?.getAttribute('data-screen') !== 'startscreen' ? 'started' : null;
-    }),
+  // As long as the Playwright helper waits (tests/support/flow.ts): on a loaded machine the voices'
+  // search before the question about sound took longer than 10 s once.
+  const asked = await waitUntil(
+    'the test to start or the question about sound',
+    () =>
+      page.evaluate(() => {
+        if (document.querySelector('[role="alertdialog"]')) return 'asked';
+        return document.querySelector('main')?.getAttribute('data-screen') !== 'startscreen'
+          ? 'started'
+          : null;
+      }),
+    30_000,
   );
   if (asked === 'asked') {
     await page.click({ css: '[role="alertdialog"] .button-primary' });
