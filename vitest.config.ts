@@ -103,6 +103,9 @@ export default defineConfig({
             include: ['server/**/*.test.ts', ...SERVER_FILES],
             // A migrated embedded database the server tests copy (server/testing/pglite-template.ts).
             globalSetup: ['server/testing/pglite-template-setup.ts'],
+            // They run at the lowest CPU priority beside the quiet group (scripts/test.mjs): a test that
+            // fills a database (3,000 results) took 11.6 s there, more than vitest's 5 s.
+            testTimeout: 60_000,
           },
         },
         {
