@@ -11,41 +11,43 @@ import { fontPreloadPlugin } from './scripts/font-preload/plugin.ts';
 import { pdfFontsPlugin } from './scripts/pdf-fonts/plugin.ts';
 import { pwaPlugin } from './scripts/pwa/plugin.ts';
 
-const config = buildConfig(process.env);
-
-export default defineConfig({
-  plugins: [
-    react(),
-    contentPlugin(),
-    // ZAEHLTEST_AUDIO_DIR: the audio browser test builds with recordings it makes itself.
-    audioPlugin({ ...REAL_CONTENT, audioDir: process.env.ZAEHLTEST_AUDIO_DIR || undefined }),
-    contentPreviewPlugin(),
-    fontPreloadPlugin(),
-    pdfFontsPlugin(),
-    pwaPlugin(),
-    compressPlugin(),
-  ],
-  define: {
-    __ACCESS_VERIFIER__: JSON.stringify(config.accessVerifier),
-    __RESULT_ENDPOINT__: JSON.stringify(config.resultEndpoint),
-  },
-  build: {
-    target: 'es2022',
-    sourcemap: false,
-    // The only chunk above Vite's 500 kB warning is jsPDF with the PDF fonts, loaded when the operator
-    // asks for a PDF (never on the child's path); npm run bench keeps an eye on what the first screen loads.
-    chunkSizeWarningLimit: 700,
-    rolldownOptions: {
-      // The slow callbacks are the build's known work (compressing the assets, the service worker's
-      // precache list): a yellow timing report on every build would read as a problem.
-      checks: { bundlerTimings: false },
-      // The child's app, the authoring preview (issue 8), which is linked from the README only, and
-      // the researchers' page /auswertung (its own chunk with the charting library).
-      input: {
-        main: resolve(import.meta.dirname, 'index.html'),
-        preview: resolve(import.meta.dirname, 'preview.html'),
-        auswertung: resolve(import.meta.dirname, 'auswertung.html'),
+// A build refuses a missing, public or short ACCESS_PASSWORD; `npm run dev` takes the public one.
+export default defineConfig(({ command }) => {
+  const config = buildConfig(process.env, command);
+  return {
+    plugins: [
+      react(),
+      contentPlugin(),
+      // ZAEHLTEST_AUDIO_DIR: the audio browser test builds with recordings it makes itself.
+      audioPlugin({ ...REAL_CONTENT, audioDir: process.env.ZAEHLTEST_AUDIO_DIR || undefined }),
+      contentPreviewPlugin(),
+      fontPreloadPlugin(),
+      pdfFontsPlugin(),
+      pwaPlugin(),
+      compressPlugin(),
+    ],
+    define: {
+      __ACCESS_VERIFIER__: JSON.stringify(config.accessVerifier),
+      __RESULT_ENDPOINT__: JSON.stringify(config.resultEndpoint),
+    },
+    build: {
+      target: 'es2022',
+      sourcemap: false,
+      // The only chunk above Vite's 500 kB warning is jsPDF with the PDF fonts, loaded when the operator
+      // asks for a PDF (never on the child's path); npm run bench keeps an eye on what the first screen loads.
+      chunkSizeWarningLimit: 700,
+      rolldownOptions: {
+        // The slow callbacks are the build's known work (compressing the assets, the service worker's
+        // precache list): a yellow timing report on every build would read as a problem.
+        checks: { bundlerTimings: false },
+        // The child's app, the authoring preview (issue 8), which is linked from the README only, and
+        // the researchers' page /auswertung (its own chunk with the charting library).
+        input: {
+          main: resolve(import.meta.dirname, 'index.html'),
+          preview: resolve(import.meta.dirname, 'preview.html'),
+          auswertung: resolve(import.meta.dirname, 'auswertung.html'),
+        },
       },
     },
-  },
+  };
 });

@@ -1,7 +1,12 @@
 import { createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 
-/** The passphrase used when ACCESS_PASSWORD is not set (local use only; documented in the README). */
-export const DEFAULT_ACCESS_PASSWORD = 'zaehltest';
+/**
+ * The passphrase everyone can read in this repository: only the development server (`npm run dev`)
+ * falls back to it. A build refuses it (docs/product.md, the access passphrase).
+ */
+export const PUBLIC_PASSPHRASE = 'zaehltest';
+/** The shortest passphrase a build takes, in characters. */
+export const MIN_PASSPHRASE_LENGTH = 12;
 export const DEFAULT_RESULT_ENDPOINT = '/api/results';
 /** PBKDF2-SHA256 iterations (OWASP 2023; the reasoning is in docs/product.md, encrypted at rest). */
 export const ACCESS_KDF_ITERATIONS = 600_000;
@@ -36,12 +41,44 @@ export function makeAccessVerifier(
 }
 
 /**
- * Build-time configuration read from the environment (ACCESS_PASSWORD, ACCESS_PASSWORD_SALT,
- * RESULT_ENDPOINT). The salt is random per build unless ACCESS_PASSWORD_SALT (base64) pins it; a
- * new salt costs one extra derivation on each device's first unlock after the update.
+ * Why `password` may not be built into the app, in German and English, naming ACCESS_PASSWORD; or
+ * undefined when it may: it must be set, not the public one, and at least 12 characters long.
  */
-export function buildConfig(env: Record<string, string | undefined>): BuildConfig {
-  const password = env.ACCESS_PASSWORD || DEFAULT_ACCESS_PASSWORD;
+export function passphraseProblem(password: string | undefined): string | undefined {
+  const why = !password
+    ? ['ACCESS_PASSWORD ist nicht gesetzt', 'ACCESS_PASSWORD is not set']
+    : password === PUBLIC_PASSPHRASE
+      ? [
+          `ACCESS_PASSWORD ist das öffentliche Passwort „${PUBLIC_PASSPHRASE}“`,
+          `ACCESS_PASSWORD is the public passphrase "${PUBLIC_PASSPHRASE}"`,
+        ]
+      : [...password.normalize('NFC')].length < MIN_PASSPHRASE_LENGTH
+        ? [
+            `ACCESS_PASSWORD ist kürzer als ${MIN_PASSPHRASE_LENGTH} Zeichen`,
+            `ACCESS_PASSWORD is shorter than ${MIN_PASSPHRASE_LENGTH} characters`,
+          ]
+        : undefined;
+  if (!why) return undefined;
+  return (
+    `${why[0]}: Die App wird nicht gebaut. Bitte ein eigenes Passwort mit mindestens ${MIN_PASSPHRASE_LENGTH} Zeichen in ACCESS_PASSWORD setzen (docs/deploy.md).\n` +
+    `${why[1]}: the app is not built. Set a passphrase of your own, at least ${MIN_PASSPHRASE_LENGTH} characters, in ACCESS_PASSWORD (docs/deploy.md).`
+  );
+}
+
+/**
+ * Build-time configuration read from the environment (ACCESS_PASSWORD, ACCESS_PASSWORD_SALT,
+ * RESULT_ENDPOINT). A build (`command` 'build') refuses a missing, public or short passphrase
+ * (passphraseProblem); the development server falls back to the public one. The salt is random per
+ * build unless ACCESS_PASSWORD_SALT (base64) pins it; a new salt costs one extra derivation on each
+ * device's first unlock after the update.
+ */
+export function buildConfig(
+  env: Record<string, string | undefined>,
+  command: 'build' | 'serve' = 'build',
+): BuildConfig {
+  const problem = command === 'build' ? passphraseProblem(env.ACCESS_PASSWORD) : undefined;
+  if (problem) throw new Error(problem);
+  const password = env.ACCESS_PASSWORD || PUBLIC_PASSPHRASE;
   const salt = env.ACCESS_PASSWORD_SALT ? Buffer.from(env.ACCESS_PASSWORD_SALT, 'base64') : undefined;
   if (salt && salt.length < 16) throw new Error('ACCESS_PASSWORD_SALT must be at least 16 bytes (base64)');
   return {

@@ -4,7 +4,7 @@
 // keeps being served, so a reboot never takes the test away: the build goes to a folder of its own
 // and replaces dist/ only once it has succeeded, and broken question packs are never built.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import {
   cpSync,
   existsSync,
@@ -42,7 +42,7 @@ const SOURCES = [
 ];
 
 register();
-const { buildConfig, DEFAULT_ACCESS_PASSWORD } = await import('./build-config.ts');
+const { buildConfig, passphraseProblem } = await import('./build-config.ts');
 const { formatReport, loadContent, REAL_CONTENT } = await import('./content/load.ts');
 
 function newestMtime(path) {
@@ -56,6 +56,55 @@ function newestMtime(path) {
   }
   return newest;
 }
+
+/**
+ * The access passphrase (docs/product.md, the access passphrase): ACCESS_PASSWORD when set, else the
+ * one this server made at its first start, kept in DATA_DIR/access-passphrase (mode 600). A
+ * passphrase the build would refuse (passphraseProblem) stops the start with its message.
+ */
+const DATA_DIR = resolve(process.env.DATA_DIR || join(ROOT, 'data'));
+const PASSPHRASE_FILE = join(DATA_DIR, 'access-passphrase');
+/** Letters and digits no one confuses when reading them off a screen (no 0/o, 1/l/i). */
+const PASSPHRASE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+function makePassphrase() {
+  const groups = [];
+  for (let g = 0; g < 4; g++) {
+    let group = '';
+    for (let i = 0; i < 4; i++) group += PASSPHRASE_ALPHABET[randomInt(PASSPHRASE_ALPHABET.length)];
+    groups.push(group);
+  }
+  return groups.join('-');
+}
+
+/** Where the passphrase comes from: 'env', 'kept' (the file) or 'made' (now, into the file). */
+function accessPassphrase() {
+  if (process.env.ACCESS_PASSWORD) return { passphrase: process.env.ACCESS_PASSWORD, from: 'env' };
+  if (existsSync(PASSPHRASE_FILE)) {
+    return { passphrase: readFileSync(PASSPHRASE_FILE, 'utf8').trim(), from: 'kept' };
+  }
+  const passphrase = makePassphrase();
+  try {
+    mkdirSync(DATA_DIR, { recursive: true });
+    writeFileSync(PASSPHRASE_FILE, `${passphrase}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    console.error(
+      `Zähltest konnte kein Passwort in ${PASSPHRASE_FILE} ablegen (${error.code ?? error.message}): DATA_DIR beschreibbar machen oder ACCESS_PASSWORD setzen.\n` +
+        `Zähltest could not keep a passphrase in ${PASSPHRASE_FILE} (${error.code ?? error.message}): make DATA_DIR writable or set ACCESS_PASSWORD.`,
+    );
+    process.exit(1);
+  }
+  return { passphrase, from: 'made' };
+}
+
+const access = accessPassphrase();
+const problem = passphraseProblem(access.passphrase);
+if (problem) {
+  console.error(access.from === 'env' ? problem : `${PASSPHRASE_FILE}:\n${problem}`);
+  process.exit(1);
+}
+// The build (a child process) reads it from the environment, as `npm run build` does.
+process.env.ACCESS_PASSWORD = access.passphrase;
 
 function readStamp() {
   try {
@@ -77,14 +126,20 @@ function staleReason(configHash) {
   return changed ? `${changed} ist neuer als der Build / is newer than the build` : undefined;
 }
 
-// Only a hash of the configuration is stored, never the passphrase.
+// The salt of the last build stays (unless ACCESS_PASSWORD_SALT pins one): the same passphrase then
+// gives the same configuration, so a restart does not rebuild, and the devices keep their unlock.
+const salt = process.env.ACCESS_PASSWORD_SALT || readStamp()?.salt || randomBytes(16).toString('base64');
+process.env.ACCESS_PASSWORD_SALT = salt;
+// Only a hash of the configuration (the public verifier and endpoint) is stored, never the passphrase.
 const configHash = createHash('sha256')
   .update(JSON.stringify(buildConfig(process.env)))
   .digest('hex');
-if (!process.env.ACCESS_PASSWORD) {
+if (access.from !== 'env') {
+  // On a terminal the passphrase itself; in a log (a service) only where it is kept.
+  const shown = process.stdout.isTTY ? `: ${access.passphrase}` : '';
   console.log(
-    `Hinweis: Standard-Passwort "${DEFAULT_ACCESS_PASSWORD}" aktiv – ACCESS_PASSWORD setzen. ` +
-      `/ Note: default passphrase in use – set ACCESS_PASSWORD.`,
+    `Passwort des Zugangs${shown} (ACCESS_PASSWORD nicht gesetzt; steht in ${PASSPHRASE_FILE})\n` +
+      `Passphrase of the access screen${shown} (ACCESS_PASSWORD not set; kept in ${PASSPHRASE_FILE})`,
   );
 }
 /** Renames, or copies when node_modules is on another disk (a mounted volume). */
@@ -126,7 +181,7 @@ function build() {
   move(NEXT_DIST, DIST);
   rmSync(previous, { recursive: true, force: true });
   mkdirSync(dirname(STAMP), { recursive: true });
-  writeFileSync(STAMP, JSON.stringify({ configHash, builtAt: new Date().toISOString() }));
+  writeFileSync(STAMP, JSON.stringify({ configHash, salt, builtAt: new Date().toISOString() }));
   return undefined;
 }
 

@@ -7,6 +7,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -60,11 +61,15 @@ interface Started {
   output: string;
 }
 
-/** Runs `npm start` (scripts/start.mjs) in `cwd` until it listens or exits. */
-function start(cwd: string, dataDir: string): Promise<Started> {
+/**
+ * Runs `npm start` (scripts/start.mjs) in `cwd` until it listens or exits; without ACCESS_PASSWORD
+ * unless `env` sets it.
+ */
+function start(cwd: string, dataDir: string, env: Record<string, string> = {}): Promise<Started> {
+  const { ACCESS_PASSWORD: _none, ...inherited } = process.env;
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...inherited, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const result: Started = { child, output: '' };
@@ -111,6 +116,25 @@ describe('npm start with a broken question file', () => {
     expect(await (await fetch(`${good.url}/`)).text()).toBe(builtPage);
     await stop(good);
 
+    // Without ACCESS_PASSWORD the first start made a passphrase of its own and keeps it in DATA_DIR,
+    // readable by the server's user only; a log (no terminal) names the file, never the passphrase.
+    const kept = join(dataDir, 'access-passphrase');
+    const passphrase = readFileSync(kept, 'utf8').trim();
+    expect(passphrase).toMatch(/^[a-hj-km-np-z2-9]{4}(-[a-hj-km-np-z2-9]{4}){3}$/);
+    expect(statSync(kept).mode & 0o777).toBe(0o600);
+    expect(good.output).toContain(
+      `Passphrase of the access screen (ACCESS_PASSWORD not set; kept in ${kept})`,
+    );
+    expect(good.output).not.toContain(passphrase);
+    // A restart with nothing changed serves the same build: the same passphrase and salt.
+    const again = await start(copy, dataDir);
+    running.push(again);
+    expect(again.url, again.output).toBeDefined();
+    expect(again.output).not.toContain('Baue die App');
+    expect(readFileSync(kept, 'utf8').trim()).toBe(passphrase);
+    expect(readFileSync(join(copy, 'dist', 'index.html'), 'utf8')).toBe(builtPage);
+    await stop(again);
+
     // An author saves a typo: a field name misspelt in the first question.
     const file = join(copy, 'content', 'questions', '01-count-and-forgotten.yaml');
     writeFileSync(file, readFileSync(file, 'utf8').replace('correctAnswer: 4', 'corectAnswer: 4'));
@@ -139,4 +163,23 @@ describe('npm start with a broken question file', () => {
     expect(nothing.output).toContain('There is no earlier build to serve');
     expect(existsSync(join(copy, 'dist'))).toBe(false);
   }, 400_000);
+});
+
+describe('npm start with a passphrase a build refuses', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'zaehltest-start-data-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("stops before building, naming ACCESS_PASSWORD: the public 'zaehltest' and one shorter than 12", async () => {
+    for (const [password, why] of [
+      ['zaehltest', 'is the public passphrase "zaehltest"'],
+      ['kurz', 'is shorter than 12 characters'],
+    ] as const) {
+      const refused = await start(ROOT, dataDir, { ACCESS_PASSWORD: password });
+      expect(refused.url).toBeUndefined();
+      expect(refused.code).toBe(1);
+      expect(refused.output).toContain(`ACCESS_PASSWORD ${why}: the app is not built`);
+      expect(refused.output).not.toContain('Baue die App');
+      expect(refused.output).not.toMatch(/^\s+at /m);
+    }
+  }, 60_000);
 });

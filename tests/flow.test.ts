@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { ANSWER_TYPES } from '../src/answer-types/registry.ts';
 import { openBrowser, type Session, screenshot, TABLET_PORTRAIT } from './support/browser.ts';
+import { TEST_PASSWORD } from './support/build-app.ts';
 import {
   answerCorrectly,
   backToStart,
@@ -72,7 +73,7 @@ describe('a whole test run', () => {
         await page.goto(`${baseURL}/`);
         track();
         await screenshot(page, `${lang}-00-access`);
-        await page.getByLabel('Bitte Passwort eingeben:').fill('zaehltest');
+        await page.getByLabel('Bitte Passwort eingeben:').fill(TEST_PASSWORD);
         await page.getByRole('button', { name: 'Anmelden' }).click();
         await waitForScreen(page, 'userdata');
         track();
@@ -163,7 +164,7 @@ describe('access and child details', () => {
       );
       await screenshot(page, 'de-access-wrong-password');
       expect(await currentScreen(page)).toBe('access');
-      await page.getByLabel('Bitte Passwort eingeben:').fill('zaehltest');
+      await page.getByLabel('Bitte Passwort eingeben:').fill(TEST_PASSWORD);
       await page.getByRole('button', { name: 'Anmelden' }).press('Enter');
       await waitForScreen(page, 'userdata');
     });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Rolldown } from 'vite';
-import { ROOT } from '../../tests/support/build-app.ts';
+import { ROOT, TEST_PASSWORD } from '../../tests/support/build-app.ts';
 import type { Metric } from './report.ts';
 
 /** Libraries that must load only when the operator asks for a PDF (docs/product.md §12). */
@@ -20,8 +20,8 @@ export interface BuiltApp {
 /** Builds the production app into a fresh temporary folder and keeps the chunk graph for the checks. */
 export async function buildForBench(): Promise<BuiltApp> {
   const distDir = mkdtempSync(join(tmpdir(), 'zaehltest-bench-dist-'));
-  // The bench drives the app with the documented default passphrase, as the e2e build does.
-  delete process.env.ACCESS_PASSWORD;
+  // The bench drives the app with the tests' passphrase, as the e2e build does.
+  process.env.ACCESS_PASSWORD = TEST_PASSWORD;
   const result = await build({ root: ROOT, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
   const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
   const chunks = outputs

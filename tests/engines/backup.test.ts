@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { TEST_PASSWORD } from '../support/build-app.ts';
 import type { EnginePage } from '../support/driver/types.ts';
 import {
   currentScreen,
@@ -174,7 +175,7 @@ describe(`encrypted at rest and backups in ${ENGINE}`, () => {
     }
     // A month-old test in no backup: the access screen asks for one.
     await waitUntil('the backup reminder', () => exists(a, '.access-backup-due'));
-    await a.fill({ label: 'Bitte Passwort eingeben:' }, 'zaehltest');
+    await a.fill({ label: 'Bitte Passwort eingeben:' }, TEST_PASSWORD);
     await a.click({ role: 'button', name: 'Anmelden' });
     await waitForScreen(a, 'userdata', 20_000);
     const backup = await a.download({ role: 'button', name: 'Sicherung speichern' }, 60_000);
@@ -207,7 +208,7 @@ describe(`encrypted at rest and backups in ${ENGINE}`, () => {
     const middle = Math.floor(damaged.length / 2);
     damaged[middle] = (damaged[middle] ?? 0) ^ 0x20;
     await chooseFile(b, backup.name, damaged);
-    expect(await restore(b, 'zaehltest')).toMatch(
+    expect(await restore(b, TEST_PASSWORD)).toMatch(
       /keine lesbare Zähltest-Sicherung.*Es wurde nichts geändert/,
     );
     let onB = await storedBytes(b);
@@ -215,7 +216,7 @@ describe(`encrypted at rest and backups in ${ENGINE}`, () => {
     expect(onB.records['zaehltest-children/children'] ?? 0).toBe(0);
 
     await chooseFile(b, backup.name, backup.bytes);
-    expect(await restore(b, 'zaehltest')).toBe(
+    expect(await restore(b, TEST_PASSWORD)).toBe(
       `Sicherung geladen. Neu auf diesem Gerät – Kinder: 1, Ergebnisse: 1, nicht gesendete Ergebnisse: 1. Was schon da war, wurde nicht doppelt angelegt. Einrichtungskennung aus der Sicherung übernommen: ${SITE}.`,
     );
     // The Einrichtungskennung is back on the form at once; the loaded file is the last backup.
@@ -230,7 +231,7 @@ describe(`encrypted at rest and backups in ${ENGINE}`, () => {
       expect(onB.text).not.toContain(form);
     }
     // The same file again changes nothing.
-    expect(await restore(b, 'zaehltest')).toMatch(/Alles darin war auf diesem Gerät schon vorhanden/);
+    expect(await restore(b, TEST_PASSWORD)).toMatch(/Alles darin war auf diesem Gerät schon vorhanden/);
     expect((await storedBytes(b)).records).toEqual(onB.records);
 
     // The access screen follows the restore: the month-old test is in the loaded file, so it no
@@ -241,7 +242,7 @@ describe(`encrypted at rest and backups in ${ENGINE}`, () => {
     expect(await exists(b, '.access-backup-due')).toBe(false);
     await shot(b, 'backup-restored-access');
     // Unsent results go out only after the passphrase.
-    await b.fill({ label: 'Bitte Passwort eingeben:' }, 'zaehltest');
+    await b.fill({ label: 'Bitte Passwort eingeben:' }, TEST_PASSWORD);
     await b.click({ role: 'button', name: 'Anmelden' });
     await waitForScreen(b, 'userdata', 20_000);
 

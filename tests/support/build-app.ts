@@ -4,15 +4,19 @@ import { join, resolve } from 'node:path';
 import { build } from 'vite';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-/** The passphrase the e2e build is made with (the documented default). */
-export const TEST_PASSWORD = 'zaehltest';
+/**
+ * The passphrase the e2e build is made with: a build refuses the public 'zaehltest' and anything
+ * shorter than 12 characters (scripts/build-config.ts).
+ */
+export const TEST_PASSWORD = 'zaehltest-testlauf';
 
 /**
  * Builds the app into a fresh temporary folder, so that parallel runs and a running `npm start`
  * never share an output folder.
  */
 export async function buildApp(outDir = mkdtempSync(join(tmpdir(), 'zaehltest-dist-'))): Promise<string> {
-  delete process.env.ACCESS_PASSWORD;
+  const accessPassword = process.env.ACCESS_PASSWORD;
+  process.env.ACCESS_PASSWORD = TEST_PASSWORD;
   // Vitest sets NODE_ENV=test, which would give a development React build; test what ships.
   // Restored afterwards: the jsdom tests spawned later need React's development build for act().
   const nodeEnv = process.env.NODE_ENV;
@@ -22,6 +26,8 @@ export async function buildApp(outDir = mkdtempSync(join(tmpdir(), 'zaehltest-di
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
+    if (accessPassword === undefined) delete process.env.ACCESS_PASSWORD;
+    else process.env.ACCESS_PASSWORD = accessPassword;
   }
   return outDir;
 }

@@ -1,0 +1,61 @@
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildConfig, MIN_PASSPHRASE_LENGTH, PUBLIC_PASSPHRASE, passphraseProblem } from './build-config.ts';
+
+describe('the access passphrase of a build (docs/product.md, the access passphrase)', () => {
+  it('refuses a missing, the public and a short passphrase, naming ACCESS_PASSWORD in German and English', () => {
+    for (const [password, german, english] of [
+      [undefined, 'ACCESS_PASSWORD ist nicht gesetzt', 'ACCESS_PASSWORD is not set'],
+      ['', 'ACCESS_PASSWORD ist nicht gesetzt', 'ACCESS_PASSWORD is not set'],
+      [
+        PUBLIC_PASSPHRASE,
+        'ACCESS_PASSWORD ist das öffentliche Passwort „zaehltest“',
+        'is the public passphrase',
+      ],
+      ['kurz-11-zch', 'ACCESS_PASSWORD ist kürzer als 12 Zeichen', 'is shorter than 12 characters'],
+    ] as const) {
+      const problem = passphraseProblem(password);
+      expect(problem).toContain(german);
+      expect(problem).toContain(english);
+      expect(problem).toContain('Die App wird nicht gebaut');
+      expect(() => buildConfig({ ACCESS_PASSWORD: password })).toThrow(german);
+    }
+  });
+
+  it('counts characters, not bytes: twelve letters with umlauts are enough', () => {
+    expect(MIN_PASSPHRASE_LENGTH).toBe(12);
+    expect(passphraseProblem('Äpfel-Bäume1')).toBeUndefined();
+    expect(passphraseProblem('Äpfel-Bäume')).toContain('kürzer als 12 Zeichen');
+  });
+
+  it('builds with a passphrase of its own; the development server falls back to the public one', () => {
+    const salt = Buffer.alloc(16, 7).toString('base64');
+    const built = buildConfig({ ACCESS_PASSWORD: 'Kita-Sonnenschein-2027', ACCESS_PASSWORD_SALT: salt });
+    expect(built.accessVerifier).toMatchObject({ salt, iterations: 600_000 });
+    const served = buildConfig({ ACCESS_PASSWORD_SALT: salt }, 'serve');
+    expect(served.accessVerifier.verifier).toBe(
+      buildConfig({ ACCESS_PASSWORD: PUBLIC_PASSPHRASE, ACCESS_PASSWORD_SALT: salt }, 'serve').accessVerifier
+        .verifier,
+    );
+    expect(served.accessVerifier.verifier).not.toBe(built.accessVerifier.verifier);
+  });
+});
+
+describe('npm run build', () => {
+  it('stops before Vite with the message alone when ACCESS_PASSWORD is missing, and goes on with a good one', () => {
+    const check = (env: Record<string, string>) => {
+      const { ACCESS_PASSWORD: _none, ...inherited } = process.env;
+      return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check-passphrase.ts'], {
+        cwd: resolve(import.meta.dirname, '..'),
+        env: { ...inherited, ...env },
+        encoding: 'utf8',
+      });
+    };
+    const refused = check({});
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('ACCESS_PASSWORD is not set: the app is not built');
+    expect(refused.stderr).not.toMatch(/^\s+at /m);
+    expect(check({ ACCESS_PASSWORD: 'Kita-Sonnenschein-2027' }).status).toBe(0);
+  });
+});
