@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, createServer, type Plugin } from 'vite';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { buildApp } from '../../tests/support/build-app.ts';
 import { loadContent, REAL_CONTENT, ROOT_DIR } from './load.ts';
 import { copyFixture, FIXTURES_DIR } from './test-fixtures.ts';
 import { contentPlugin, VIRTUAL_ID } from './vite-plugin.ts';
@@ -50,7 +51,8 @@ function entryPlugin(source: string): Plugin {
 describe('the client bundle', () => {
   it('of the app contains the questions but neither yaml nor zod', { timeout: 180_000 }, async () => {
     const outDir = await temporaryDir();
-    await build({ root: ROOT_DIR, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+    // The app as it ships (a production build with the tests' passphrase: tests/support/build-app.ts).
+    await buildApp(outDir);
     const code = readJs(outDir);
     const texts = loadContent(REAL_CONTENT).questions.map((question) => question.texts.tr!.questionText);
     expect(texts.length).toBeGreaterThan(0);
