@@ -98,19 +98,27 @@ describe.each(storeBackends)('unusual profiles on /auswertung, $name (docs/produ
       expect((await get('/api/auswertung/progress?profile=nur')).json().children).toBe(0);
       expect((await get('/api/auswertung/progress?profile=ohne')).json().children).toBe(0);
       expect(await csv('?profile=nur')).toHaveLength(5);
-      const json = (await get('/api/auswertung/results.json?profile=ohne')).json() as { submissionId: string }[];
+      const json = (await get('/api/auswertung/results.json?profile=ohne')).json() as {
+        submissionId: string;
+      }[];
       expect(json.map((row) => row.submissionId)).toContain(SECOND.submissionId);
       expect(json.map((row) => row.submissionId)).not.toContain(FIRST.submissionId);
     },
   );
 
-  it.skipIf(backend.skip)('refuses an unknown value with a German message naming the allowed ones', async () => {
-    for (const url of ['/api/auswertung/overview?profile=ja', '/api/auswertung/results.csv?profile=unusual']) {
-      const refused = await get(url);
-      expect(refused.statusCode, url).toBe(400);
-      expect(refused.json().error).toBe(
-        'profile: unbekannter Wert für „Profil“: erlaubt sind „alle“, „nur“ (nur ungewöhnliche) und „ohne“ (ohne ungewöhnliche)',
-      );
-    }
-  });
+  it.skipIf(backend.skip)(
+    'refuses an unknown value with a German message naming the allowed ones',
+    async () => {
+      for (const url of [
+        '/api/auswertung/overview?profile=ja',
+        '/api/auswertung/results.csv?profile=unusual',
+      ]) {
+        const refused = await get(url);
+        expect(refused.statusCode, url).toBe(400);
+        expect(refused.json().error).toBe(
+          'profile: unbekannter Wert für „Profil“: erlaubt sind „alle“, „nur“ (nur ungewöhnliche) und „ohne“ (ohne ungewöhnliche)',
+        );
+      }
+    },
+  );
 });
