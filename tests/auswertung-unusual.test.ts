@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { makeResearchPayload } from '../server/testing/payload.ts';
-import { SCORED_QUESTION_LEVELS } from '../src/domain/facts.ts';
+import { correctForPoints, makeResearchPayload } from '../server/testing/payload.ts';
 import { auswertungWith, waitForTotal } from './support/auswertung.ts';
 import { axeFindings } from './support/axe.ts';
 import { type Session, screenshot } from './support/browser.ts';
@@ -15,17 +14,9 @@ import type { TestServer } from './support/server.ts';
 
 const PHONE = { width: 390, height: 844 } as const;
 
-/** A result in `language` with these points on levels 1–3 (the first questions of each level solved). */
-function withPoints(language: string, points: [number, number, number]) {
-  const ids = Object.entries(SCORED_QUESTION_LEVELS);
-  const correct = [1, 2, 3].flatMap((level) =>
-    ids
-      .filter(([, of]) => of === level)
-      .slice(0, points[level - 1])
-      .map(([id]) => Number(id)),
-  );
-  return makeResearchPayload({ correct, overrides: { language } });
-}
+/** A result in `language` with these points on levels 1–3. */
+const withPoints = (language: string, points: [number, number, number]) =>
+  makeResearchPayload({ correct: correctForPoints(points), overrides: { language } });
 
 const RESULTS = [
   // Unusual: level 1 at 1 of 7 below levels 2 and 3 (Turkish, twice), level 2 below 3 (Arabic).

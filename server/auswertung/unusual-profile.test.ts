@@ -1,23 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCORED_QUESTION_LEVELS } from '../../src/domain/facts.ts';
 import { type AuswertungApp, openAuswertungApp } from '../testing/auswertung-app.ts';
 import { storeBackends } from '../testing/backends.ts';
 import { parseCsv } from '../testing/csv.ts';
-import { makeResearchPayload } from '../testing/payload.ts';
+import { correctForPoints, makeResearchPayload } from '../testing/payload.ts';
 
 const TOKEN = 'unusual-profile-token-for-tests';
 
-/** A result with these points on levels 1–3 (the first questions of each level solved). */
-function withPoints(points: [number, number, number], overrides: Record<string, unknown> = {}) {
-  const ids = Object.entries(SCORED_QUESTION_LEVELS).map(([id, level]) => ({ id: Number(id), level }));
-  const correct = [1, 2, 3].flatMap((level) =>
-    ids
-      .filter((entry) => entry.level === level)
-      .slice(0, points[level - 1])
-      .map((entry) => entry.id),
-  );
-  return makeResearchPayload({ correct, overrides });
-}
+/** A result with these points on levels 1–3. */
+const withPoints = (points: [number, number, number], overrides: Record<string, unknown> = {}) =>
+  makeResearchPayload({ correct: correctForPoints(points), overrides });
 
 /**
  * Every profile at the 65 % line (4 or 5 of 7 on each level), Turkish and Arabic in turn: four are
