@@ -39,6 +39,11 @@ export interface Overview {
   endedEarly: { reason: string; language: string; n: number }[];
   /** Tests ended early that the filter 'vorzeitig beendet: ohne' leaves out; 0 with any other choice. */
   endedExcluded: number;
+  /**
+   * Results with an unusual profile (docs/product.md §28: a level not reached below a reached one)
+   * per language code, under the other filters (the filter 'Profil' left out).
+   */
+  unusualProfiles: { language: string; n: number }[];
 }
 
 /**

@@ -133,8 +133,11 @@ const QUESTIONS_PER_LEVEL = SCORED_LEVELS.map(
   (level) => Object.values(SCORED_QUESTION_LEVELS).filter((of) => of === level).length,
 );
 
-/** The levels not reached below a reached one, space-separated, by the rule of the results page. */
-function unusualLevels(result: StoredResult): string {
+/**
+ * The levels not reached below a reached one, space-separated, by the rule of the results page; ''
+ * for an ordinary profile. The column `unusual` (migration 011) is the same rule in SQL.
+ */
+export function unusualLevels(result: Pick<StoredResult, 'pointsPerLevel'>): string {
   const profile = unusualProfile(
     SCORED_LEVELS.map((level, index) => ({
       level,

@@ -11,6 +11,9 @@ export const SOUND_FILTERS = ['mit', 'ohne', 'alle'] as const;
 /** The values of the filter 'vorzeitig beendet' (docs/product.md §38); the page starts with 'ohne', the API without it means 'alle'. */
 export const ENDED_FILTERS = ['ohne', 'nur', 'alle'] as const;
 
+/** The values of the filter 'Profil' (docs/product.md §28): unusual profiles 'nur', 'ohne' or 'alle' (the default). */
+export const PROFILE_FILTERS = ['alle', 'nur', 'ohne'] as const;
+
 /**
  * The values of the filter 'Sprachverständnis' (docs/product.md §39) and the recorded answer each
  * selects; 'alle' (also the API without it) keeps every result, those without an answer included.
@@ -66,6 +69,11 @@ const FILTER_FIELDS = {
       error: 'unbekannter Wert für „Sprachverständnis“: erlaubt sind „ja“, „teilweise“, „nein“ und „alle“',
     },
   ),
+  /** 'Profil' (docs/product.md §28): 'nur' = unusual profiles only, 'ohne' = without them, 'alle'. */
+  profile: z.enum(PROFILE_FILTERS, {
+    error:
+      'unbekannter Wert für „Profil“: erlaubt sind „alle“, „nur“ (nur ungewöhnliche) und „ohne“ (ohne ungewöhnliche)',
+  }),
   /**
    * 'Tests je Kind' (docs/product.md §24): the test of each child the statistics use. Not a
    * selection of results: counts and downloads ignore it.
@@ -98,7 +106,7 @@ export const filterQuery = z
       .refine((query) => !query.from || !query.to || query.from <= query.to, { error: FROM_AFTER_TO }),
   )
   .transform(
-    ({ version, sound, ended, understanding, test, ...rest }): StatisticsFilter => ({
+    ({ version, sound, ended, understanding, profile, test, ...rest }): StatisticsFilter => ({
       ...rest,
       ...(version === undefined ? {} : { contentVersion: version === 'ohne' ? null : version }),
       ...(sound === undefined || sound === 'alle' ? {} : { sound }),
@@ -106,6 +114,7 @@ export const filterQuery = z
       ...(understanding === undefined || understanding === 'alle'
         ? {}
         : { understanding: UNDERSTANDING_FILTERS[understanding] }),
+      ...(profile === undefined || profile === 'alle' ? {} : { profile }),
       test: test ?? 'erster',
     }),
   );

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultPayload } from '../../schemas/result-payload.ts';
 import { SCORED_QUESTION_IDS } from '../../src/domain/facts.ts';
+import { unusualLevels } from '../export.ts';
 import { RESULT_CODES } from '../languages.ts';
 import { resultSound } from '../result-sound.ts';
 import { makeResearchPayload } from '../testing/payload.ts';
@@ -161,6 +162,10 @@ const FILTERS: ResultFilter[] = [
   { understanding: 'yes' },
   { understanding: 'no' },
   { from: '2026-09-15', understanding: 'partly', ended: 'ohne' },
+  // 'Profil' (docs/product.md §28, migration 011): the random points give some unusual profiles.
+  { profile: 'nur' },
+  { profile: 'ohne' },
+  { from: '2026-09-15', profile: 'nur', ended: 'ohne', sound: 'mit' },
 ];
 
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
@@ -177,7 +182,9 @@ function expectedGroups(stored: StoredResult[], filter: ResultFilter): string[] 
     (filter.contentVersion === undefined || (result.contentVersion ?? null) === filter.contentVersion) &&
     (filter.sound === undefined || (resultSound(result.answers) === 'none') === (filter.sound === 'ohne')) &&
     (filter.ended === undefined || (result.endedEarly !== undefined) === (filter.ended === 'nur')) &&
-    (filter.understanding === undefined || result.understanding === filter.understanding);
+    (filter.understanding === undefined || result.understanding === filter.understanding) &&
+    // The CSV's rule of 'Ungewöhnliches Profil', which the SQL column must follow.
+    (filter.profile === undefined || (unusualLevels(result) !== '') === (filter.profile === 'nur'));
   const byChild = new Map<string, StoredResult[]>();
   for (const result of stored.filter(keep)) {
     byChild.set(result.childCode as string, [...(byChild.get(result.childCode as string) ?? []), result]);

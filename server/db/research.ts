@@ -215,12 +215,14 @@ export function createResearchStore(db: Queryable, options: ResearchStoreOptions
 /**
  * The counts behind the filters 'Einrichtungskennung' and 'Ton': the codes present and the results
  * per sound, each under the other filters (so that the select offers every other code), and how
- * many silent results 'Ton: mit' leaves out.
+ * many silent results 'Ton: mit' leaves out; likewise the tests ended early and the unusual profiles.
  */
 async function siteAndSoundCounts(
   db: Queryable,
   filter: ResultFilter,
-): Promise<Pick<Overview, 'sites' | 'bySound' | 'soundExcluded' | 'endedEarly' | 'endedExcluded'>> {
+): Promise<
+  Pick<Overview, 'sites' | 'bySound' | 'soundExcluded' | 'endedEarly' | 'endedExcluded' | 'unusualProfiles'>
+> {
   const countBy = async (column: 'site' | 'sound', others: ResultFilter): Promise<Count[]> => {
     const { where, params } = filterClause(others);
     const rows = await db.query<{ key: string | null; n: number }>(
@@ -248,7 +250,17 @@ async function siteAndSoundCounts(
     .map((row) => ({ reason: row.reason, language: row.language, n: num(row.n) }))
     .sort((a, b) => a.reason.localeCompare(b.reason) || a.language.localeCompare(b.language));
   const endedExcluded = ended === 'ohne' ? endedEarly.reduce((sum, row) => sum + row.n, 0) : 0;
-  return { sites, bySound, soundExcluded, endedEarly, endedExcluded };
+  // Results with an unusual profile per language (docs/product.md §28), under the other filters.
+  const { profile: _profile, ...withoutProfile } = filter;
+  const unusual = filterClause({ ...withoutProfile, profile: 'nur' });
+  const unusualRows = await db.query<{ language: string; n: number }>(
+    `SELECT language, count(*)::int AS n FROM results ${unusual.where} GROUP BY language`,
+    unusual.params,
+  );
+  const unusualProfiles = unusualRows
+    .map((row) => ({ language: row.language, n: num(row.n) }))
+    .sort((a, b) => a.language.localeCompare(b.language));
+  return { sites, bySound, soundExcluded, endedEarly, endedExcluded, unusualProfiles };
 }
 
 /** Children with the same language and the same points on each level, and what they solved. */
@@ -413,6 +425,7 @@ const SUMMARY_CONDITIONS: {
   sound: (_value, p) => `silent = (${p}::text = 'ohne')`,
   ended: (_value, p) => `ended = (${p}::text = 'nur')`,
   understanding: (_value, p) => `understanding = ${p}`,
+  profile: (_value, p) => `unusual = (${p}::text = 'nur')`,
 };
 
 /** Whole days since 1970 of a YYYY-MM-DD, clamped as in the key (16 bits). */

@@ -122,6 +122,8 @@ const FILTER_CONDITIONS: {
   ended: (_value, p) => `(ended_reason IS NOT NULL) = (${p}::text = 'nur')`,
   // 'Sprachverständnis' (docs/product.md §39): the recorded answer; unknown ones only under 'alle'.
   understanding: (_value, p) => `understanding = ${p}`,
+  // 'Profil' (docs/product.md §28): the stored flag of migration 011, the CSV's rule in SQL.
+  profile: (_value, p) => `unusual = (${p}::text = 'nur')`,
 };
 
 /** A filter's SQL condition per field, given its value and its parameter placeholder. */

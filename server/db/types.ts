@@ -90,6 +90,11 @@ export interface ResultFilter {
    * this. Absent: all, those without a recorded answer included.
    */
   understanding?: Understanding;
+  /**
+   * 'Profil' (docs/product.md §28): 'nur' keeps only the results with an unusual profile (the
+   * column `unusual`, migration 011), 'ohne' leaves them out. Absent: all.
+   */
+  profile?: 'ohne' | 'nur';
 }
 
 /**

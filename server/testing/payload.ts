@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ANSWER_TYPES_OF_QUESTION } from '../../schemas/given-answer.ts';
 import { type ResultPayload, SCORED_QUESTION_IDS } from '../../schemas/result-payload.ts';
-import { MOVABLE_DOTS, NO_ANSWER, YES_ANSWER } from '../../src/domain/facts.ts';
+import { MOVABLE_DOTS, NO_ANSWER, SCORED_QUESTION_LEVELS, YES_ANSWER } from '../../src/domain/facts.ts';
 
 /** A valid result payload with a fresh submissionId; answers alternate true/false by question id. */
 export function makePayload(overrides: Partial<Record<keyof ResultPayload, unknown>> = {}): ResultPayload {
@@ -49,4 +49,18 @@ export function makeResearchPayload(
     })),
     ...options.overrides,
   });
+}
+
+/**
+ * The ids to answer correctly for these points on levels 1–3 (the first questions of each level),
+ * for makeResearchPayload's `correct`: e.g. [1, 7, 7] for an unusual profile (docs/product.md §28).
+ */
+export function correctForPoints(points: readonly [number, number, number]): number[] {
+  const ids = Object.entries(SCORED_QUESTION_LEVELS);
+  return [1, 2, 3].flatMap((level) =>
+    ids
+      .filter(([, of]) => of === level)
+      .slice(0, points[level - 1])
+      .map(([id]) => Number(id)),
+  );
 }

@@ -56,6 +56,8 @@ export interface Filter {
   ended: EndedChoice;
   /** 'Sprachverständnis': 'alle' (the default), 'ja', 'teilweise' or 'nein' (docs/product.md §39). */
   understanding: UnderstandingChoice;
+  /** 'Profil': 'alle' (the default), 'nur' or 'ohne' unusual profiles (docs/product.md §28). */
+  profile: ProfileChoice;
   /** 'Tests je Kind': the test of each child the statistics use; 'erster' by default. */
   test: ChildTest;
 }
@@ -68,6 +70,9 @@ export type EndedChoice = (typeof ENDED_CHOICES)[number];
 
 export const UNDERSTANDING_CHOICES = ['alle', 'ja', 'teilweise', 'nein'] as const;
 export type UnderstandingChoice = (typeof UNDERSTANDING_CHOICES)[number];
+
+export const PROFILE_CHOICES = ['alle', 'nur', 'ohne'] as const;
+export type ProfileChoice = (typeof PROFILE_CHOICES)[number];
 
 export const CHILD_TESTS = ['erster', 'letzter'] as const satisfies readonly ChildTest[];
 
@@ -85,6 +90,7 @@ export const NO_FILTER: Filter = {
   sound: 'mit',
   ended: 'ohne',
   understanding: 'alle',
+  profile: 'alle',
   test: 'erster',
 };
 
@@ -122,6 +128,9 @@ export function filterFromQuery(search: string): Filter {
     understanding: UNDERSTANDING_CHOICES.includes(params.get('understanding') as UnderstandingChoice)
       ? (params.get('understanding') as UnderstandingChoice)
       : NO_FILTER.understanding,
+    profile: PROFILE_CHOICES.includes(params.get('profile') as ProfileChoice)
+      ? (params.get('profile') as ProfileChoice)
+      : NO_FILTER.profile,
     test: CHILD_TESTS.includes(params.get('test') as ChildTest)
       ? (params.get('test') as ChildTest)
       : NO_FILTER.test,

@@ -8,6 +8,7 @@ import {
   type Filter,
   fromAfterTo,
   NO_FILTER,
+  PROFILE_CHOICES,
   SOUND_CHOICES,
   UNDERSTANDING_CHOICES,
 } from './api';
@@ -31,6 +32,8 @@ export function describeFilter(filter: Filter, t: T): string {
     parts.push(`${t('auswertung.filter.ended')}: ${t(`auswertung.filter.endedChoices.${filter.ended}`)}`);
   if (filter.understanding !== 'alle')
     parts.push(`${t('auswertung.filter.understanding')}: ${filter.understanding}`);
+  if (filter.profile !== 'alle')
+    parts.push(`${t('auswertung.filter.profile')}: ${t(`auswertung.filter.profiles.${filter.profile}`)}`);
   // The default (first test) is named in the statistics' own notes (per-child-note.tsx).
   if (filter.test !== 'erster')
     parts.push(`${t('auswertung.filter.test')}: ${t(`auswertung.filter.tests.${filter.test}`)}`);
@@ -133,6 +136,14 @@ export function FilterForm({
           {...field('understanding')}
           label={t('auswertung.filter.understanding')}
           options={UNDERSTANDING_CHOICES.map((choice) => ({ value: choice, label: choice }))}
+        />
+        <FilterField
+          {...field('profile')}
+          label={t('auswertung.filter.profile')}
+          options={PROFILE_CHOICES.map((choice) => ({
+            value: choice,
+            label: t(`auswertung.filter.profiles.${choice}`),
+          }))}
         />
         <FilterField
           {...field('test')}

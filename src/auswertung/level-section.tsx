@@ -90,6 +90,10 @@ export function LevelSection({ levels }: { levels: Levels }) {
       <h2 id="levels-heading">{t('auswertung.levels.heading')}</h2>
       <PerChildNote count={levels.n} test={levels.test} />
       <FewChildrenWarning min={levels.minChildren} groups={[...byLanguage.few, ...byAge.few]} />
+      {/* docs/product.md §28: the assigned level keeps its rule in an unusual profile. */}
+      <p className="auswertung-hint" data-testid="levels-unusual-note">
+        {t('auswertung.levels.unusualNote')}
+      </p>
       <div className="auswertung-charts">
         <LevelBlock
           title={t('auswertung.levels.byLanguage')}

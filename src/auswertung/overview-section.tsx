@@ -54,6 +54,22 @@ export function OverviewSection({
           />
         </div>
       )}
+      <div data-testid="unusual-counts">
+        {overview.unusualProfiles.length > 0 ? (
+          <>
+            <CountTable
+              caption={t('auswertung.overview.unusual')}
+              rows={overview.unusualProfiles.map((row) => ({
+                label: languageName(t, row.language),
+                n: row.n,
+              }))}
+            />
+            <p className="auswertung-hint">{t('auswertung.overview.unusualHint')}</p>
+          </>
+        ) : (
+          <p className="auswertung-hint">{t('auswertung.overview.noUnusual')}</p>
+        )}
+      </div>
       {overview.total === 0 && overview.soundExcluded > 0 ? (
         <div className="auswertung-empty" data-testid="only-silent">
           <p>{t('auswertung.overview.onlySilent', { count: overview.soundExcluded })}</p>

@@ -43,6 +43,13 @@ export const deAuswertung = {
     },
     /** docs/product.md §39: recorded on the start screen; its choices are the German words themselves. */
     understanding: 'Sprachverständnis',
+    /** docs/product.md §28: a level not reached below a reached one. */
+    profile: 'Profil',
+    profiles: {
+      alle: 'alle',
+      nur: 'nur ungewöhnliche',
+      ohne: 'ohne ungewöhnliche',
+    },
     test: 'Tests je Kind',
     tests: {
       erster: 'erster Test',
@@ -85,6 +92,10 @@ export const deAuswertung = {
       '{{count}} vorzeitig beendete Tests ausgeschlossen (Filter „vorzeitig beendet“: ohne). Sie zählen in keiner Statistik, keinem Niveau und keinem Verlauf.',
     endedEarly: 'Vorzeitig beendet nach Grund und Sprache',
     endedRow: '{{reason}} · {{language}}',
+    unusual: 'Ungewöhnliches Profil nach Sprache',
+    unusualHint:
+      'Ungewöhnliches Profil: ein niedrigeres Niveau nicht erreicht, obwohl ein höheres erreicht ist (z. B. Niveau 1 mit 1 von 7, Niveau 2 mit 7 von 7 Punkten). Gezählt unter den übrigen Filtern; welche Niveaus es sind, sagt die CSV-Spalte „Ungewöhnliches Profil“.',
+    noUnusual: 'Kein Ergebnis mit ungewöhnlichem Profil (unter den übrigen Filtern).',
     byLanguage: 'Nach Sprache',
     bySchool: 'Nach Einrichtung',
     bySchoolLevel: 'Nach Jahrgang',
@@ -114,6 +125,8 @@ export const deAuswertung = {
     tenPlus: '10 Jahre und älter',
     ageUnknown: 'Alter unbekannt',
     group: 'Gruppe',
+    unusualNote:
+      'Ergebnisse mit ungewöhnlichem Profil (ein niedrigeres Niveau nicht erreicht, ein höheres erreicht) behalten das Niveau nach der Regel der Spezifikation: das höchste erreichte Niveau plus eins. Sie lassen sich mit dem Filter „Profil“ zeigen oder ausschließen.',
   },
   items: {
     heading: 'Aufgabenanalyse',
