@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exampleGiven, makeResearchPayload } from '../server/testing/payload.ts';
 import { SCORED_QUESTION_IDS } from '../src/domain/facts.ts';
-import { auswertungWith, waitForTotal } from './support/auswertung.ts';
+import { openAuswertungBeforeAll, waitForTotal } from './support/auswertung.ts';
 import { axeFindings } from './support/axe.ts';
-import { type Session, screenshot } from './support/browser.ts';
+import { screenshot } from './support/browser.ts';
 import type { TestServer } from './support/server.ts';
 
 /**
@@ -38,17 +38,8 @@ const RESULTS = [
 
 describe("/auswertung: filter 'vorzeitig beendet'", () => {
   let server: TestServer;
-  let session: Session;
   let page: Page;
-
-  beforeAll(async () => {
-    ({ server, session, page } = await auswertungWith(inject('distDir'), RESULTS));
-  });
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
-  });
+  openAuswertungBeforeAll(RESULTS, (opened) => ({ server, page } = opened));
 
   it("starts with 'ohne', names and counts the tests ended early, and 'nur' reaches the download", async () => {
     await waitForTotal(page, '3 Ergebnisse');

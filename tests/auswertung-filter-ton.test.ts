@@ -1,11 +1,10 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeResearchPayload } from '../server/testing/payload.ts';
 import { SCORED_QUESTION_IDS } from '../src/domain/facts.ts';
-import { auswertungWith, waitForTotal } from './support/auswertung.ts';
+import { openAuswertungBeforeAll, waitForTotal } from './support/auswertung.ts';
 import { axeFindings } from './support/axe.ts';
-import { type Session, screenshot } from './support/browser.ts';
-import type { TestServer } from './support/server.ts';
+import { screenshot } from './support/browser.ts';
 
 /**
  * Issues 24, 25 and 28 on /auswertung in real Chromium against the real server: the filters
@@ -54,17 +53,9 @@ async function noAnswerCell(page: Page, question: number): Promise<string> {
 }
 
 describe("/auswertung: filters 'Einrichtungskennung' and 'Ton', 'keine Antwort' per item", () => {
-  let server: TestServer;
-  let session: Session;
   let page: Page;
-
-  beforeAll(async () => {
-    ({ server, session, page } = await auswertungWith(inject('distDir'), RESULTS));
-  });
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
+  openAuswertungBeforeAll(RESULTS, (opened) => {
+    page = opened.page;
   });
 
   it("starts with 'mit Ton', names the silent results it leaves out, and shows 'keine Antwort'", async () => {

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { correctForPoints, makeResearchPayload } from '../server/testing/payload.ts';
-import { auswertungWith, waitForTotal } from './support/auswertung.ts';
+import { openAuswertungBeforeAll, waitForTotal } from './support/auswertung.ts';
 import { axeFindings } from './support/axe.ts';
-import { type Session, screenshot } from './support/browser.ts';
+import { screenshot } from './support/browser.ts';
 import type { TestServer } from './support/server.ts';
 
 /**
@@ -31,17 +31,8 @@ const RESULTS = [
 
 describe("/auswertung: unusual profiles and the filter 'Profil'", () => {
   let server: TestServer;
-  let session: Session;
   let page: Page;
-
-  beforeAll(async () => {
-    ({ server, session, page } = await auswertungWith(inject('distDir'), RESULTS));
-  });
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
-  });
+  openAuswertungBeforeAll(RESULTS, (opened) => ({ server, page } = opened));
 
   it("counts them per language, notes the levels' rule, and 'nur ungewöhnliche' reaches the numbers and the CSV", async () => {
     await waitForTotal(page, '6 Ergebnisse');

@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ResultPayload } from '../schemas/result-payload.ts';
 import { makeResearchPayload } from '../server/testing/payload.ts';
 import { SCORED_QUESTION_IDS, SCORED_QUESTION_LEVELS } from '../src/domain/facts.ts';
-import { auswertungWith } from './support/auswertung.ts';
+import { openAuswertungBeforeAll } from './support/auswertung.ts';
 import { axeFindings } from './support/axe.ts';
-import { type Session, screenshot } from './support/browser.ts';
+import { screenshot } from './support/browser.ts';
 import { LANGUAGE_LABELS } from './support/flow.ts';
 import type { TestServer } from './support/server.ts';
 
@@ -49,20 +49,16 @@ async function rowOf(page: Page, caption: string, label: string): Promise<string
 
 describe('/auswertung: Verlauf and deletion by child code', () => {
   let server: TestServer;
-  let session: Session;
   let page: Page;
-
-  beforeAll(async () => {
-    const payloads: ResultPayload[] = TESTS.map(([childCode, language, testDate, points]) =>
-      makeResearchPayload({ correct: withPoints(points), overrides: { childCode, language, testDate } }),
-    );
-    ({ server, session, page } = await auswertungWith(inject('distDir'), payloads));
-  });
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
-  });
+  openAuswertungBeforeAll(
+    () => {
+      const payloads: ResultPayload[] = TESTS.map(([childCode, language, testDate, points]) =>
+        makeResearchPayload({ correct: withPoints(points), overrides: { childCode, language, testDate } }),
+      );
+      return payloads;
+    },
+    (opened) => ({ server, page } = opened),
+  );
 
   it('shows the change between first and latest test, by language and first level, with a chart', async () => {
     const section = page.getByTestId('progress');

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { ResultPayload } from '../../schemas/result-payload.ts';
 import { openBrowser, type Session } from './browser.ts';
 import { startTestServer, TEST_EXPORT_TOKEN, type TestServer } from './server.ts';
@@ -46,4 +46,23 @@ export async function waitForTotal(page: Page, text: string): Promise<void> {
     text,
     { timeout: 15_000 },
   );
+}
+
+/**
+ * For the describe it is called in: before its tests, a results server of its own holding `payloads`
+ * and /auswertung signed in on it (auswertungWith), handed to `opened`; after them, both closed.
+ */
+export function openAuswertungBeforeAll(
+  payloads: readonly ResultPayload[] | (() => readonly ResultPayload[]),
+  opened: (state: { server: TestServer; page: Page }) => void,
+): void {
+  let state: Awaited<ReturnType<typeof auswertungWith>> | undefined;
+  beforeAll(async () => {
+    state = await auswertungWith(inject('distDir'), typeof payloads === 'function' ? payloads() : payloads);
+    opened(state);
+  });
+  afterAll(async () => {
+    await state?.session.close();
+    await state?.server.close();
+  });
 }
