@@ -1,13 +1,10 @@
-import { execFileSync, type StdioOptions } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
-import { openBrowser, type Session, screenshot, TABLET, TABLET_PORTRAIT } from './support/browser.ts';
+import { openBrowser, SCREEN_SIZES, type Session, screenshot, TABLET } from './support/browser.ts';
 import { TEST_PASSWORD } from './support/build-app.ts';
 import { reloadAndUnlock, storedSession, waitForScreen } from './support/flow.ts';
+import { downloadedPdfText } from './support/pdf.ts';
 import { finishedSession, openSeeded } from './support/seed.ts';
 import { listStoredResults } from './support/server.ts';
 
@@ -18,25 +15,11 @@ import { listStoredResults } from './support/server.ts';
  */
 
 const baseURL = inject('baseURL');
-const PHONE = { width: 390, height: 844 } as const;
-const SIZES = [
-  ['1024x768', TABLET],
-  ['768x1024', TABLET_PORTRAIT],
-  ['390x844', PHONE],
-] as const;
 /** Answered wrongly before the end: one of level 1 (6 of 7 right, level 1 complete). */
 const WRONG = new Set([6]);
-const QUIET: { stdio: StdioOptions } = { stdio: ['ignore', 'pipe', 'ignore'] };
 
 let session: Session | undefined;
-let downloads: string;
 
-beforeAll(async () => {
-  downloads = await mkdtemp(join(tmpdir(), 'zaehltest-ended-'));
-});
-afterAll(async () => {
-  await rm(downloads, { recursive: true, force: true });
-});
 afterEach(async () => {
   await session?.close();
   session = undefined;
@@ -65,7 +48,7 @@ async function endTest(page: Page, reason: string, shots: string) {
   await page.getByRole('button', { name: 'Test beenden' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Test vorzeitig beenden' });
   await dialog.waitFor();
-  for (const [name, size] of SIZES) {
+  for (const [name, size] of SCREEN_SIZES) {
     await page.setViewportSize(size);
     await screenshot(page, `${shots}-dialog-${name}`, { fullPage: false });
   }
@@ -134,7 +117,7 @@ describe("'Test beenden'", () => {
     expect(await page.locator('.result-verlauf').textContent()).toContain(
       'kein Vergleich (vorzeitig beendet)',
     );
-    for (const [name, size] of SIZES) {
+    for (const [name, size] of SCREEN_SIZES) {
       await page.setViewportSize(size);
       await screenshot(page, `ended-early-tr-result-${name}`);
     }
@@ -160,16 +143,7 @@ describe("'Test beenden'", () => {
     await check();
     expect((await storedSession(page))?.endedEarly).toMatchObject({ reason: 'unwell', lastQuestion: 9 });
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Als PDF speichern' }).click(),
-    ]);
-    const path = join(downloads, download.suggestedFilename());
-    await download.saveAs(path);
-    const text = String(execFileSync('pdftotext', [path, '-'], { encoding: 'utf8', ...QUIET })).replace(
-      /\s+/g,
-      ' ',
-    );
+    const { text } = await downloadedPdfText(page);
     expect(text).toContain(notice);
     expect(text).toContain('Zugeordnetes Niveau keines (Test vorzeitig beendet)');
     expect(text).toContain('nicht vollständig bearbeitet');
@@ -185,7 +159,7 @@ describe("'Test beenden'", () => {
     expect(await page.getByTestId('ended-early').textContent()).toContain(
       'Vorzeitig beendet nach Frage 9 von 23: Störung von außen',
     );
-    for (const [name, size] of SIZES) {
+    for (const [name, size] of SCREEN_SIZES) {
       await page.setViewportSize(size);
       // Nothing wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), name).toBe(

@@ -30,6 +30,7 @@ import {
   untilServiceWorkerControls,
   waitForScreen,
 } from './support/flow.ts';
+import { pdfText } from './support/pdf.ts';
 import { openSeeded, finishedSession as seededTest } from './support/seed.ts';
 import { type ExportedResult, listStoredResults } from './support/server.ts';
 
@@ -110,11 +111,6 @@ async function rowTexts(page: Page, table: number): Promise<string[]> {
 
 /** Poppler warns on stderr about jsPDF's 'Adobe-Identity' CID collection; the text reads all the same. */
 const QUIET: { stdio: StdioOptions } = { stdio: ['ignore', 'pipe', 'ignore'] };
-
-/** The PDF's text as a viewer's search sees it, whitespace collapsed. */
-function pdfText(pdf: string): string {
-  return String(execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8', ...QUIET })).replace(/\s+/g, ' ');
-}
 
 /** Fraction of dark pixels of page `page` of a PDF, rendered in grey by pdftoppm. */
 function darkShare(pdf: string, page: number): number {

@@ -1,11 +1,7 @@
-import { execFileSync, type StdioOptions } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
-import { openBrowser, type Session, screenshot, TABLET, TABLET_PORTRAIT } from './support/browser.ts';
+import { openBrowser, SCREEN_SIZES, type Session, screenshot, TABLET } from './support/browser.ts';
 import {
   answerCorrectly,
   loadQuestions,
@@ -16,6 +12,7 @@ import {
   UNDERSTANDING_QUESTION,
   waitForScreen,
 } from './support/flow.ts';
+import { downloadedPdfText } from './support/pdf.ts';
 import { openSeeded } from './support/seed.ts';
 import { listStoredResults } from './support/server.ts';
 
@@ -26,24 +23,10 @@ import { listStoredResults } from './support/server.ts';
  */
 
 const baseURL = inject('baseURL');
-const PHONE = { width: 390, height: 844 } as const;
-const SIZES = [
-  ['1024x768', TABLET],
-  ['768x1024', TABLET_PORTRAIT],
-  ['390x844', PHONE],
-] as const;
-const QUIET: { stdio: StdioOptions } = { stdio: ['ignore', 'pipe', 'ignore'] };
 const FIRST = loadQuestions()[0]!;
 
 let session: Session | undefined;
-let downloads: string;
 
-beforeAll(async () => {
-  downloads = await mkdtemp(join(tmpdir(), 'zaehltest-understanding-'));
-});
-afterAll(async () => {
-  await rm(downloads, { recursive: true, force: true });
-});
 afterEach(async () => {
   await session?.close();
   session = undefined;
@@ -68,7 +51,7 @@ async function openStartScreen(page: Page, language: string, submissionId = cryp
 
 /** Screenshots at the three sizes, and nothing wider than the screen at any of them. */
 async function atEverySize(page: Page, name: string) {
-  for (const [size, viewport] of SIZES) {
+  for (const [size, viewport] of SCREEN_SIZES) {
     await page.setViewportSize(viewport);
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
@@ -147,16 +130,7 @@ describe("the child's understanding, recorded before the first task", () => {
     const stored = (await listStoredResults(baseURL)).find((result) => result.submissionId === submissionId);
     expect(stored?.understanding).toBe('partly');
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Als PDF speichern' }).click(),
-    ]);
-    const path = join(downloads, download.suggestedFilename());
-    await download.saveAs(path);
-    const text = String(execFileSync('pdftotext', [path, '-'], { encoding: 'utf8', ...QUIET })).replace(
-      /\s+/g,
-      ' ',
-    );
+    const { text } = await downloadedPdfText(page);
     // The details in the PDF: the label in capitals above its value, as every detail.
     expect(text).toMatch(/SPRACHVERSTÄNDNIS .*teilweise/);
     expect(errors).toEqual([]);

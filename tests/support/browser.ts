@@ -7,6 +7,13 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const TABLET = { width: 1024, height: 768 } as const;
 export const TABLET_PORTRAIT = { width: 768, height: 1024 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+/** The three sizes a screen is looked at: a tablet held either way and a phone, with their names. */
+export const SCREEN_SIZES = [
+  ['1024x768', TABLET],
+  ['768x1024', TABLET_PORTRAIT],
+  ['390x844', PHONE],
+] as const;
 export const ARTIFACTS = resolve(import.meta.dirname, '../../test-artifacts');
 /** Screenshots cost time and disk: they are taken only when a person asks for them (docs/testing.md). */
 export const SCREENSHOTS = process.env.SCREENSHOTS === '1';
