@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import { request } from 'node:https';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -80,6 +81,7 @@ function envFile(path: string): Record<string, string> {
 interface Answer {
   status: number;
   body: string;
+  headers: IncomingHttpHeaders;
 }
 
 /** An HTTPS request to Caddy, checked against Caddy's own root certificate, from `localAddress`. */
@@ -106,7 +108,7 @@ function viaCaddy(
         res.on('data', (chunk) => {
           body += chunk;
         });
-        res.on('end', () => done({ status: res.statusCode ?? 0, body }));
+        res.on('end', () => done({ status: res.statusCode ?? 0, body, headers: res.headers }));
       },
     );
     req.on('error', fail);
@@ -211,6 +213,13 @@ describe('deployment files', () => {
     const verify = spawnSync('systemd-analyze', ['verify', file], { encoding: 'utf8' });
     expect(verify.status, verify.stderr).toBe(0);
     expect(verify.stderr.trim()).toBe('');
+    // Hardened: an exposure of at most 2.5 (systemd counts in tenths: --threshold=25).
+    const security = spawnSync('systemd-analyze', ['security', '--offline=true', '--threshold=25', file], {
+      encoding: 'utf8',
+    });
+    expect(security.status, security.stdout + security.stderr).toBe(0);
+    const exposure = Number(/Overall exposure level for [^:]+: ([\d.]+)/.exec(security.stdout)?.[1]);
+    expect(exposure).toBeLessThanOrEqual(2.5);
     for (const line of [
       'Restart=on-failure',
       'User=zaehltest',
@@ -360,6 +369,8 @@ describe('over HTTPS behind Caddy', () => {
       headers: { authorization: `Bearer ${EXPORT_TOKEN}` },
     });
     expect(exported.status).toBe(200);
+    // HSTS: a tablet that once reached the app over HTTPS never tries plain HTTP for a year.
+    expect(exported.headers['strict-transport-security']).toBe('max-age=31536000');
     const results = JSON.parse(exported.body) as { site?: string; school: string; born: string }[];
     expect(results).toHaveLength(1);
     expect(results[0]).toMatchObject({ site: 'KITA-017', school: 'Kita', born: '2020-05-14' });
