@@ -32,4 +32,18 @@ fi
 # The owner of the database owns its schema public from PostgreSQL 15 on (pg_database_owner).
 as_postgres psql -v ON_ERROR_STOP=1 -qtAc "ALTER DATABASE $database OWNER TO $role" >/dev/null
 
-echo "DATABASE_URL=postgres://$role:$password@$host:$port/$database?sslmode=disable"
+# The password as a URL carries it: every byte but A-Z a-z 0-9 - . _ ~ as %XX (UTF-8 too), so that
+# '@', ':', '/', '%', '#' or a space in ZAEHLTEST_DB_PASSWORD still give a URL the server can read.
+url_encode() {
+  printf %s "$1" | od -An -v -tx1 | tr -s ' \n' '\n\n' | while read -r byte; do
+    [ -n "$byte" ] || continue
+    case $byte in
+      2d | 2e | 5f | 7e | 3[0-9] | 4[1-9a-f] | 5[0-9a] | 6[1-9a-f] | 7[0-9a])
+        # shellcheck disable=SC2059 # the octal escape of the byte is the format on purpose
+        printf "\\$(printf %03o "0x$byte")" ;;
+      *) printf '%%%s' "$(printf %s "$byte" | tr a-f A-F)" ;;
+    esac
+  done
+}
+
+echo "DATABASE_URL=postgres://$role:$(url_encode "$password")@$host:$port/$database?sslmode=disable"

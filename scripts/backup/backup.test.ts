@@ -150,7 +150,7 @@ const canAdminister = !SKIP_POSTGRES && process.getuid?.() === 0;
 describe.skipIf(!canAdminister)('backup and restore with PostgreSQL (DATABASE_URL)', () => {
   const suffix = randomBytes(4).toString('hex');
   const role = `zt_backup_${suffix}`;
-  const databases = [`zt_source_${suffix}`, `zt_target_${suffix}`];
+  const databases = [`zt_source_${suffix}`, `zt_target_${suffix}`, `zt_chosen_${suffix}`];
   const asPostgres = (sql: string) =>
     execFileSync('runuser', ['-u', 'postgres', '--', 'psql', '-v', 'ON_ERROR_STOP=1', '-qtAc', sql], {
       stdio: 'pipe',
@@ -209,4 +209,20 @@ describe.skipIf(!canAdminister)('backup and restore with PostgreSQL (DATABASE_UR
       await next.close();
     }
   }, 240_000);
+
+  it('prints a DATABASE_URL the server can read with a chosen password full of URL characters', async () => {
+    const chosen = 'Kita p@ss:w/rd%#?&=+äß-1';
+    const printed = execFileSync(join(ROOT, 'deploy/postgres-setup.sh'), [role, databases[2] as string], {
+      encoding: 'utf8',
+      env: { ...process.env, ZAEHLTEST_DB_PASSWORD: chosen },
+    });
+    const url = /^DATABASE_URL=(\S+)$/m.exec(printed)?.[1] as string;
+    expect(decodeURIComponent(new URL(url).password)).toBe(chosen);
+    const store = await openPostgresStore(url, { poolSize: 1 });
+    try {
+      expect(await store.count()).toBe(0);
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
 });
