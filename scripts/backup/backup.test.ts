@@ -1,9 +1,19 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { generateIdentity, identityToRecipient } from 'age-encryption';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPgliteStore, openPostgresStore } from '../../server/db/index.ts';
@@ -126,6 +136,39 @@ describe('backup and restore of the embedded database (DATA_DIR)', () => {
     }
     // Never over existing data.
     await expect(restore(file, { DATA_DIR: target })).rejects.toThrow(/already holds a database/);
+  }, 240_000);
+
+  it('with BACKUP_RECIPIENT writes only an age file, which only BACKUP_IDENTITY opens', async () => {
+    // The database of the first test; a key pair as `age-keygen` makes it.
+    const source = join(work, 'pglite-source');
+    const identity = await generateIdentity();
+    const recipient = await identityToRecipient(identity);
+    const folder = join(work, 'pglite-encrypted');
+    const file = await backup(folder, { DATA_DIR: source, BACKUP_RECIPIENT: recipient });
+    expect(file).toMatch(/zaehltest-pglite-\d{4}-\d{2}-\d{2}-\d{6}\.tar\.gz\.age$/);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    // No plain copy is left beside it, and the file is age's, not a tarball.
+    expect(readdirSync(folder)).toEqual([file.slice(folder.length + 1)]);
+    expect(readFileSync(file).subarray(0, 21).toString('latin1')).toBe('age-encryption.org/v1');
+
+    await expect(restore(file, { DATA_DIR: join(work, 'age-none') })).rejects.toThrow(/Set BACKUP_IDENTITY/);
+    const wrongKey = join(work, 'wrong.key');
+    writeFileSync(wrongKey, `# created: by the test\n${await generateIdentity()}\n`, { mode: 0o600 });
+    await expect(
+      restore(file, { DATA_DIR: join(work, 'age-wrong'), BACKUP_IDENTITY: wrongKey }),
+    ).rejects.toThrow(/does not open with the key/);
+    const rightKey = join(work, 'right.key');
+    writeFileSync(rightKey, `# public key: ${recipient}\n${identity}\n`, { mode: 0o600 });
+    const target = join(work, 'age-target');
+    expect(await restore(file, { DATA_DIR: target, BACKUP_IDENTITY: rightKey })).toBe(TOTAL);
+    expectSameTables(await pgliteRows(source), await pgliteRows(target));
+
+    // A mistyped key is refused before anything is written.
+    const refused = join(work, 'pglite-refused');
+    await expect(
+      backup(refused, { DATA_DIR: source, BACKUP_RECIPIENT: 'age1-kein-schluessel' }),
+    ).rejects.toThrow(/not a public age key/);
+    expect(existsSync(refused) ? readdirSync(refused) : []).toEqual([]);
   }, 240_000);
 
   it('refuses a damaged file, an empty DATA_DIR to back up, and a PostgreSQL dump without DATABASE_URL', async () => {

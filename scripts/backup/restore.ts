@@ -2,10 +2,12 @@
 // EMPTY database — a new PostgreSQL database (DATABASE_URL) or a new DATA_DIR — and reports how
 // many results it holds. It never overwrites data: a target that holds tables is refused.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
 import pg from 'pg';
 import { openPgliteStore, openPostgresStore } from '../../server/db/index.ts';
+import { AGE_SUFFIX, decryptFile } from './age.ts';
 import { libpqConnection, OperatorError, runPgTool, runTool, shownUrl, targetFromEnv } from './common.ts';
 import { hasDatabase, lockForTool } from './pglite-lock.ts';
 
@@ -22,10 +24,27 @@ async function tablesIn(url: string): Promise<number> {
   }
 }
 
-/** Restores `file` into the (empty) database of `env`; resolves to the number of results in it. */
+/**
+ * Restores `file` into the (empty) database of `env`; resolves to the number of results in it. An
+ * encrypted backup (.age) is opened with the key file BACKUP_IDENTITY names, into a folder only this
+ * user may read, and that plain copy is removed afterwards.
+ */
 export async function restore(file: string, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   if (!existsSync(file))
     throw new OperatorError(`Die Datei ${file} gibt es nicht.`, `The file ${file} does not exist.`);
+  if (!file.endsWith(AGE_SUFFIX)) return restorePlain(file, env);
+  targetFromEnv(env);
+  const folder = mkdtempSync(join(tmpdir(), 'zaehltest-restore-'));
+  try {
+    const plain = join(folder, basename(file, AGE_SUFFIX));
+    await decryptFile(file, plain, env);
+    return await restorePlain(plain, env);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+async function restorePlain(file: string, env: NodeJS.ProcessEnv): Promise<number> {
   const target = targetFromEnv(env);
   const isDump = file.endsWith('.dump');
   if (isDump !== (target.kind === 'postgres')) {
