@@ -1,8 +1,8 @@
+import { levels as levelTexts } from 'virtual:zaehltest-levels';
 import { describe, expect, it } from 'vitest';
 import { buildOverview } from '../children/overview';
 import { child, result } from '../children/test-fixtures';
 import { i18n } from '../i18n';
-import { levels as levelTexts } from 'virtual:zaehltest-levels';
 import { nextStep, overviewCells } from './group-overview-model';
 
 const t = i18n.t.bind(i18n);

@@ -86,7 +86,9 @@ describe("the Gruppenübersicht's PDF", () => {
     expect(text).not.toMatch(/Zugeordnete\s+s/);
     expect(text).toContain('Erneut testen ab 12.02.2027');
     expect(text).toContain('ohne Ton');
-    expect(text).toMatch(/Förderhinweise für Niveau 1 \(nicht erreicht\): Mengen erfassen: Würfelbilder zeigen · Finger/);
+    expect(text).toMatch(
+      /Förderhinweise für Niveau 1 \(nicht erreicht\): Mengen erfassen: Würfelbilder zeigen · Finger/,
+    );
     expect(text).toContain('Der Zähltest ist ein Screening, keine Diagnose.');
   });
 });
