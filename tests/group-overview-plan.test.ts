@@ -137,6 +137,13 @@ async function everyColumnOnScreen(name: string, size: { width: number; height: 
       .map((element) => `${element.tagName}.${element.className}`),
   }));
   expect(widths.page, widths.wider.join(', ')).toBeLessThanOrEqual(widths.window);
+  // No word runs out of its cell into the next one.
+  const overflowing = await row
+    .locator(':scope > th, :scope > td')
+    .evaluateAll((all) =>
+      all.filter((cell) => cell.scrollWidth > cell.clientWidth + 1).map((cell) => cell.textContent),
+    );
+  expect(overflowing).toEqual([]);
   for (const button of await row.getByRole('button').all()) {
     expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   }
