@@ -83,6 +83,7 @@ describe("the Gruppenübersicht's PDF", () => {
     expect(text).toContain('Seite 1 von 1');
     // A header word wider than its column is drawn smaller, never broken inside the word.
     expect(text).toContain('Zugeordnetes');
+    expect(text).toContain('20.11.2026');
     expect(text).not.toMatch(/Zugeordnete\s+s/);
     expect(text).toContain('Erneut testen ab 12.02.2027');
     expect(text).toContain('ohne Ton');

@@ -17,7 +17,7 @@ const TOP = 18;
 const BOTTOM = HEIGHT - 14;
 const PAD = 1.5;
 /** Name, Alter, Sprache, Letzter Test, Niveau 1–3, Zugeordnetes Niveau, Noch nicht erreicht, Nächster Schritt. */
-const COLUMNS = [46, 15, 22, 20, 16, 16, 16, 24, 34, 64] as const;
+const COLUMNS = [44, 15, 22, 22, 16, 16, 16, 24, 34, 64] as const;
 /** The header's largest size; a column whose longest word is wider gets a smaller one, never a broken word. */
 const HEADER_SIZE = 8;
 const SUPPORT: Rgb = [251, 231, 231];
