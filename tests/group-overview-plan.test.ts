@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Child, type LocalResult, SCORED_QUESTION_LEVELS } from '../src/contract.ts';
+import { axeFindings } from './support/axe.ts';
 import { openBrowser, type Session, screenshot, TABLET, TABLET_PORTRAIT } from './support/browser.ts';
 import { seed } from './support/children-seed.ts';
 import { login, waitForScreen } from './support/flow.ts';
@@ -176,6 +177,8 @@ describe('the Gruppenübersicht as a plan', () => {
         .toContain('Förderhinweise für Niveau 2:');
       await rowOf('Zeynep Kaya').getByText('Förderhinweise', { exact: true }).scrollIntoViewIfNeeded();
       await screenshot(page, `group-overview-plan-${label}-support`, { fullPage: false });
+      // axe finds nothing, the Förderhinweise open (table or cards).
+      expect(await axeFindings(page)).toEqual([]);
       await rowOf('Zeynep Kaya').getByText('Förderhinweise', { exact: true }).click();
     });
   }
@@ -188,6 +191,7 @@ describe('the Gruppenübersicht as a plan', () => {
     expect(await dialog.textContent()).toContain('Ungewöhnliches Profil');
     expect(await dialog.textContent()).toContain('AMAL23');
     await screenshot(page, 'group-overview-plan-last-result', { fullPage: false });
+    expect(await axeFindings(page)).toEqual([]);
     const [download] = await Promise.all([
       page.waitForEvent('download', { timeout: 60_000 }),
       dialog.getByRole('button', { name: 'Als PDF speichern' }).click(),

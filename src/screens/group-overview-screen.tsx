@@ -688,7 +688,12 @@ function LastResult({ row, onClose }: { row: OverviewRow; onClose(): void }) {
   }
   return (
     <Dialog title={t('overview.lastResultNamed', { name })} onClose={onClose}>
-      <div className="overview-child overview-result">
+      <section
+        className="overview-child overview-result"
+        aria-label={doc.title}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+        tabIndex={0}
+      >
         {doc.endedEarly && (
           <p className="dialog-text">
             <strong>{doc.endedEarly.heading}</strong> {doc.endedEarly.text}
@@ -759,7 +764,7 @@ function LastResult({ row, onClose }: { row: OverviewRow; onClose(): void }) {
               {item.value}
             </p>
           ))}
-      </div>
+      </section>
       {pdf === 'failed' && (
         <p className="field-problem" role="alert">
           {t('overview.resultPdfFailed')}
