@@ -54,6 +54,15 @@ const rowCount = () => page.locator('.overview-table').getAttribute('aria-rowcou
 const focusedRow = () =>
   page.evaluate(() => Number(document.activeElement?.closest('tr')?.getAttribute('aria-rowindex')));
 
+/**
+ * Tab (or Shift+Tab) until the focus is in another row: a row has several controls ('Verlauf',
+ * 'Letztes Ergebnis', 'Test beginnen', 'Förderhinweise').
+ */
+async function tabToNextRow(key: 'Tab' | 'Shift+Tab') {
+  const from = await focusedRow();
+  for (let i = 0; i < 8 && (await focusedRow()) === from; i++) await page.keyboard.press(key);
+}
+
 /** The newest test's points on level 1 per child name, from the seeded data. */
 function newestLevel1(): Map<string, number> {
   const { children, results } = dataSet();
@@ -116,15 +125,18 @@ describe('Gruppenübersicht with 300 children', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect.poll(async () => (await renderedRows())[0]?.index).toBe(2);
     const lastRendered = (await renderedRows()).at(-1)!.index;
-    await page.locator(`.overview-table tbody tr[aria-rowindex="${lastRendered}"] .overview-open`).focus();
-    await page.keyboard.press('Tab');
+    await page
+      .locator(`.overview-table tbody tr[aria-rowindex="${lastRendered}"] .overview-open`)
+      .first()
+      .focus();
+    await tabToNextRow('Tab');
     expect(await focusedRow()).toBe(lastRendered + 1);
-    for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 5; i++) await tabToNextRow('Tab');
     expect(await focusedRow()).toBe(lastRendered + 6);
-    await page.keyboard.press('Shift+Tab');
+    await tabToNextRow('Shift+Tab');
     expect(await focusedRow()).toBe(lastRendered + 5);
-    // The focused button's row is on screen (the browser scrolled it into view).
-    const focusedBox = await page.locator('.overview-open:focus').boundingBox();
+    // The focused control's row is on screen (the browser scrolled it into view).
+    const focusedBox = await page.locator('.overview-table :focus').boundingBox();
     expect(focusedBox!.y).toBeGreaterThanOrEqual(0);
     expect(focusedBox!.y).toBeLessThan(TABLET.height);
 
@@ -133,9 +145,15 @@ describe('Gruppenübersicht with 300 children', () => {
     await expect.poll(async () => (await renderedRows()).at(-1)?.index).toBe(CHILDREN + 1);
     const firstRendered = (await renderedRows())[0]!.index;
     expect(firstRendered).toBeGreaterThan(2);
-    await page.locator(`.overview-table tbody tr[aria-rowindex="${firstRendered}"] .overview-open`).focus();
-    await page.keyboard.press('Shift+Tab');
+    await page
+      .locator(`.overview-table tbody tr[aria-rowindex="${firstRendered}"] .overview-open`)
+      .first()
+      .focus();
+    await tabToNextRow('Shift+Tab');
     expect(await focusedRow()).toBe(firstRendered - 1);
+    // Within the row reached, its first button is 'Verlauf'.
+    while ((await page.evaluate(() => document.activeElement?.textContent)) !== 'Verlauf')
+      await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: /^Verlauf von Kind \d{3}$/ });
     await dialog.waitFor();

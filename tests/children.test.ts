@@ -304,7 +304,7 @@ describe('the children of the device', () => {
     await waitForScreen(page, 'overview');
     const names = () =>
       page
-        .locator('.overview-table tbody tr:not([hidden]) th > span')
+        .locator('.overview-table tbody tr:not([hidden]) th > span.overview-name')
         .evaluateAll((cells) => cells.map((cell) => cell.textContent));
     await expect.poll(names).toEqual(['Emre Demir', 'Zeynep Kaya', 'أمل حداد']);
     await shotsAtEverySize('overview');
@@ -320,7 +320,8 @@ describe('the children of the device', () => {
     await page.getByLabel('nur Kinder mit Förderbedarf').check();
     expect(await names()).toEqual(['أمل حداد']);
     expect(await page.locator('.overview-table tbody tr:not([hidden]) .col-unmet').textContent()).toBe(
-      'Niveau 1, 2',
+      // Level 3 reached above them: the row says the profile is unusual (docs/product.md §28).
+      'Niveau 1, 2 – ungewöhnliches Profil',
     );
     await page.getByLabel('nur Kinder mit Förderbedarf').uncheck();
     await page.getByLabel('Sprache').selectOption({ label: LANGUAGE_LABELS.tr });
@@ -335,7 +336,7 @@ describe('the children of the device', () => {
     await dialog.getByRole('button', { name: 'Kind löschen' }).click();
     expect(await dialogText('Kind löschen?')).toEqual([
       `Zeynep Kaya (Kind-Code ${code}) und alle auf diesem Gerät gespeicherten Ergebnisse dieses Kindes werden von diesem Gerät gelöscht.`,
-      'Schon gesendete Ergebnisse bleiben ohne Namen auf dem Server; dort lassen sie sich über den Kind-Code löschen. Noch nicht gesendete Ergebnisse werden trotzdem gesendet.',
+      `Schon gesendete Ergebnisse bleiben ohne Namen auf dem Server. Dort kann die Forschung sie über den Kind-Code ${code} löschen (Auswertung: „Alle Ergebnisse eines Kindes löschen“). Noch nicht gesendete Ergebnisse werden trotzdem gesendet.`,
     ]);
     await shotsOfDialog('delete');
     await page.getByRole('button', { name: 'Nicht löschen' }).click();

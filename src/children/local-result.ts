@@ -1,6 +1,6 @@
 import { localDay } from '../domain/date';
 import { isPractice, scoreLevels } from '../results/levels';
-import type { AnswerRecord, EndedEarly, UserData } from '../store/types';
+import type { AnswerRecord, EndedEarly, Understanding, UserData } from '../store/types';
 import type { LocalResult } from './types';
 
 /** The finished test as the device keeps it for the child's Verlauf (scored by the one scorer). */
@@ -10,8 +10,12 @@ export function localResultOf(
   user: Pick<UserData, 'language'>,
   answers: readonly AnswerRecord[],
   endedEarly?: EndedEarly | null,
+  understanding?: Understanding | null,
 ): LocalResult {
   const scores = scoreLevels(answers);
+  // The same count as the results page's 'Ohne Ton' notice (use-result-document.ts, soundNotice).
+  const recorded = answers.filter((answer) => answer.prompt !== undefined);
+  const silent = recorded.filter((answer) => answer.prompt?.source === 'none').length;
   const finishedAt = answers.at(-1)?.answeredAt ?? endedEarly?.endedAt ?? new Date().toISOString();
   return {
     submissionId,
@@ -29,6 +33,8 @@ export function localResultOf(
     ...(endedEarly
       ? { endedEarly: { reason: endedEarly.reason, lastQuestion: endedEarly.lastQuestion } }
       : {}),
+    ...(recorded.length > 0 ? { silentPrompts: { count: silent, total: recorded.length } } : {}),
+    ...(understanding ? { understanding } : {}),
     answers: answers
       .filter((answer) => !isPractice(answer))
       .map((answer) => ({

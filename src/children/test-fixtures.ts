@@ -1,3 +1,4 @@
+import { SCORED_QUESTION_LEVELS } from '../domain/facts';
 import type { AssignedLevel } from '../results/levels';
 import type { Child, LocalResult } from './types';
 
@@ -39,6 +40,17 @@ export function result(
     language: 'tr',
     levels,
     assignedLevel,
-    answers: [],
+    answers: answersFor(points),
   };
+}
+
+/** Stored answers giving these points: the first questions of each level right, the rest wrong. */
+function answersFor(points: readonly number[]): LocalResult['answers'] {
+  const seen = [0, 0, 0];
+  return Object.entries(SCORED_QUESTION_LEVELS).map(([id, level]) => {
+    const index = level - 1;
+    const correct = seen[index]! < points[index]!;
+    seen[index]!++;
+    return { question: Number(id), correct, given: correct ? 'richtig' : 'falsch' };
+  });
 }

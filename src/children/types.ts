@@ -1,7 +1,7 @@
 import type { ChildLanguage } from '../content/types';
 import type { School, SchoolLevel, ScoredLevel } from '../domain/facts';
 import type { AssignedLevel } from '../results/levels';
-import type { EndedEarly } from '../store/types';
+import type { EndedEarly, Understanding } from '../store/types';
 
 /** A child of this device, as the educator entered it (kept on the device only, sealed). */
 export interface Child {
@@ -43,6 +43,14 @@ export interface LocalResult {
    * Absent for a test run to its end and in results stored before.
    */
   endedEarly?: EndedEarly;
+  /**
+   * Screens whose prompt was not spoken, of those recorded (docs/product.md §14), so the
+   * Gruppenübersicht can mark 'ohne Ton'. Absent when no prompt was recorded and in results stored
+   * before.
+   */
+  silentPrompts?: { count: number; total: number };
+  /** 'Sprachverständnis' as recorded on the start screen (docs/product.md §39), when it was. */
+  understanding?: Understanding;
   /** Every scored answer: question id, whether it was right, what was given. */
   answers: { question: number; correct: boolean; given: string }[];
 }

@@ -568,7 +568,7 @@ export const de = {
       level3: 'Niveau 3',
       assigned: 'Zugeordnetes Niveau',
       unmet: 'Noch nicht erreicht',
-      retest: 'Erneut testen ab',
+      retest: 'Nächster Schritt',
     },
     sortBy: 'Sortieren nach {{column}}',
     years_one: '{{count}} Jahr',
@@ -579,9 +579,32 @@ export const de = {
     endedEarly: 'vorzeitig beendet: {{reason}}',
     allReached: 'alle erreicht',
     unmetLevels: 'Niveau {{levels}}',
+    /** A level not reached below a reached one (docs/product.md §28): the row says it is unusual. */
+    unmetUnusual: 'Niveau {{levels}} – ungewöhnliches Profil',
     retestDue: '{{date}} (fällig)',
     open: 'Verlauf',
     openNamed: 'Verlauf von {{name}}',
+    /** Per child, what to do next (docs/product.md, Gruppenübersicht). */
+    next: {
+      heading: 'Nächster Schritt',
+      support: 'Förderhinweise',
+      retestFrom: 'Erneut testen ab {{date}}',
+      dueSince: 'Erneut testen: fällig seit {{date}}',
+      silent: 'ohne Ton',
+      silentPartly: 'teilweise ohne Ton ({{count}} von {{total}} Texten)',
+      unusual:
+        'Ungewöhnliches Profil: Niveau {{unmet}} nicht erreicht, obwohl Niveau {{achieved}} erreicht – siehe „Letztes Ergebnis“.',
+    },
+    lastResult: 'Letztes Ergebnis',
+    lastResultNamed: 'Letztes Ergebnis von {{name}}',
+    startTest: 'Test beginnen',
+    startTestNamed: 'Test beginnen mit {{name}}',
+    resultPdf: 'Als PDF speichern',
+    resultPdfFailed: 'Das PDF konnte nicht erstellt werden. Bitte erneut versuchen.',
+    resultSound: 'mit Ton',
+    resultNotStoredLabel: 'Nicht gespeichert',
+    resultNotStored:
+      'Antwortzeiten, „keine Antwort“, erneut gezeigte Bilder, Unterbrechungen und wiederholte Ansagen behält das Gerät nicht; sie stehen nur auf der Ergebnisseite direkt nach dem Test.',
     childHeading: 'Verlauf von {{name}}',
     childCode: 'Kind-Code: {{code}}',
     close: 'Schließen',
@@ -592,6 +615,9 @@ export const de = {
     /** What stays elsewhere after deleting children (every delete dialog of the overview). */
     deleteStays:
       'Schon gesendete Ergebnisse bleiben ohne Namen auf dem Server; dort lassen sie sich über den Kind-Code löschen. Noch nicht gesendete Ergebnisse werden trotzdem gesendet.',
+    /** The same for one child, with its code and how research deletes its results (docs/privacy.md). */
+    deleteStaysCode:
+      'Schon gesendete Ergebnisse bleiben ohne Namen auf dem Server. Dort kann die Forschung sie über den Kind-Code {{code}} löschen (Auswertung: „Alle Ergebnisse eines Kindes löschen“). Noch nicht gesendete Ergebnisse werden trotzdem gesendet.',
     deleteKeep: 'Nicht löschen',
     deleteConfirm: 'Endgültig löschen',
     deleteFailed: 'Das Kind konnte nicht gelöscht werden. Bitte erneut versuchen.',

@@ -1,8 +1,11 @@
+import { levels as levelTexts } from 'virtual:zaehltest-levels';
 import { describe, expect, it } from 'vitest';
 import { buildOverview } from '../children/overview';
 import { child, result } from '../children/test-fixtures';
 import { i18n } from '../i18n';
-import { overviewCells } from './group-overview-model';
+import { nextStep, overviewCells } from './group-overview-model';
+
+const t = i18n.t.bind(i18n);
 
 describe('the Gruppenübersicht of a child whose newest test ended early (docs/product.md §38)', () => {
   it("says 'vorzeitig beendet: müde', shows points of complete levels only and re-tests the next day", () => {
@@ -23,5 +26,67 @@ describe('the Gruppenübersicht of a child whose newest test ended early (docs/p
       unmet: 'Niveau 2, 3',
       retest: '11.06.2026 (fällig)',
     });
+  });
+});
+
+describe("a child's next step in the Gruppenübersicht", () => {
+  const rowOf = (...results: ReturnType<typeof result>[]) =>
+    buildOverview([child({ code: 'AAAAAA', name: 'Zeynep' })], results, '2026-06-30')[0]!;
+
+  it('re-tests from the date to come, with the Förderhinweise of the assigned level as on the results page', () => {
+    const step = nextStep(rowOf(result('AAAAAA', '2026-06-10', [6, 2, 1])), '2026-06-30', t);
+    expect(step).toMatchObject({ retest: 'Erneut testen ab 02.09.2026', due: false, marks: [] });
+    expect(step.unusual).toBeUndefined();
+    expect(step.support).toEqual([
+      {
+        heading: `Förderhinweise für Niveau 2: ${levelTexts['2'].title}`,
+        items: [...levelTexts['2'].activities],
+      },
+    ]);
+  });
+
+  it("says 'fällig seit' once the date has come, and nothing to support when every level was reached", () => {
+    const step = nextStep(rowOf(result('AAAAAA', '2026-01-10', [7, 7, 7])), '2026-06-30', t);
+    expect(step).toMatchObject({ retest: 'Erneut testen: fällig seit 04.04.2026', due: true, support: [] });
+  });
+
+  it('marks an unusual profile in the row and gives the Förderhinweise of the level not reached', () => {
+    const row = rowOf(result('AAAAAA', '2026-06-10', [2, 7, 6]));
+    expect(overviewCells(row, '2026-06-30', t)).toMatchObject({
+      assigned: 'größer 3',
+      unmet: 'Niveau 1 – ungewöhnliches Profil',
+    });
+    const step = nextStep(row, '2026-06-30', t);
+    expect(step.unusual).toBe(
+      'Ungewöhnliches Profil: Niveau 1 nicht erreicht, obwohl Niveau 2 und 3 erreicht – siehe „Letztes Ergebnis“.',
+    );
+    expect(step.support.map((group) => group.heading)).toEqual([
+      `Förderhinweise für Niveau 1 (nicht erreicht): ${levelTexts['1'].title}`,
+    ]);
+  });
+
+  it("marks a silent test ('ohne Ton'), one partly silent, a test ended early and the understanding recorded", () => {
+    const silent = { ...result('AAAAAA', '2026-06-10', [6, 2, 1]), silentPrompts: { count: 23, total: 23 } };
+    expect(nextStep(rowOf(silent), '2026-06-30', t).marks).toEqual(['ohne Ton']);
+    const partly = {
+      ...result('AAAAAA', '2026-06-10', [6, 2, 1]),
+      silentPrompts: { count: 3, total: 23 },
+      understanding: 'no' as const,
+    };
+    expect(nextStep(rowOf(partly), '2026-06-30', t).marks).toEqual([
+      'teilweise ohne Ton (3 von 23 Texten)',
+      'Sprachverständnis: nein',
+    ]);
+    const spoken = {
+      ...result('AAAAAA', '2026-06-10', [6, 2, 1]),
+      silentPrompts: { count: 0, total: 23 },
+      understanding: 'yes' as const,
+    };
+    expect(nextStep(rowOf(spoken), '2026-06-30', t).marks).toEqual([]);
+    const ended = {
+      ...result('AAAAAA', '2026-06-10', [6, 0, 0]),
+      endedEarly: { reason: 'unwell' as const, lastQuestion: 10 },
+    };
+    expect(nextStep(rowOf(ended), '2026-06-30', t).marks).toEqual(['vorzeitig beendet: müde']);
   });
 });

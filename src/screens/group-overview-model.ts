@@ -2,6 +2,10 @@ import { type OverviewRow, SORT_KEYS, type SortKey } from '../children/overview'
 import { languageLabel } from '../content/languages';
 import { germanDate } from '../domain/date';
 import type { Translate } from '../i18n';
+import { activityGroups } from '../results/activity-groups';
+import { unusualProfile } from '../results/levels';
+import type { ActivityGroup } from '../results/result-document';
+import { levelList } from '../results/unusual-profile-text';
 
 type TFunction = Translate;
 
@@ -52,11 +56,69 @@ export function overviewCells(row: OverviewRow, today: string, t: TFunction): Ov
       ? none
       : row.unmetLevels.length === 0
         ? t('overview.allReached')
-        : t('overview.unmetLevels', { levels: row.unmetLevels.join(', ') }),
+        : unusualProfile(row.lastComplete.levels)
+          ? t('overview.unmetUnusual', { levels: row.unmetLevels.join(', ') })
+          : t('overview.unmetLevels', { levels: row.unmetLevels.join(', ') }),
     retest: !row.retestFrom
       ? none
       : row.retestFrom <= today
         ? t('overview.retestDue', { date: germanDate(row.retestFrom) })
         : germanDate(row.retestFrom),
+  };
+}
+
+/**
+ * What to do next for one child (docs/product.md, Gruppenübersicht): when to test again, what the
+ * newest test leaves to support, and what to keep in mind about how it went.
+ */
+export interface NextStep {
+  /** 'Erneut testen ab 01.02.2027', 'fällig seit 01.02.2027' or 'noch nicht getestet'. */
+  retest: string;
+  due: boolean;
+  /** 'ohne Ton', 'vorzeitig beendet: müde', 'Sprachverständnis: teilweise' of the newest test. */
+  marks: string[];
+  /** A level not reached below a reached one, in one line (the results page tells it at length). */
+  unusual?: string;
+  /**
+   * The Förderhinweise of the newest test run to its end when it left a level unreached: the same
+   * groups as on its results page (src/results/activity-groups.ts).
+   */
+  support: ActivityGroup[];
+}
+
+export function nextStep(row: OverviewRow, today: string, t: TFunction): NextStep {
+  const last = row.last;
+  const due = row.retestFrom !== '' && row.retestFrom <= today;
+  const retest = !row.retestFrom
+    ? t('overview.notTested')
+    : due
+      ? t('overview.next.dueSince', { date: germanDate(row.retestFrom) })
+      : t('overview.next.retestFrom', { date: germanDate(row.retestFrom) });
+  const marks: string[] = [];
+  if (last?.silentPrompts && last.silentPrompts.count > 0)
+    marks.push(
+      last.silentPrompts.count === last.silentPrompts.total
+        ? t('overview.next.silent')
+        : t('overview.next.silentPartly', last.silentPrompts),
+    );
+  if (last?.endedEarly)
+    marks.push(t('overview.endedEarly', { reason: t(`endEarly.short.${last.endedEarly.reason}`) }));
+  if (last?.understanding && last.understanding !== 'yes')
+    marks.push(`${t('understanding.label')}: ${t(`understanding.values.${last.understanding}`)}`);
+  const complete = row.lastComplete;
+  const profile = complete ? unusualProfile(complete.levels) : undefined;
+  return {
+    retest,
+    due,
+    marks,
+    ...(profile
+      ? {
+          unusual: t('overview.next.unusual', {
+            unmet: levelList(profile.unmet),
+            achieved: levelList(profile.achievedAbove),
+          }),
+        }
+      : {}),
+    support: complete && row.needsSupport ? activityGroups(complete.levels, complete.assignedLevel, t) : [],
   };
 }

@@ -28,7 +28,23 @@ describe("the Gruppenübersicht's PDF", () => {
   }, () => {
     const pdf = renderOverviewPdf(
       [
-        { cells: cells('علي حداد', 'Arabisch'), needsSupport: true, dir: 'rtl' },
+        {
+          cells: cells('علي حداد', 'Arabisch'),
+          needsSupport: true,
+          dir: 'rtl',
+          next: {
+            retest: 'Erneut testen ab 12.02.2027',
+            due: false,
+            marks: ['ohne Ton'],
+            unusual: 'Ungewöhnliches Profil: Niveau 1 nicht erreicht, obwohl Niveau 2 und 3 erreicht',
+            support: [
+              {
+                heading: 'Förderhinweise für Niveau 1 (nicht erreicht): Mengen erfassen',
+                items: ['Würfelbilder zeigen', 'Finger zählen'],
+              },
+            ],
+          },
+        },
         { cells: cells('Ayşe Yılmaz', 'Arabisch'), needsSupport: true, dir: 'rtl' },
         { cells: cells('Ștefan Țurcanu', 'Rumänisch'), needsSupport: false, dir: 'ltr' },
       ],
@@ -44,9 +60,9 @@ describe("the Gruppenübersicht's PDF", () => {
           'Niveau 1',
           'Niveau 2',
           'Niveau 3',
-          'Zugeordnet',
+          'Zugeordnetes Niveau',
           'Noch nicht erreicht',
-          'Erneut testen ab',
+          'Nächster Schritt',
         ],
         disclaimer: 'Der Zähltest ist ein Screening, keine Diagnose.',
         pageLabel: (page, pages) => `Seite ${page} von ${pages}`,
@@ -65,6 +81,15 @@ describe("the Gruppenübersicht's PDF", () => {
     expect(text).toContain('Ayşe Yılmaz');
     expect(text).toContain('Ștefan Țurcanu');
     expect(text).toContain('Seite 1 von 1');
+    // A header word wider than its column is drawn smaller, never broken inside the word.
+    expect(text).toContain('Zugeordnetes');
+    expect(text).toContain('20.11.2026');
+    expect(text).not.toMatch(/Zugeordnete\s+s/);
+    expect(text).toContain('Erneut testen ab 12.02.2027');
+    expect(text).toContain('ohne Ton');
+    expect(text).toMatch(
+      /Förderhinweise für Niveau 1 \(nicht erreicht\): Mengen erfassen: Würfelbilder zeigen · Finger/,
+    );
     expect(text).toContain('Der Zähltest ist ein Screening, keine Diagnose.');
   });
 });

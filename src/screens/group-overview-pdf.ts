@@ -1,7 +1,7 @@
 import type { jsPDF } from 'jspdf';
 import type { TextDirection } from '../../schemas/language-pack';
 import { INK, MUTED, PdfText, type Rgb, RULE } from '../results/pdf-setup';
-import type { OverviewCells } from './group-overview-model';
+import type { NextStep, OverviewCells } from './group-overview-model';
 
 /**
  * The Gruppenübersicht as an A4 landscape PDF (docs/product.md §36): real text with the fonts and
@@ -16,8 +16,10 @@ const MARGIN = 12;
 const TOP = 18;
 const BOTTOM = HEIGHT - 14;
 const PAD = 1.5;
-/** Name, Alter, Sprache, Letzter Test, Niveau 1–3, Zugeordnet, Noch nicht erreicht, Erneut testen ab. */
-const COLUMNS = [58, 18, 24, 24, 17, 17, 17, 24, 44, 30] as const;
+/** Name, Alter, Sprache, Letzter Test, Niveau 1–3, Zugeordnetes Niveau, Noch nicht erreicht, Nächster Schritt. */
+const COLUMNS = [44, 15, 22, 22, 16, 16, 16, 24, 34, 64] as const;
+/** The header's largest size; a column whose longest word is wider gets a smaller one, never a broken word. */
+const HEADER_SIZE = 8;
 const SUPPORT: Rgb = [251, 231, 231];
 
 export interface OverviewPdfText {
@@ -34,6 +36,8 @@ export interface OverviewPdfRow {
   needsSupport: boolean;
   /** The writing direction of the child's language (its pack's `dir`): the name is drawn in it. */
   dir?: TextDirection;
+  /** What to do next: in the last column, its Förderhinweise in a line across the row below. */
+  next?: NextStep;
 }
 
 export function renderOverviewPdf(rows: readonly OverviewPdfRow[], text: OverviewPdfText): jsPDF {
@@ -45,11 +49,26 @@ export function renderOverviewPdf(rows: readonly OverviewPdfRow[], text: Overvie
   });
   const pdf = out.pdf;
   let y = TOP;
+  // Wrapping breaks a word wider than its column inside it ('Zugeordnete|s'): such a header is
+  // drawn smaller until its longest word fits.
+  const headerSize = (label: string, width: number) => {
+    let size = HEADER_SIZE;
+    const longest = () => {
+      out.style({ size, bold: true });
+      return Math.max(...label.split(/\s+/).map((word) => pdf.getTextWidth(word)));
+    };
+    while (size > 5 && longest() > width) size -= 0.5;
+    return size;
+  };
   const rule = (width: number, colour: Rgb) => out.rule(y, MARGIN, WIDTH - 2 * MARGIN, width, colour);
 
   const header = () => {
     const blocks = text.columns.map((column, i) =>
-      out.block(column, COLUMNS[i]! - 2 * PAD, { size: 8, bold: true, colour: MUTED }),
+      out.block(column, COLUMNS[i]! - 2 * PAD, {
+        size: headerSize(column, COLUMNS[i]! - 2 * PAD),
+        bold: true,
+        colour: MUTED,
+      }),
     );
     const height = Math.max(...blocks.map((b) => b.height)) + 2 * PAD;
     let x = MARGIN;
@@ -80,7 +99,9 @@ export function renderOverviewPdf(rows: readonly OverviewPdfRow[], text: Overvie
       row.cells.level3,
       row.cells.assigned,
       row.cells.unmet,
-      row.cells.retest,
+      row.next
+        ? [row.next.retest, ...row.next.marks, ...(row.next.unusual ? [row.next.unusual] : [])].join('\n')
+        : row.cells.retest,
     ];
     const blocks = values.map((value, i) =>
       out.block(value, COLUMNS[i]! - 2 * PAD, {
@@ -89,7 +110,15 @@ export function renderOverviewPdf(rows: readonly OverviewPdfRow[], text: Overvie
         ...(i === 0 && row.dir ? { dir: row.dir } : {}),
       }),
     );
-    const height = Math.max(...blocks.map((b) => b.height)) + 2 * PAD;
+    const cellsHeight = Math.max(...blocks.map((b) => b.height)) + 2 * PAD;
+    // The Förderhinweise across the row below the name: heading, then the activities.
+    const supportX = MARGIN + COLUMNS[0];
+    const supportWidth = WIDTH - MARGIN - supportX - 2 * PAD;
+    const support = (row.next?.support ?? []).map((group) =>
+      out.block(`${group.heading}: ${group.items.join(' · ')}`, supportWidth, { size: 8, colour: MUTED }),
+    );
+    const supportHeight = support.reduce((sum, b) => sum + b.height, 0) + (support.length > 0 ? PAD : 0);
+    const height = cellsHeight + supportHeight;
     if (y + height > BOTTOM) {
       pdf.addPage('a4', 'landscape');
       y = TOP;
@@ -97,13 +126,18 @@ export function renderOverviewPdf(rows: readonly OverviewPdfRow[], text: Overvie
     }
     if (row.needsSupport) {
       // The unmet levels are written out in their column; the tint only helps the eye.
-      out.fill(MARGIN + COLUMNS.slice(0, 8).reduce((a, b) => a + b, 0), y, COLUMNS[8], height, SUPPORT);
+      out.fill(MARGIN + COLUMNS.slice(0, 8).reduce((a, b) => a + b, 0), y, COLUMNS[8], cellsHeight, SUPPORT);
     }
     let x = MARGIN;
     blocks.forEach((b, i) => {
       out.draw(b, x + PAD, y + PAD, COLUMNS[i]! - 2 * PAD);
       x += COLUMNS[i]!;
     });
+    let supportY = y + cellsHeight;
+    for (const b of support) {
+      out.draw(b, supportX + PAD, supportY, supportWidth);
+      supportY += b.height;
+    }
     y += height;
     rule(0.2, RULE);
   }

@@ -72,7 +72,7 @@ describe('Gruppenübersicht', () => {
     await screen.findByRole('table', { name: 'Gruppenübersicht' });
     const rows = within(table()).getAllByRole('row');
     expect([...rows[1]!.children].map((cell) => cell.textContent)).toEqual([
-      'Amal HaddadVerlauf',
+      'Amal HaddadVerlaufLetztes ErgebnisTest beginnen',
       '6 Jahre',
       languageLabel('ar'),
       '20.09.2026',
@@ -81,10 +81,11 @@ describe('Gruppenübersicht', () => {
       '1 von 7',
       '2',
       'Niveau 2, 3',
-      '13.12.2026',
+      expect.stringMatching(/^Erneut testen ab 13\.12\.2026Förderhinweise/),
     ]);
     expect(names()).toEqual(['Amal Haddad', 'Emre Demir', 'Ioana Popescu', 'Zeynep Kaya']);
-    expect(within(rows[3]!).getByText('noch nicht getestet')).toBeTruthy();
+    // Ioana: not tested in 'Letzter Test' and as her next step.
+    expect(within(rows[3]!).getAllByText('noch nicht getestet')).toHaveLength(2);
     expect(within(rows[4]!).getByText('alle erreicht')).toBeTruthy();
     expect(header('Name').getAttribute('aria-sort')).toBe('ascending');
     expect(screen.getByText(/Der Zähltest ist ein Screening, keine Diagnose/)).toBeTruthy();
@@ -138,7 +139,9 @@ describe('Gruppenübersicht', () => {
     fireEvent.change(weeks, { target: { value: '4' } });
     expect(localStorage.getItem(RETEST_WEEKS_KEY)).toBe('4');
     const amal = within(table()).getAllByRole('row')[1]!;
-    expect(amal.lastElementChild?.textContent).toBe('18.10.2026 (fällig)');
+    expect(amal.lastElementChild?.firstElementChild?.textContent).toBe(
+      'Erneut testen: fällig seit 18.10.2026',
+    );
     fireEvent.change(weeks, { target: { value: '0' } });
     expect(screen.getByRole('alert').textContent).toBe(
       'Bitte eine ganze Zahl von 1 bis 104 Wochen eingeben.',
@@ -164,7 +167,7 @@ describe('Gruppenübersicht', () => {
         .map((p) => p.textContent),
     ).toEqual([
       'Zeynep Kaya (Kind-Code AAAAAA) und alle auf diesem Gerät gespeicherten Ergebnisse dieses Kindes werden von diesem Gerät gelöscht.',
-      'Schon gesendete Ergebnisse bleiben ohne Namen auf dem Server; dort lassen sie sich über den Kind-Code löschen. Noch nicht gesendete Ergebnisse werden trotzdem gesendet.',
+      'Schon gesendete Ergebnisse bleiben ohne Namen auf dem Server. Dort kann die Forschung sie über den Kind-Code AAAAAA löschen (Auswertung: „Alle Ergebnisse eines Kindes löschen“). Noch nicht gesendete Ergebnisse werden trotzdem gesendet.',
     ]);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Nicht löschen' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -194,6 +197,58 @@ describe('Gruppenübersicht', () => {
       expect(screen.queryByRole('region', { name: 'Seit 18 Monaten nicht getestet' })).toBeNull(),
     );
     expect(names()).toEqual(['Amal Haddad', 'Ioana Popescu', 'Zeynep Kaya']);
+  });
+
+  it('shows per child the next step: Förderhinweise, an unusual profile, a silent test and the understanding', async () => {
+    const repository = childrenRepository();
+    await repository.addResult({
+      ...result('CCCCCC', '2026-11-20', [2, 7, 6]),
+      silentPrompts: { count: 23, total: 23 },
+      understanding: 'partly',
+    });
+    renderScreen();
+    await screen.findByRole('table', { name: 'Gruppenübersicht' });
+    const ioana = within(table()).getAllByRole('row')[3]!;
+    expect(within(ioana).getByRole('rowheader').firstElementChild?.textContent).toBe('Ioana Popescu');
+    expect(within(ioana).getByText('Niveau 1 – ungewöhnliches Profil')).toBeTruthy();
+    const next = ioana.lastElementChild as HTMLElement;
+    expect([...next.children].slice(0, 4).map((part) => part.textContent)).toEqual([
+      'Erneut testen ab 12.02.2027',
+      'ohne Ton',
+      'Sprachverständnis: teilweise',
+      'Ungewöhnliches Profil: Niveau 1 nicht erreicht, obwohl Niveau 2 und 3 erreicht – siehe „Letztes Ergebnis“.',
+    ]);
+    // The same Förderhinweise as its results page: those of the level not reached.
+    expect(within(next).getByText(/^Förderhinweise für Niveau 1 \(nicht erreicht\)/)).toBeTruthy();
+  });
+
+  it("'Letztes Ergebnis' shows the newest test as its results page does, with 'Als PDF speichern'", async () => {
+    renderScreen();
+    await screen.findByRole('table', { name: 'Gruppenübersicht' });
+    expect(screen.queryByRole('button', { name: 'Letztes Ergebnis von Ioana Popescu' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Letztes Ergebnis von Zeynep Kaya' }));
+    const dialog = screen.getByRole('dialog', { name: 'Letztes Ergebnis von Zeynep Kaya' });
+    expect(within(dialog).getByText('AAAAAA')).toBeTruthy();
+    expect(within(dialog).getByText('01.10.2026')).toBeTruthy();
+    expect(within(dialog).getByRole('row', { name: /^Zugeordnetes Niveau/ }).textContent).toContain(
+      'größer 3',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Als PDF speichern' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Schließen' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("'Test beginnen' opens the details form with the child filled in", async () => {
+    renderScreen();
+    await screen.findByRole('table', { name: 'Gruppenübersicht' });
+    fireEvent.click(screen.getByRole('button', { name: 'Test beginnen mit Amal Haddad' }));
+    expect(useStore.getState().screen).toBe('userdata');
+    expect(useStore.getState().user).toMatchObject({
+      name: 'Amal Haddad',
+      birthdate: '2020-05-01',
+      language: 'ar',
+      childCode: 'BBBBBB',
+    });
   });
 
   it("'Zurück zu den Angaben' returns to the details screen", async () => {

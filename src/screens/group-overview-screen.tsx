@@ -26,14 +26,24 @@ import {
 import { childrenRepository } from '../children/repository';
 import { isRetestWeeks, loadRetestWeeks, saveRetestWeeks } from '../children/retest-interval';
 import type { Child, LocalResult } from '../children/types';
+import { userOfChild } from '../children/user-of-child';
 import { buildVerlauf } from '../children/verlauf';
 import { childLanguages, isDraftLanguage, languageLabel, textDirection } from '../content/languages';
 import { germanDate, localDay } from '../domain/date';
 import type { ChildLanguage } from '../domain/facts';
+import { pdfFileName } from '../results/pdf-file-name';
+import { readSite } from '../settings/site';
 import { useStore } from '../store';
 import { ConfirmDialog, Dialog } from '../ui/dialog';
 import { DraftLanguageNote } from './draft-language-note';
-import { COLUMN_KEYS, type OverviewCells, overviewCells } from './group-overview-model';
+import {
+  COLUMN_KEYS,
+  type NextStep,
+  nextStep,
+  type OverviewCells,
+  overviewCells,
+} from './group-overview-model';
+import { lastResultDocument } from './last-result-document';
 import { verlaufSection } from './verlauf-document';
 import { VerlaufTable } from './verlauf-table';
 
@@ -60,6 +70,9 @@ export function GroupOverviewScreen() {
   const [weeks, setWeeks] = useState(loadRetestWeeks);
   const [weeksText, setWeeksText] = useState(() => String(weeks));
   const [opened, setOpened] = useState<string | null>(null);
+  /** The child whose last result is shown ('Letztes Ergebnis'). */
+  const [resultOf, setResultOf] = useState<string | null>(null);
+  const setUser = useStore((s) => s.setUser);
   /** Children to delete after confirmation; `one` for 'Kind löschen' in a child's Verlauf. */
   const [toDelete, setToDelete] = useState<{ children: Child[]; one: boolean } | null>(null);
   const [problem, setProblem] = useState<'delete' | 'print' | null>(null);
@@ -95,18 +108,53 @@ export function GroupOverviewScreen() {
   // The German texts of a row, made when the row first shows (or for the PDF), once per data set.
   // (The rows are made anew with new data or a new interval, so their texts are too.)
   const cellsOf = useMemo(() => {
-    const made = new WeakMap<OverviewRow, OverviewCells>();
+    const made = new WeakMap<OverviewRow, { cells: OverviewCells; next: NextStep }>();
     return (row: OverviewRow) => {
-      let cells = made.get(row);
-      if (!cells) {
-        cells = overviewCells(row, today, t);
-        made.set(row, cells);
+      let texts = made.get(row);
+      if (!texts) {
+        texts = { cells: overviewCells(row, today, t), next: nextStep(row, today, t) };
+        made.set(row, texts);
       }
-      return cells;
+      return texts;
     };
   }, [today, t]);
   const expired = useMemo(() => rows.filter((row) => row.expired), [rows]);
   const openedRow = rows.find((row) => row.child.code === opened);
+  const resultRow = rows.find((row) => row.child.code === resultOf);
+  const labels = useMemo(() => COLUMN_KEYS.map((key) => t(`overview.columns.${key}`)), [t]);
+  const rowTexts = useMemo(
+    () => ({
+      open: t('overview.open'),
+      result: t('overview.lastResult'),
+      start: t('overview.startTest'),
+      support: t('overview.next.support'),
+    }),
+    [t],
+  );
+  // The buttons' names with the child's name; one function, so the memoised rows stay equal.
+  const namedLabel = useCallback(
+    (button: 'open' | 'result' | 'start', name: string) =>
+      t(
+        button === 'open'
+          ? 'overview.openNamed'
+          : button === 'result'
+            ? 'overview.lastResultNamed'
+            : 'overview.startTestNamed',
+        { name },
+      ),
+    [t],
+  );
+  // 'Test beginnen' for a child: the details form opens with it filled in, as choosing it in
+  // 'Kinder auf diesem Gerät' does (user-data-screen.tsx takes a child code it knows as that child).
+  const startWith = useCallback(
+    (code: string) => {
+      const child = data.kind === 'ready' ? data.children.find((c) => c.code === code) : undefined;
+      if (!child) return;
+      setUser(userOfChild(child));
+      closeOverview();
+    },
+    [data, setUser, closeOverview],
+  );
 
   const sortBy = (key: SortKey) =>
     setSort((now) => ({
@@ -129,7 +177,6 @@ export function GroupOverviewScreen() {
   };
 
   const columnLabel = (key: SortKey) => t(`overview.columns.${key}`);
-  const openText = t('overview.open');
   const filterText = [
     filter.language ? languageLabel(filter.language) : t('overview.allLanguages'),
     ...(filter.supportOnly ? [t('overview.supportOnly')] : []),
@@ -142,7 +189,7 @@ export function GroupOverviewScreen() {
       const { saveOverviewPdf } = await import('./group-overview-pdf');
       const result = saveOverviewPdf(
         shown.map((row) => ({
-          cells: cellsOf(row),
+          ...cellsOf(row),
           needsSupport: row.needsSupport,
           dir: textDirection(row.child.language),
         })),
@@ -322,17 +369,22 @@ export function GroupOverviewScreen() {
                 <VirtualRows
                   rows={shown}
                   render={(row, index) => {
-                    const cells = cellsOf(row);
+                    const { cells, next } = cellsOf(row);
                     return (
                       <OverviewTableRow
                         key={row.child.code}
                         index={index}
                         code={row.child.code}
                         needsSupport={row.needsSupport}
+                        tested={row.last !== undefined}
                         cells={cells}
-                        openLabel={t('overview.openNamed', { name: cells.name })}
-                        openText={openText}
+                        next={next}
+                        labels={labels}
+                        texts={rowTexts}
+                        named={namedLabel}
                         onOpen={setOpened}
+                        onResult={setResultOf}
+                        onStart={startWith}
                       />
                     );
                   }}
@@ -350,6 +402,7 @@ export function GroupOverviewScreen() {
           onDelete={() => setToDelete({ children: [openedRow.child], one: true })}
         />
       )}
+      {resultRow?.last && <LastResult row={resultRow} onClose={() => setResultOf(null)} />}
       {toDelete && (
         <ConfirmDialog
           title={toDelete.one ? t('overview.deleteTitle') : t('overview.retention.title')}
@@ -360,7 +413,9 @@ export function GroupOverviewScreen() {
                   code: toDelete.children[0]!.code,
                 })
               : t('overview.retention.confirmText', { count: toDelete.children.length }),
-            t('overview.deleteStays'),
+            toDelete.one
+              ? t('overview.deleteStaysCode', { code: toDelete.children[0]!.code })
+              : t('overview.deleteStays'),
           ]}
           back={t('overview.deleteKeep')}
           goOn={t('overview.deleteConfirm')}
@@ -373,7 +428,8 @@ export function GroupOverviewScreen() {
   );
 }
 
-/** A row's height before any row was measured (a name with the 'Verlauf' button below it). */
+/** A row's height before any row was measured; the measured mean replaces it (a larger first guess
+ * left the end of 300 rows unreachable by one scroll in tests/children-overview-large.test.ts). */
 const ESTIMATED_ROW_PX = 80;
 /** Rows rendered above and below the window, so a quick scroll or a tab never meets a gap. */
 const OVERSCAN_PX = 800;
@@ -492,39 +548,239 @@ const OverviewTableRow = memo(function OverviewTableRow({
   index,
   code,
   needsSupport,
+  tested,
   cells,
-  openLabel,
-  openText,
+  next,
+  labels,
+  texts,
+  named,
   onOpen,
+  onResult,
+  onStart,
 }: {
   index: number;
   code: string;
   needsSupport: boolean;
+  tested: boolean;
   cells: OverviewCells;
-  openLabel: string;
-  openText: string;
+  next: NextStep;
+  /** The column names: each cell shows its own when the table is laid out as cards. */
+  labels: readonly string[];
+  texts: { open: string; result: string; start: string; support: string };
+  named(button: 'open' | 'result' | 'start', name: string): string;
   onOpen(code: string): void;
+  onResult(code: string): void;
+  onStart(code: string): void;
 }) {
+  const values = [
+    cells.age,
+    cells.language,
+    cells.lastTest,
+    cells.level1,
+    cells.level2,
+    cells.level3,
+    cells.assigned,
+    cells.unmet,
+  ];
+  const classes = [
+    '',
+    '',
+    '',
+    'col-points',
+    'col-points',
+    'col-points',
+    'col-assigned',
+    needsSupport ? 'col-unmet is-unmet' : 'col-unmet',
+  ];
   return (
     <tr className={needsSupport ? 'needs-support' : undefined} aria-rowindex={index + 2}>
       <th scope="row" className="col-name">
-        <span dir="auto">{cells.name}</span>
-        <button type="button" className="overview-open" aria-label={openLabel} onClick={() => onOpen(code)}>
-          {openText}
-        </button>
+        <span dir="auto" className="overview-name">
+          {cells.name}
+        </span>
+        <span className="overview-actions">
+          <button
+            type="button"
+            className="overview-open"
+            aria-label={named('open', cells.name)}
+            onClick={() => onOpen(code)}
+          >
+            {texts.open}
+          </button>
+          {tested && (
+            <button
+              type="button"
+              className="overview-open"
+              aria-label={named('result', cells.name)}
+              onClick={() => onResult(code)}
+            >
+              {texts.result}
+            </button>
+          )}
+          <button
+            type="button"
+            className="overview-open"
+            aria-label={named('start', cells.name)}
+            onClick={() => onStart(code)}
+          >
+            {texts.start}
+          </button>
+        </span>
       </th>
-      <td>{cells.age}</td>
-      <td>{cells.language}</td>
-      <td>{cells.lastTest}</td>
-      <td className="col-points">{cells.level1}</td>
-      <td className="col-points">{cells.level2}</td>
-      <td className="col-points">{cells.level3}</td>
-      <td className="col-assigned">{cells.assigned}</td>
-      <td className={needsSupport ? 'col-unmet is-unmet' : 'col-unmet'}>{cells.unmet}</td>
-      <td>{cells.retest}</td>
+      {values.map((value, i) => (
+        <td key={labels[i + 1]} className={classes[i] || undefined} data-label={labels[i + 1]}>
+          {value}
+        </td>
+      ))}
+      <td className="col-next" data-label={labels[9]}>
+        <span className={next.due ? 'overview-due' : undefined}>{next.retest}</span>
+        {next.marks.map((mark) => (
+          <span key={mark} className="overview-mark">
+            {mark}
+          </span>
+        ))}
+        {next.unusual && <span className="overview-unusual">{next.unusual}</span>}
+        {next.support.length > 0 && (
+          <details className="overview-support">
+            <summary>{texts.support}</summary>
+            {next.support.map((group) => (
+              <div key={group.heading}>
+                <p className="overview-support-heading">{group.heading}</p>
+                <ul>
+                  {group.items.map((item) => (
+                    <li key={item}>{item}</li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </details>
+        )}
+      </td>
     </tr>
   );
 });
+
+/**
+ * 'Letztes Ergebnis': the child's newest test as a read-only results document (built by
+ * last-result-document.ts from what the device keeps) with 'Als PDF speichern'.
+ */
+function LastResult({ row, onClose }: { row: OverviewRow; onClose(): void }) {
+  const { t } = useTranslation();
+  const [site] = useState(readSite);
+  const [pdf, setPdf] = useState<'idle' | 'working' | 'failed'>('idle');
+  const doc = useMemo(() => lastResultDocument(row.child, row.last!, row.results, t, site), [row, t, site]);
+  const name = row.child.name || t('children.noName');
+  async function save() {
+    if (pdf === 'working') return;
+    setPdf('working');
+    try {
+      const { saveResultPdf } = await import('../results/pdf');
+      const result = await saveResultPdf(doc, {
+        fileName: pdfFileName(row.child.name, row.child.birthDate),
+        pageLabel: (page, pages) => t('result.pdfPage', { page, pages }),
+      });
+      console.info('PDF of the last result saved', result);
+      setPdf('idle');
+    } catch (error) {
+      console.error('PDF of the last result failed', error);
+      setPdf('failed');
+    }
+  }
+  return (
+    <Dialog title={t('overview.lastResultNamed', { name })} onClose={onClose}>
+      <section
+        className="overview-child overview-result"
+        aria-label={doc.title}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+        tabIndex={0}
+      >
+        {doc.endedEarly && (
+          <p className="dialog-text">
+            <strong>{doc.endedEarly.heading}</strong> {doc.endedEarly.text}
+          </p>
+        )}
+        {doc.soundNotice && (
+          <p className="dialog-text">
+            <strong>{doc.soundNotice.heading}</strong> {doc.soundNotice.text}
+          </p>
+        )}
+        <dl className="overview-result-details">
+          {doc.details.map((detail) => (
+            <div key={detail.label}>
+              <dt>{detail.label}</dt>
+              <dd dir="auto">{detail.value}</dd>
+            </div>
+          ))}
+        </dl>
+        <table className="verlauf-table">
+          <caption>{doc.levels.heading}</caption>
+          <thead>
+            <tr>
+              {doc.levels.columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {doc.levels.rows.map((level) => (
+              <tr key={level.level}>
+                <th scope="row">{level.level}</th>
+                <td>{level.points}</td>
+                <td>{level.achievedText}</td>
+              </tr>
+            ))}
+            <tr>
+              <th scope="row">{doc.levels.assigned.label}</th>
+              <td colSpan={2}>{doc.levels.assigned.value}</td>
+            </tr>
+          </tbody>
+        </table>
+        {doc.unusualProfile && (
+          <div>
+            <p className="overview-support-heading">{doc.unusualProfile.heading}</p>
+            {doc.unusualProfile.paragraphs.map((paragraph) => (
+              <p key={paragraph} className="dialog-text">
+                {paragraph}
+              </p>
+            ))}
+          </div>
+        )}
+        {doc.meanings.activities.map((group) => (
+          <div key={group.heading}>
+            <p className="overview-support-heading">{group.heading}</p>
+            <ul>
+              {group.items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </div>
+        ))}
+        {doc.sitting.items
+          .filter((item) => item.key === 'notStored')
+          .map((item) => (
+            <p key={item.key} className="overview-note">
+              {item.value}
+            </p>
+          ))}
+      </section>
+      {pdf === 'failed' && (
+        <p className="field-problem" role="alert">
+          {t('overview.resultPdfFailed')}
+        </p>
+      )}
+      <div className="dialog-buttons">
+        <button type="button" className="button button-primary" onClick={save} disabled={pdf === 'working'}>
+          {t('overview.resultPdf')}
+        </button>
+        <button type="button" className="button" data-autofocus onClick={onClose}>
+          {t('overview.close')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
 
 /** A child's Verlauf, opened from the overview, with 'Kind löschen'. */
 function ChildVerlauf({ row, onClose, onDelete }: { row: OverviewRow; onClose(): void; onDelete(): void }) {

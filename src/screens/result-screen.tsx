@@ -38,7 +38,7 @@ export function ResultScreen() {
   const endedEarly = useStore((s) => s.endedEarly);
   const understanding = useStore((s) => s.understanding);
   const baseDoc = useResultDocument(user, answers, site, endedEarly, understanding);
-  const verlauf = useVerlauf(submissionId, user, answers, endedEarly);
+  const verlauf = useVerlauf(submissionId, user, answers, endedEarly, understanding);
   const doc = useMemo(
     () => (verlauf.kind === 'ready' ? { ...baseDoc, verlauf: verlaufSection(verlauf.entries, t) } : baseDoc),
     [baseDoc, verlauf, t],

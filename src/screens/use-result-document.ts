@@ -9,9 +9,10 @@ import type { Question, Texts } from '../content/types';
 import { germanDate, localDay } from '../domain/date';
 import { LEVEL_THRESHOLD, QUESTION_COUNT, SCORED_QUESTION_LEVELS } from '../domain/facts';
 import type { Translate } from '../i18n';
+import { activityGroups } from '../results/activity-groups';
 import { formatSeconds } from '../results/format';
 import { isPractice, type LevelResult, scoreLevels, unusualProfile } from '../results/levels';
-import type { ActivityGroup, QuestionRow, ResultDocument, SittingSummary } from '../results/result-document';
+import type { QuestionRow, ResultDocument, SittingSummary } from '../results/result-document';
 import { unusualProfileText } from '../results/unusual-profile-text';
 import type { AnswerRecord, EndedEarly, Understanding, UserData } from '../store/types';
 
@@ -152,7 +153,7 @@ export function buildResultDocument(
         description: levelTexts[key].description,
         assigned: key === assignedKey,
       })),
-      activities: activityGroups(scores, t),
+      activities: activityGroups(scores.levels, scores.assignedLevel, t),
     },
     questions: {
       heading: t('result.questions.heading'),
@@ -290,35 +291,6 @@ export function soundNotice(
     heading: t('result.soundNotice.heading'),
     text: t('result.soundNotice.text', { count: unspoken, total: recorded.length }),
   };
-}
-
-/**
- * The Förderhinweise (docs/product.md §22): those of the assigned level; in an unusual profile those
- * of every level not reached instead, so that no text says all levels were reached when one was not.
- */
-function activityGroups(scores: LevelResult, t: TFunction): ActivityGroup[] {
-  const groupOf = (
-    level: '1' | '2' | '3',
-    key: 'result.activitiesUnmet' | 'result.meanings.activities',
-  ): ActivityGroup => ({
-    heading: t(key, { level, title: levelTexts[level].title }),
-    items: [...levelTexts[level].activities],
-  });
-  if (unusualProfile(scores.levels)) {
-    return scores.levels
-      .filter((row) => !row.achieved)
-      .map((row) => groupOf(String(row.level) as '1' | '2' | '3', 'result.activitiesUnmet'));
-  }
-  if (scores.assignedLevel === 'above-3') {
-    return [
-      {
-        heading: t('result.meanings.activitiesAbove3'),
-        description: levelTexts.above3.description,
-        items: [...levelTexts.above3.activities],
-      },
-    ];
-  }
-  return [groupOf(String(scores.assignedLevel) as '1' | '2' | '3', 'result.meanings.activities')];
 }
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { localResultOf } from '../children/local-result';
 import { childrenRepository } from '../children/repository';
 import { buildVerlauf, type VerlaufEntry } from '../children/verlauf';
-import type { AnswerRecord, EndedEarly, UserData } from '../store/types';
+import type { AnswerRecord, EndedEarly, Understanding, UserData } from '../store/types';
 
 export type VerlaufState =
   | { kind: 'not-saved' }
@@ -21,6 +21,8 @@ export function useVerlauf(
   answers: readonly AnswerRecord[],
   /** A test ended with 'Test beenden' is kept with its reason (docs/product.md §38). */
   endedEarly?: EndedEarly | null,
+  /** Kept with the result for the Gruppenübersicht (docs/product.md §39). */
+  understanding?: Understanding | null,
 ): VerlaufState {
   const code = user.childCode;
   const [state, setState] = useState<VerlaufState>(code ? { kind: 'loading' } : { kind: 'not-saved' });
@@ -33,7 +35,9 @@ export function useVerlauf(
     const repository = childrenRepository();
     const load = async () => {
       if (answers.length > 0 || endedEarly)
-        await repository.addResult(localResultOf(submissionId, code, user, answers, endedEarly));
+        await repository.addResult(
+          localResultOf(submissionId, code, user, answers, endedEarly, understanding),
+        );
       return buildVerlauf(await repository.resultsOf(code), submissionId);
     };
     load().then(
@@ -46,6 +50,6 @@ export function useVerlauf(
     return () => {
       current = false;
     };
-  }, [code, submissionId, user, answers, endedEarly]);
+  }, [code, submissionId, user, answers, endedEarly, understanding]);
   return state;
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { newChildCode } from '../children/code';
 import { childrenRepository } from '../children/repository';
 import type { Child } from '../children/types';
+import { userOfChild } from '../children/user-of-child';
 import { defaultChildLanguage } from '../content/languages';
 import { germanDate, localDay } from '../domain/date';
 import { useStore } from '../store';
@@ -27,17 +28,6 @@ function childOf(details: UserData, code: string, createdAt: string, updatedAt: 
     language: details.language,
     createdAt,
     updatedAt,
-  };
-}
-
-function userOf(child: Child): UserData {
-  return {
-    name: child.name,
-    birthdate: child.birthDate,
-    school: child.school,
-    schoolLevel: child.schoolLevel,
-    language: child.language,
-    childCode: child.code,
   };
 }
 
@@ -118,7 +108,7 @@ export function UserDataScreen() {
   };
   const select = (child: Child) => {
     setEntry({ kind: 'known', child });
-    fill(userOf(child));
+    fill(userOfChild(child));
   };
   const startNew = () => {
     setEntry({ kind: 'new' });
@@ -162,7 +152,7 @@ export function UserDataScreen() {
       // The test still runs and is uploaded with the code; only the list misses the child.
       console.error('The child could not be saved on this device', error);
     }
-    const { childCode: _code, ...testedForm } = tested === child ? details : userOf(tested);
+    const { childCode: _code, ...testedForm } = tested === child ? details : userOfChild(tested);
     startTest({ ...testedForm, childCode: tested.code });
   };
 

@@ -114,7 +114,7 @@ describe(`the children of the device in ${ENGINE}`, () => {
     const row = await waitUntil('the overview row', () => textOf(page, '.overview-table tbody tr'));
     expect(row).toMatch(
       new RegExp(
-        `^Zeynep KayaVerlauf\\d Jahre?${escapeRegExp(LANGUAGE_LABELS.tr!)}\\d\\d\\.\\d\\d\\.\\d{4}7 von 77 von 77 von 7größer 3alle erreicht`,
+        `^Zeynep KayaVerlaufLetztes ErgebnisTest beginnen\\d Jahre?${escapeRegExp(LANGUAGE_LABELS.tr!)}\\d\\d\\.\\d\\d\\.\\d{4}7 von 77 von 77 von 7größer 3alle erreichtErneut testen ab \\d\\d\\.\\d\\d\\.\\d{4}$`,
       ),
     );
     const sortOf = () =>

@@ -110,9 +110,12 @@ function sealed(key: Buffer, value: unknown, place: string): string {
  * Writes the data set into the app's children database the way src/children/repository.ts stores
  * it: only the plain fields beside `sealed`, the rest encrypted under the device's data key (format
  * 3 of src/storage/sealed.ts), so opening the overview decrypts 1,200 records as on a real device.
+ * Another test passes children and results of its own (tests/group-overview-plan.test.ts).
  */
-export async function seed(page: Page): Promise<void> {
-  const { children, results } = dataSet();
+export async function seed(
+  page: Page,
+  { children, results }: { children: Child[]; results: LocalResult[] } = dataSet(),
+): Promise<void> {
   const key = await dataKeyOf(page);
   const records = {
     children: children.map(({ code, updatedAt, ...content }) => ({
