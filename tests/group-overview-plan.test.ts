@@ -1,14 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Child, type LocalResult, SCORED_QUESTION_LEVELS } from '../src/contract.ts';
 import { axeFindings } from './support/axe.ts';
-import { openBrowser, type Session, screenshot, TABLET, TABLET_PORTRAIT } from './support/browser.ts';
+import { openBrowser, SCREEN_SIZES, type Session, screenshot, TABLET } from './support/browser.ts';
 import { seed } from './support/children-seed.ts';
 import { login, waitForScreen } from './support/flow.ts';
+import { downloadedPdfText } from './support/pdf.ts';
 
 /**
  * The Gruppenübersicht as a plan (docs/product.md, Gruppenübersicht) in Chromium, with three
@@ -18,12 +15,10 @@ import { login, waitForScreen } from './support/flow.ts';
  */
 
 const baseURL = inject('baseURL');
-const PHONE = { width: 390, height: 844 } as const;
 const AMAL = 'أمل حداد';
 
 let session: Session;
 let page: Page;
-let downloads: string;
 
 /** YYYY-MM-DD so many days before today. */
 function daysAgo(days: number): string {
@@ -79,7 +74,6 @@ function result(
 beforeAll(async () => {
   session = await openBrowser();
   page = session.page;
-  downloads = await mkdtemp(join(tmpdir(), 'zaehltest-plan-'));
   await login(page, baseURL);
   await seed(page, {
     children: [
@@ -103,7 +97,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await session?.close();
-  await rm(downloads, { recursive: true, force: true });
 });
 
 const rowOf = (name: string) =>
@@ -151,11 +144,7 @@ async function everyColumnOnScreen(name: string, size: { width: number; height: 
 }
 
 describe('the Gruppenübersicht as a plan', () => {
-  for (const [label, size] of [
-    ['1024x768', TABLET],
-    ['768x1024', TABLET_PORTRAIT],
-    ['390x844', PHONE],
-  ] as const) {
+  for (const [label, size] of SCREEN_SIZES) {
     it(`shows every column of every child at ${label}, with its next step`, async () => {
       await page.setViewportSize(size);
       await page.evaluate(() => window.scrollTo(0, 0));
@@ -192,16 +181,7 @@ describe('the Gruppenübersicht as a plan', () => {
     expect(await dialog.textContent()).toContain('AMAL23');
     await screenshot(page, 'group-overview-plan-last-result', { fullPage: false });
     expect(await axeFindings(page)).toEqual([]);
-    const [download] = await Promise.all([
-      page.waitForEvent('download', { timeout: 60_000 }),
-      dialog.getByRole('button', { name: 'Als PDF speichern' }).click(),
-    ]);
-    const path = join(downloads, download.suggestedFilename());
-    await download.saveAs(path);
-    const text = execFileSync('pdftotext', [path, '-'], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
+    const { text } = await downloadedPdfText(page, dialog.getByRole('button', { name: 'Als PDF speichern' }));
     expect(text).toContain('AMAL23');
     expect(text).toContain('Ungewöhnliches Profil');
     expect(text).toContain('Förderhinweise für Niveau 1 (nicht erreicht)');

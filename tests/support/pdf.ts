@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * A PDF's text as a viewer's search sees it, whitespace collapsed (poppler's pdftotext). Poppler warns
@@ -14,12 +14,15 @@ export function pdfText(pdf: string): string {
   ).replace(/\s+/g, ' ');
 }
 
-/** Taps 'Als PDF speichern' on the results page and returns the downloaded file's name and text. */
-export async function downloadedPdfText(page: Page): Promise<{ name: string; text: string }> {
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Als PDF speichern' }).click(),
-  ]);
+/**
+ * Taps 'Als PDF speichern' (on the results page, or `button`) and returns the downloaded file's name
+ * and text.
+ */
+export async function downloadedPdfText(
+  page: Page,
+  button: Locator = page.getByRole('button', { name: 'Als PDF speichern' }),
+): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), button.click()]);
   const dir = mkdtempSync(join(tmpdir(), 'zaehltest-pdf-'));
   try {
     const path = join(dir, download.suggestedFilename());
