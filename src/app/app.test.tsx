@@ -67,13 +67,17 @@ describe('the app shell', () => {
     await user.selectOptions(screen.getByLabelText('Sprache'), 'ro');
     await user.type(screen.getByLabelText('Name'), 'Mara');
     await user.click(screen.getByRole('button', { name: 'Test beginnen' }));
-    expect(useStore.getState().user).toMatchObject({
-      name: 'Mara',
-      school: 'Kita',
-      schoolLevel: '',
-      language: 'ro',
-    });
-    expect(screen.getByRole('heading', { name: 'Bist du bereit?' })).toBeTruthy();
+    // 'Test beginnen' checks the details and the device's children first (awaited): on a loaded
+    // machine the details reach the store a moment after the click.
+    await waitFor(() =>
+      expect(useStore.getState().user).toMatchObject({
+        name: 'Mara',
+        school: 'Kita',
+        schoolLevel: '',
+        language: 'ro',
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Bist du bereit?' })).toBeTruthy();
 
     // 'Start' waits for whether the child understood the spoken language (docs/product.md §39).
     await user.click(screen.getByRole('radio', { name: 'ja' }));
