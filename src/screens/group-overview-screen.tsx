@@ -592,6 +592,17 @@ const OverviewTableRow = memo(function OverviewTableRow({
     'col-assigned',
     needsSupport ? 'col-unmet is-unmet' : 'col-unmet',
   ];
+  /** A button of the row's child, named with the child for a screen reader. */
+  const action = (button: 'open' | 'result' | 'start', run: (code: string) => void) => (
+    <button
+      type="button"
+      className="overview-open"
+      aria-label={named(button, cells.name)}
+      onClick={() => run(code)}
+    >
+      {texts[button]}
+    </button>
+  );
   return (
     <tr className={needsSupport ? 'needs-support' : undefined} aria-rowindex={index + 2}>
       <th scope="row" className="col-name">
@@ -599,32 +610,9 @@ const OverviewTableRow = memo(function OverviewTableRow({
           {cells.name}
         </span>
         <span className="overview-actions">
-          <button
-            type="button"
-            className="overview-open"
-            aria-label={named('open', cells.name)}
-            onClick={() => onOpen(code)}
-          >
-            {texts.open}
-          </button>
-          {tested && (
-            <button
-              type="button"
-              className="overview-open"
-              aria-label={named('result', cells.name)}
-              onClick={() => onResult(code)}
-            >
-              {texts.result}
-            </button>
-          )}
-          <button
-            type="button"
-            className="overview-open"
-            aria-label={named('start', cells.name)}
-            onClick={() => onStart(code)}
-          >
-            {texts.start}
-          </button>
+          {action('open', onOpen)}
+          {tested && action('result', onResult)}
+          {action('start', onStart)}
         </span>
       </th>
       {values.map((value, i) => (
