@@ -13,6 +13,13 @@ export interface FileTime {
   ms: number;
   state: string;
   tests: number;
+  /** The failed tests' names with the first line of their error (a file's own error under its name). */
+  failures?: string[];
+}
+
+/** The first line of an error, short enough for the run's last lines. */
+function firstLine(error: { message?: string } | undefined): string {
+  return (error?.message ?? '').split('\n')[0].slice(0, 300);
 }
 
 /** The time a file kept its worker busy: environment, set-up, import, then its tests and hooks. */
@@ -26,6 +33,12 @@ export function fileTime(module: TestModule, root: string): FileTime {
     ),
     state: module.state(),
     tests: [...module.children.allTests()].length,
+    failures: [
+      ...module.errors().map((error) => `(the file) ${firstLine(error)}`),
+      ...[...module.children.allTests()]
+        .filter((test) => test.result().state === 'failed')
+        .map((test) => `${test.fullName}: ${firstLine(test.result().errors?.[0])}`),
+    ],
   };
 }
 
@@ -66,10 +79,15 @@ export function writeTestTimes(files: FileTime[], wallMs: number, root: string):
   );
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
   const lines = times.slice(0, 10).map((t) => `${seconds(t.ms)}  ${t.project.padEnd(18)} ${t.file}`);
+  // CI shows only the end of a run's output: what failed is named here again, last.
+  const failed = times.flatMap((t) =>
+    (t.failures ?? []).map((failure) => `  ✖ ${t.project} ${t.file} › ${failure}`),
+  );
   return [
     '',
     'Ten slowest test files:',
     ...lines,
+    ...(failed.length > 0 ? ['', `Failed (${failed.length}):`, ...failed] : []),
     `Total: ${times.length} files, ${tests} tests, ${(wallMs / 1000).toFixed(0)} s wall time ` +
       `(every file's time: ${relative(root, TEST_TIMES_FILE)})`,
     '',
