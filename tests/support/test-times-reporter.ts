@@ -19,7 +19,7 @@ export interface FileTime {
 
 /** The first line of an error, short enough for the run's last lines. */
 function firstLine(error: { message?: string } | undefined): string {
-  return (error?.message ?? '').split('\n')[0].slice(0, 300);
+  return (error?.message ?? '').split('\n', 1)[0]?.slice(0, 300) ?? '';
 }
 
 /** The time a file kept its worker busy: environment, set-up, import, then its tests and hooks. */
