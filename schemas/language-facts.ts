@@ -12,6 +12,7 @@ import {
   REFERENCE_LANGUAGE,
   type TranslationStatus,
 } from './language-pack.ts';
+import { SPECIFICATION_CODES } from './test-languages.ts';
 
 /**
  * The languages of a content folder and the review state of their texts (docs/product.md,
@@ -27,9 +28,6 @@ export function defaultContentDir(): string {
     ? resolve(process.env.ZAEHLTEST_CONTENT_DIR)
     : resolve(import.meta.dirname, '..', 'content');
 }
-
-/** The specification's result codes (Turkish, Arabic, Romanian), which come first and in this order. */
-const SPECIFICATION_CODES = ['2', '3', '4'];
 
 /** de first, then the specification's codes in order, then by German name, then by code. */
 export function orderLanguages(

@@ -164,7 +164,11 @@ function numberWordsSchema(language: string) {
     );
 }
 
-/** The German reference pack: the language the authors write first, not a child language. */
+/**
+ * The German reference pack: the language the authors write first and every translation follows.
+ * With a resultCode it is also a test language (docs/product.md §44): a child who counts in German,
+ * or a bilingual child tested in its home language and in German.
+ */
 export const REFERENCE_LANGUAGE = 'de';
 
 /** A language pack's file name: an ISO 639-1 code, two lower-case letters (tr.yaml, uk.yaml). */
@@ -239,19 +243,20 @@ function childFields(language: string) {
 /** Every field of a pack: the texts and the number words. */
 export const LANGUAGE_PACK_KEYS = [...LANGUAGE_PACK_FIELDS, 'numberWords'] as const;
 
-/** The fields of a pack beside its words; resultCode and default only in a child language's pack. */
+/** The fields of a pack beside its words; default only in a home language's pack. */
 export const LANGUAGE_KEYS = ['name', 'resultCode', 'default', 'dir', 'speechLang'] as const;
 
 /** Every field a pack of this language may have, for messages. */
 export function packKeys(language: string): string[] {
   const keys: readonly string[] =
-    language === REFERENCE_LANGUAGE
-      ? LANGUAGE_KEYS.filter((key) => key !== 'resultCode' && key !== 'default')
-      : LANGUAGE_KEYS;
+    language === REFERENCE_LANGUAGE ? LANGUAGE_KEYS.filter((key) => key !== 'default') : LANGUAGE_KEYS;
   return [...keys, ...LANGUAGE_PACK_KEYS];
 }
 
-/** The pack of one language; messages name that language. de.yaml, the reference, has no resultCode or default. */
+/**
+ * The pack of one language; messages name that language. de.yaml, the reference, has no default and
+ * may leave out resultCode (German is then the reference only, not a test language).
+ */
 export function languagePackSchema(language: string) {
   const keys = packKeys(language);
   const words = {
@@ -274,8 +279,12 @@ export function languagePackSchema(language: string) {
     .strictObject({ ...languageFields(language), ...childFields(language), ...words }, { error })
     .meta(meta);
   if (language !== REFERENCE_LANGUAGE) return child;
-  // The reference has no result code and is no default: it is never a child's language.
-  const reference = z.strictObject({ ...languageFields(language), ...words }, { error }).meta(meta);
+  // The reference is no default (a new child starts in a home language, the DIF reference group is
+  // one); its result code makes German a test language.
+  const { resultCode } = childFields(language);
+  const reference = z
+    .strictObject({ ...languageFields(language), resultCode: resultCode.optional(), ...words }, { error })
+    .meta(meta);
   return reference as unknown as typeof child;
 }
 
@@ -283,7 +292,7 @@ export function languagePackSchema(language: string) {
 export interface LanguagePack {
   /** The German name ('Türkisch'). */
   name: string;
-  /** The code in the uploaded result ('2'); absent only in de.yaml, the reference. */
+  /** The code in the uploaded result ('2'); absent only in a de.yaml that is the reference only. */
   resultCode?: string;
   /** Writing direction. */
   dir: TextDirection;
@@ -318,7 +327,7 @@ export interface LanguageFact {
   code: string;
   /** German name ('Türkisch'). */
   name: string;
-  /** Code in the uploaded result ('2'); absent only for de, the reference. */
+  /** Code in the uploaded result ('2'); absent only for a de that is the reference only. */
   resultCode?: string;
   dir: TextDirection;
   speechLang: string;

@@ -1,16 +1,15 @@
 import { readLanguageFacts } from '../schemas/language-facts.ts';
 import type { LanguageFact } from '../schemas/language-pack.ts';
+import { testLanguages } from '../schemas/test-languages.ts';
 
 /**
  * The child languages of the test, from the language packs (content/languages/<code>.yaml): their
  * result codes are what an upload may carry, their names what the CSV and /auswertung show
  * (docs/product.md, languages as content).
  */
-export const CHILD_LANGUAGES: readonly LanguageFact[] = readLanguageFacts().filter(
-  (language) => language.resultCode !== undefined,
-);
+export const CHILD_LANGUAGES: readonly LanguageFact[] = testLanguages(readLanguageFacts());
 
-/** The result codes of the child languages, in the order of the educator's list ('2', '3', '4', …). */
+/** The result codes of the child languages, in the order of the educator's list ('2', '3', '4', '1', …). */
 export const RESULT_CODES: readonly string[] = CHILD_LANGUAGES.map((language) => language.resultCode ?? '');
 
 /** The reference group of the DIF analysis: the default child language (the pack with `default: true`). */

@@ -2,15 +2,21 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { MPEGDecoder } from 'mpg123-decoder';
 import type { ChildLanguage, QuestionSource } from '../../schemas/question.ts';
+import { GERMAN, testLanguages } from '../../schemas/test-languages.ts';
 import { readLanguageFacts } from './language-facts.ts';
 import type { ContentIssue } from './load.ts';
 import { CONTENT_DIR, ROOT_DIR } from './load.ts';
 import { isStale, readRecordedText, type StaleRecording } from './recorded-text.ts';
 
-/** The child languages of the packs (content/languages/), in the order of the educator's list. */
-const CHILD_LANGUAGES: readonly ChildLanguage[] = readLanguageFacts()
-  .filter((language) => language.resultCode !== undefined)
-  .map((language) => language.code);
+/**
+ * The languages whose prompts native speakers record: the home languages of the packs
+ * (content/languages/), in the order of the educator's list. German, a test language too
+ * (docs/product.md §44), is spoken by the device's German voice, which every tablet has.
+ */
+export const RECORDED_LANGUAGES: readonly ChildLanguage[] = testLanguages(readLanguageFacts())
+  .map((language) => language.code)
+  .filter((code) => code !== GERMAN);
+const CHILD_LANGUAGES = RECORDED_LANGUAGES;
 
 /**
  * Authored recordings of the spoken prompts (docs/product.md §14), under content/audio/:

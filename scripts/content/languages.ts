@@ -251,8 +251,8 @@ function loadPack(
             [key],
             key === 'status'
               ? `is no longer written — remove it; whether the texts are reviewed comes from ${REVIEWS_DIR}/${language}.yaml (the sheet's "geprüft" column, npm run content:sheet)`
-              : language === REFERENCE_LANGUAGE && (key === 'resultCode' || key === 'default')
-                ? `is not a field of de.yaml — remove it; de.yaml is the German reference, never a child's language, so it has no ${key}`
+              : language === REFERENCE_LANGUAGE && key === 'default'
+                ? 'is not a field of de.yaml — remove it; a new child starts in a home language, so "default: true" belongs in one of the other packs'
                 : similar && !fields.includes(similar)
                   ? `is not a field of a language pack — rename it to "${similar}"`
                   : `is not a field of a language pack — remove it; the fields are ${keys.join(', ')}`,
@@ -265,11 +265,11 @@ function loadPack(
         add(issue.path, issue.message);
       }
     }
-    return { issues, ...(language === REFERENCE_LANGUAGE || !resultCode ? {} : { resultCode }) };
+    return { issues, ...(resultCode ? { resultCode } : {}) };
   }
   return {
     pack: result.data,
     issues,
-    ...(language === REFERENCE_LANGUAGE || !resultCode ? {} : { resultCode }),
+    ...(resultCode ? { resultCode } : {}),
   };
 }

@@ -34,7 +34,7 @@ describe('recordingFile', () => {
     ['q99/tr-situationText', 'there is no question 99'],
     ['q1/tr-situationText', 'is not a recording key'],
     ['q001/tr-situationText', 'there is no question 001'],
-    ['q01/de-situationText', '"de" is not a child language'],
+    ['q01/de-situationText', '"de" is not a recorded language'],
     ['q01/tr-pictureText', '"pictureText" is not a text field'],
     ['q01/tr-answerText', 'question 1 has no tr answerText'],
     ['../q01/tr-situationText', 'is not a recording key'],

@@ -2,13 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve, sep } from 'node:path';
 import type { QuestionSource as Question } from '../../schemas/question.ts';
-import { readLanguageFacts } from './language-facts.ts';
-
-const CHILD_LANGUAGES = readLanguageFacts()
-  .filter((language) => language.resultCode !== undefined)
-  .map((language) => language.code);
-
-import { TEXT_FIELDS } from './audio.ts';
+import { RECORDED_LANGUAGES as CHILD_LANGUAGES, TEXT_FIELDS } from './audio.ts';
 import { isStale, readRecordedText, removeRecordedText, writeRecordedText } from './recorded-text.ts';
 
 /** A saved recording is at most this large (a long prompt at 80 kbit/s is far below it). */
@@ -32,7 +26,7 @@ export function recordingFile(
   if (!question || `q${String(id).padStart(2, '0')}` !== `q${idText}`)
     return { error: `there is no question ${idText}` };
   if (!CHILD_LANGUAGES.includes(language))
-    return { error: `"${language}" is not a child language (${CHILD_LANGUAGES.join(', ')})` };
+    return { error: `"${language}" is not a recorded language (${CHILD_LANGUAGES.join(', ')})` };
   if (!(TEXT_FIELDS as readonly string[]).includes(field))
     return { error: `"${field}" is not a text field (${TEXT_FIELDS.join(', ')})` };
   const texts = (question.texts as Record<string, Record<string, unknown> | undefined>)[language];

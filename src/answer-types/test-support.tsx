@@ -14,7 +14,9 @@ export function textsFor(answerText?: string) {
     questionText: `question-${lang}`,
     ...(answerText ? { answerText: `${answerText}-${lang}` } : {}),
   });
-  return Object.fromEntries(['de', ...childLanguages].map((language) => [language, texts(language)]));
+  return Object.fromEntries(
+    [...new Set(['de', ...childLanguages])].map((language) => [language, texts(language)]),
+  );
 }
 
 /** A served question for a renderer test (texts of `language` as the current ones). */

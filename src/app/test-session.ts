@@ -15,7 +15,9 @@ export function oneQuestionAppSession() {
       level: 1,
       answerType: 'TextInput',
       correctAnswer: 8,
-      texts: Object.fromEntries(['de', ...childLanguages].map((language) => [language, texts(language)])),
+      texts: Object.fromEntries(
+        [...new Set(['de', ...childLanguages])].map((language) => [language, texts(language)]),
+      ),
     },
   ] as unknown as Question[];
   return createAppSession(questions);

@@ -1,4 +1,5 @@
 import { languages } from 'virtual:zaehltest-languages';
+import { testLanguages } from '../../schemas/test-languages';
 
 /**
  * The parts of the page's German texts that name languages, built from the packs (docs/product.md,
@@ -6,7 +7,7 @@ import { languages } from 'virtual:zaehltest-languages';
  * string as default variables (src/auswertung/i18n.ts); the column list, read without i18next, gets
  * them through fillLanguages.
  */
-const childLanguages = languages.filter((language) => language.resultCode !== undefined);
+const childLanguages = testLanguages(languages);
 /** The DIF reference group: the pack with `default: true`, else the first child language. */
 const reference = childLanguages.find((language) => language.default) ?? childLanguages[0];
 

@@ -23,7 +23,7 @@ export function assignedRank(level: AssignedLevel): number {
 
 /**
  * The Verlauf of one child (docs/product.md, Verlauf): its tests oldest first, each compared with
- * the one before. Tests after the current one (another results page opened later) are left out, so
+ * the one before in the same language. Tests after the current one (another results page opened later) are left out, so
  * a reopened older result shows the Verlauf up to that day.
  */
 export function buildVerlauf(results: readonly LocalResult[], currentSubmissionId?: string): VerlaufEntry[] {
@@ -32,12 +32,13 @@ export function buildVerlauf(results: readonly LocalResult[], currentSubmissionI
   const shown = end >= 0 ? ordered.slice(0, end + 1) : ordered;
   return shown.map((result, index) => {
     // A test ended early (docs/product.md §38) is neither compared nor compared with: the next
-    // test compares with the newest one run to its end before it.
+    // test compares with the newest one run to its end before it. Only in the same language: a
+    // German test beside the home language is a bilingual profile, not a change (§44).
     const previous = result.endedEarly
       ? undefined
       : shown
           .slice(0, index)
-          .filter((earlier) => !earlier.endedEarly)
+          .filter((earlier) => !earlier.endedEarly && earlier.language === result.language)
           .at(-1);
     return {
       result,

@@ -18,6 +18,7 @@ import {
 // The client's languages are the packs' (virtual:zaehltest-languages, built from content/languages/).
 const CONTENT_DIR = join(import.meta.dirname, '../../content');
 const LANGUAGES_DIR = join(CONTENT_DIR, 'languages');
+// The home languages' packs; German, the reference and a test language too, is checked on its own.
 const packs = readdirSync(LANGUAGES_DIR)
   .filter((file) => file.endsWith('.yaml') && file !== 'de.yaml')
   .map((file) => ({
@@ -32,10 +33,11 @@ const packs = readdirSync(LANGUAGES_DIR)
   }));
 
 describe('the languages of the client', () => {
-  it('are the child languages of the packs, Turkish, Arabic, Romanian first, the default from its pack', () => {
-    expect([...childLanguages].sort()).toEqual(packs.map((language) => language.code).sort());
-    expect(childLanguages.slice(0, 3)).toEqual(['tr', 'ar', 'ro']);
-    expect(childLanguages).not.toContain('de');
+  it('are the child languages of the packs, Turkish, Arabic, Romanian first, then German, the default from its pack', () => {
+    expect([...childLanguages].sort()).toEqual([...packs.map((language) => language.code), 'de'].sort());
+    // German is a test language with its own result code (docs/product.md §44), after the specification's three.
+    expect(childLanguages.slice(0, 4)).toEqual(['tr', 'ar', 'ro', 'de']);
+    expect(resultCode('de')).toBe('1');
     expect(defaultChildLanguage).toBe(packs.find((pack) => pack.default)?.code);
   });
 
@@ -55,6 +57,12 @@ describe('the languages of the client', () => {
     }
     expect([resultCode('tr'), resultCode('ar'), resultCode('ro')]).toEqual(['2', '3', '4']);
     expect(textDirection('ar')).toBe('rtl');
+    // German, the reference, is never a draft: no review record, device voices everywhere.
+    expect([languageLabel('de'), speechLang('de'), isDraftLanguage('de')]).toEqual([
+      'Deutsch',
+      'de-DE',
+      false,
+    ]);
   });
 
   it('read a code no pack has as itself, left to right, without a result code', () => {

@@ -1,5 +1,6 @@
 import { languages } from 'virtual:zaehltest-languages';
 import type { LanguageFact, TextDirection } from '../../schemas/language-pack';
+import { testLanguages } from '../../schemas/test-languages';
 import { i18n } from '../i18n';
 
 /**
@@ -10,10 +11,11 @@ import { i18n } from '../i18n';
 
 const byCode = new Map(languages.map((language) => [language.code, language]));
 
-/** The languages a child can be tested in, in the order of the 'Sprache' list (tr, ar, ro, then by name). */
-export const childLanguages: readonly string[] = languages
-  .filter((language) => language.resultCode !== undefined)
-  .map((language) => language.code);
+/**
+ * The languages a child can be tested in, in the order of the 'Sprache' list: tr, ar, ro, then
+ * German (docs/product.md §44), then the languages authors added, by name.
+ */
+export const childLanguages: readonly string[] = testLanguages(languages).map((language) => language.code);
 
 /** The language a new child starts with: the pack that says `default: true`, else the first child language. */
 export const defaultChildLanguage: string =

@@ -511,6 +511,26 @@ export const de = {
       },
     },
   },
+  /**
+   * A bilingual profile (docs/product.md §44): the home language and German within a few weeks, side
+   * by side on the results page, in the Verlauf and the Gruppenübersicht.
+   */
+  bilingual: {
+    heading: 'Zweisprachig getestet',
+    level: 'Niveau {{level}}',
+    pair: '{{home}}: {{homeLevel}} · Deutsch: {{germanLevel}}',
+    dates: 'Tests vom {{homeDate}} ({{home}}) und vom {{germanDate}} (Deutsch).',
+    differs:
+      'Ein Unterschied zwischen den Sprachen weist auf die Sprache hin, nicht auf das Zahlverständnis.',
+    same: 'In beiden Sprachen dasselbe Niveau.',
+    /** After 'Kind versteht die Sprache nicht' or 'Sprachverständnis: nein'. */
+    otherLanguage:
+      'Das Kind hat die Sprache des Tests nicht verstanden. Testen Sie es auf Deutsch oder in einer anderen Sprache, die es kennt; beide Ergebnisse nebeneinander zeigen, ob es an der Sprache lag.',
+    otherLanguageResult:
+      'Das Kind hat die Sprache des Tests nicht verstanden. Testen Sie es auf Deutsch oder in einer anderen Sprache, die es kennt: In der Gruppenübersicht steht dafür „Auf Deutsch testen“ bei diesem Kind.',
+    testInGerman: 'Auf Deutsch testen',
+    testInGermanNamed: 'Auf Deutsch testen mit {{name}}',
+  },
   verlauf: {
     heading: 'Verlauf',
     childCode: 'Kind-Code',

@@ -2,7 +2,10 @@ import { childLanguages, defaultChildLanguage } from '../content/languages';
 import type { Language } from '../content/types';
 
 /** The languages a question can be previewed in: every child language of the packs and the German reference. */
-export const PREVIEW_LANGUAGES: readonly Language[] = [...childLanguages, 'de'];
+export const PREVIEW_LANGUAGES: readonly Language[] = [
+  ...childLanguages.filter((language) => language !== 'de'),
+  'de',
+];
 export type PreviewLanguage = Language;
 
 /** Screen sizes the child's screen is shown at, in CSS pixels of the tablet. */

@@ -320,7 +320,13 @@ function drawVerlauf(page: FlowingPages, doc: ResultDocument) {
   };
   row(verlauf.columns, { header: true });
   for (const entry of verlauf.rows) row(entry.cells, { current: entry.current });
-  page.y += 8;
+  page.y += 3;
+  // A bilingual profile (docs/product.md §44): the two levels side by side and what they may say.
+  if (verlauf.bilingual) {
+    const { heading, pair, note, dates } = verlauf.bilingual;
+    page.box(heading, [pair, `${note} ${dates}`], { background: NOTE_BACKGROUND, edge: ACCENT });
+  }
+  page.y += 5;
 }
 
 /** What the levels mean, and the Förderhinweise (of the assigned level, or of every level not reached). */

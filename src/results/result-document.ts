@@ -1,4 +1,5 @@
 import type { ChildLanguage, Texts } from '../content/types';
+import type { BilingualTexts } from './bilingual-text';
 
 /**
  * The results document as the educator reads it: every text already in its final German wording.
@@ -51,6 +52,11 @@ export interface VerlaufSection {
   /** Testdatum, Niveau 1–3, Zugeordnetes Niveau, Veränderung. */
   columns: string[];
   rows: { key: string; cells: string[]; current: boolean }[];
+  /**
+   * A bilingual profile (docs/product.md §44): the test on the page (or the newest one) and the test
+   * in the other language within a few weeks, side by side, under the table.
+   */
+  bilingual?: BilingualTexts;
 }
 
 export interface LevelsTable {

@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GERMAN } from '../../schemas/test-languages';
 import { QUESTION_SCREENS as QUESTION_SCREEN_LIST } from '../answer-types/registry';
 import { useStore } from '../store';
 import type { Screen } from '../store/types';
@@ -38,6 +39,8 @@ export function EducatorBar({ screen }: { screen: Screen }) {
     [currentId, onQuestion],
   );
   const progress = onQuestion ? useStore.getState().progress() : undefined;
+  // In a test in German the child hears the reference itself: the line keeps only the hint (§44).
+  const testedInGerman = language === GERMAN;
   const german = question?.texts.de;
   const hint = question && 'hint' in question ? question.hint : undefined;
   // Practice questions are not scored, so they have no "keine Antwort"; neither has the error screen.
@@ -55,14 +58,15 @@ export function EducatorBar({ screen }: { screen: Screen }) {
         </p>
       )}
       <SilentBadge />
-      {educatorLine && german && (
+      {educatorLine && german && (!testedInGerman || hint) && (
         <p className="educator-line" data-testid="educator-line">
-          <strong>{t('educator.forYou')}</strong> {german.situationText} {german.questionText}
+          <strong>{t('educator.forYou')}</strong>{' '}
+          {!testedInGerman && `${german.situationText} ${german.questionText}`}
           {hint && <span className="educator-hint">{hint}</span>}
         </p>
       )}
       <div className="educator-actions">
-        {onQuestion && !idle && (
+        {onQuestion && !idle && !testedInGerman && (
           <NumberWordsButton open={wordsOpen} listId={wordsId} onToggle={() => setWordsOpen(!wordsOpen)} />
         )}
         {scored && <NoAnswerButton />}

@@ -1,8 +1,11 @@
+import { GERMAN } from '../../schemas/test-languages';
+import { latestPair } from '../children/bilingual';
 import { type OverviewRow, SORT_KEYS, type SortKey } from '../children/overview';
 import { languageLabel } from '../content/languages';
 import { germanDate } from '../domain/date';
 import type { Translate } from '../i18n';
 import { activityGroups } from '../results/activity-groups';
+import { bilingualTexts } from '../results/bilingual-text';
 import { unusualProfile } from '../results/levels';
 import type { ActivityGroup } from '../results/result-document';
 import { levelList } from '../results/unusual-profile-text';
@@ -84,6 +87,17 @@ export interface NextStep {
    * groups as on its results page (src/results/activity-groups.ts).
    */
   support: ActivityGroup[];
+  /**
+   * A bilingual profile of the newest test run to its end (docs/product.md §44): 'Türkisch: Niveau 2
+   * · Deutsch: Niveau 3' and what a difference points to.
+   */
+  bilingual?: { pair: string; note: string };
+  /**
+   * The newest test says the child did not understand its language ('Test beenden' with that reason,
+   * or 'Sprachverständnis: nein'): the next step is German or another language; with 'Auf Deutsch
+   * testen' when that test was not in German.
+   */
+  otherLanguage?: { text: string; offerGerman: boolean };
 }
 
 export function nextStep(row: OverviewRow, today: string, t: TFunction): NextStep {
@@ -107,7 +121,14 @@ export function nextStep(row: OverviewRow, today: string, t: TFunction): NextSte
     marks.push(`${t('understanding.label')}: ${t(`understanding.values.${last.understanding}`)}`);
   const complete = row.lastComplete;
   const profile = complete ? unusualProfile(complete.levels) : undefined;
+  const pair = latestPair(row.results);
+  const pairTexts = pair ? bilingualTexts(pair, t) : undefined;
+  const notUnderstood = last?.endedEarly?.reason === 'language' || last?.understanding === 'no';
   return {
+    ...(pairTexts ? { bilingual: { pair: pairTexts.pair, note: pairTexts.note } } : {}),
+    ...(notUnderstood && last
+      ? { otherLanguage: { text: t('bilingual.otherLanguage'), offerGerman: last.language !== GERMAN } }
+      : {}),
     retest,
     due,
     marks,

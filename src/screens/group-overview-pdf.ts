@@ -111,12 +111,16 @@ export function renderOverviewPdf(rows: readonly OverviewPdfRow[], text: Overvie
       }),
     );
     const cellsHeight = Math.max(...blocks.map((b) => b.height)) + 2 * PAD;
-    // The Förderhinweise across the row below the name: heading, then the activities.
+    // Across the row below the name: a bilingual profile and the advice after a language the child
+    // did not understand (docs/product.md §44), then the Förderhinweise, heading and activities.
     const supportX = MARGIN + COLUMNS[0];
     const supportWidth = WIDTH - MARGIN - supportX - 2 * PAD;
-    const support = (row.next?.support ?? []).map((group) =>
-      out.block(`${group.heading}: ${group.items.join(' · ')}`, supportWidth, { size: 8, colour: MUTED }),
-    );
+    const below = [
+      ...(row.next?.bilingual ? [`${row.next.bilingual.pair}. ${row.next.bilingual.note}`] : []),
+      ...(row.next?.otherLanguage ? [row.next.otherLanguage.text] : []),
+      ...(row.next?.support ?? []).map((group) => `${group.heading}: ${group.items.join(' · ')}`),
+    ];
+    const support = below.map((line) => out.block(line, supportWidth, { size: 8, colour: MUTED }));
     const supportHeight = support.reduce((sum, b) => sum + b.height, 0) + (support.length > 0 ? PAD : 0);
     const height = cellsHeight + supportHeight;
     if (y + height > BOTTOM) {

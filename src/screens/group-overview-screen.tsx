@@ -13,6 +13,7 @@ import {
 } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { GERMAN } from '../../schemas/test-languages';
 import {
   buildOverview,
   filterRows,
@@ -128,29 +129,33 @@ export function GroupOverviewScreen() {
       result: t('overview.lastResult'),
       start: t('overview.startTest'),
       support: t('overview.next.support'),
+      german: t('bilingual.testInGerman'),
     }),
     [t],
   );
   // The buttons' names with the child's name; one function, so the memoised rows stay equal.
   const namedLabel = useCallback(
-    (button: 'open' | 'result' | 'start', name: string) =>
+    (button: 'open' | 'result' | 'start' | 'german', name: string) =>
       t(
         button === 'open'
           ? 'overview.openNamed'
           : button === 'result'
             ? 'overview.lastResultNamed'
-            : 'overview.startTestNamed',
+            : button === 'german'
+              ? 'bilingual.testInGermanNamed'
+              : 'overview.startTestNamed',
         { name },
       ),
     [t],
   );
   // 'Test beginnen' for a child: the details form opens with it filled in, as choosing it in
   // 'Kinder auf diesem Gerät' does (user-data-screen.tsx takes a child code it knows as that child).
+  // 'Auf Deutsch testen' gives the language (docs/product.md §44); the child keeps its home language.
   const startWith = useCallback(
-    (code: string) => {
+    (code: string, language?: ChildLanguage) => {
       const child = data.kind === 'ready' ? data.children.find((c) => c.code === code) : undefined;
       if (!child) return;
-      setUser(userOfChild(child));
+      setUser(language ? { ...userOfChild(child), language } : userOfChild(child));
       closeOverview();
     },
     [data, setUser, closeOverview],
@@ -566,11 +571,11 @@ const OverviewTableRow = memo(function OverviewTableRow({
   next: NextStep;
   /** The column names: each cell shows its own when the table is laid out as cards. */
   labels: readonly string[];
-  texts: { open: string; result: string; start: string; support: string };
-  named(button: 'open' | 'result' | 'start', name: string): string;
+  texts: { open: string; result: string; start: string; support: string; german: string };
+  named(button: 'open' | 'result' | 'start' | 'german', name: string): string;
   onOpen(code: string): void;
   onResult(code: string): void;
-  onStart(code: string): void;
+  onStart(code: string, language?: ChildLanguage): void;
 }) {
   const values = [
     cells.age,
@@ -628,6 +633,26 @@ const OverviewTableRow = memo(function OverviewTableRow({
           </span>
         ))}
         {next.unusual && <span className="overview-unusual">{next.unusual}</span>}
+        {next.bilingual && (
+          <span className="overview-bilingual" data-testid="overview-bilingual">
+            <strong>{next.bilingual.pair}</strong> {next.bilingual.note}
+          </span>
+        )}
+        {next.otherLanguage && (
+          <span className="overview-other-language">
+            {next.otherLanguage.text}
+            {next.otherLanguage.offerGerman && (
+              <button
+                type="button"
+                className="overview-open"
+                aria-label={named('german', cells.name)}
+                onClick={() => onStart(code, GERMAN)}
+              >
+                {texts.german}
+              </button>
+            )}
+          </span>
+        )}
         {next.support.length > 0 && (
           <details className="overview-support">
             <summary>{texts.support}</summary>

@@ -2,6 +2,7 @@ import { questions as packQuestions } from 'virtual:zaehltest-content';
 import { levels as levelTexts } from 'virtual:zaehltest-levels';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GERMAN } from '../../schemas/test-languages';
 import { answerTypeOf } from '../answer-types/registry';
 import { answerText } from '../answer-types/shared/answer-text';
 import { isDraftLanguage, languageLabel, unreviewedTexts } from '../content/languages';
@@ -203,7 +204,12 @@ function endedEarlyDocument(
         total: QUESTION_COUNT,
         reason,
       }),
-      text: t('result.endedEarly.text'),
+      // The child did not understand the language: the next step is German or another language it
+      // knows (docs/product.md §44).
+      text:
+        endedEarly.reason === 'language' && user.language !== GERMAN
+          ? `${t('result.endedEarly.text')} ${t('bilingual.otherLanguageResult')}`
+          : t('result.endedEarly.text'),
     },
     levels: {
       ...doc.levels,
@@ -268,7 +274,8 @@ function notReachedRow(question: Question, user: UserData, t: TFunction): Questi
     level: practice ? t('result.questions.practice') : String(question.level),
     state: 'not-reached',
     child: { texts: question.texts[user.language] ?? question.texts.de, language: user.language },
-    german: question.texts.de,
+    // A test in German shows its texts once (docs/product.md §44).
+    german: user.language === GERMAN ? undefined : question.texts.de,
     given: text,
     notes: [],
     points: '–',
@@ -369,7 +376,7 @@ function questionRow(answer: ShownAnswer, user: UserData, t: TFunction): Questio
     level: practice ? t('result.questions.practice') : String(answer.question.level),
     state: practice ? 'practice' : answer.correct ? 'correct' : 'incorrect',
     child: { texts: answer.question.currentTexts, language: user.language },
-    german: germanTexts(answer.question.id),
+    german: user.language === GERMAN ? undefined : germanTexts(answer.question.id),
     given: givenAnswerText(answer, t),
     notes: answerNotes(answer, t),
     points: practice ? '–' : answer.correct ? '1' : '0',

@@ -1,7 +1,10 @@
+import { latestPair, pairOf } from '../children/bilingual';
 import type { VerlaufEntry } from '../children/verlauf';
+import { languageLabel } from '../content/languages';
 import { germanDate } from '../domain/date';
 import { SCORED_LEVELS, SCORED_QUESTION_LEVELS } from '../domain/facts';
 import type { Translate } from '../i18n';
+import { bilingualTexts } from '../results/bilingual-text';
 import type { AssignedLevel } from '../results/levels';
 import type { VerlaufSection } from '../results/result-document';
 
@@ -14,7 +17,13 @@ const QUESTIONS_PER_LEVEL = Object.values(SCORED_QUESTION_LEVELS).filter((level)
 export function verlaufSection(entries: readonly VerlaufEntry[], t: TFunction): VerlaufSection {
   const assigned = (level: AssignedLevel) =>
     level === 'above-3' ? t('result.levels.above3') : String(level);
+  const results = entries.map((entry) => entry.result);
+  // Tests in more than one language name theirs beside the date (German beside the home language, §44).
+  const languages = new Set(results.map((result) => result.language));
+  const current = entries.find((entry) => entry.current)?.result;
+  const pair = current ? pairOf(results, current) : latestPair(results);
   return {
+    ...(pair ? { bilingual: bilingualTexts(pair, t) } : {}),
     heading: t('verlauf.heading'),
     intro: entries.length <= 1 ? t('verlauf.first') : t('verlauf.intro', { count: entries.length }),
     columns: [
@@ -24,7 +33,10 @@ export function verlaufSection(entries: readonly VerlaufEntry[], t: TFunction): 
       t('verlauf.columns.change'),
     ],
     rows: entries.map(({ result, current, change }) => {
-      const date = germanDate(result.testDate);
+      const date =
+        languages.size > 1
+          ? `${germanDate(result.testDate)} · ${languageLabel(result.language)}`
+          : germanDate(result.testDate);
       // A test ended early assigns no level and is compared with nothing (docs/product.md §38).
       const changeText = result.endedEarly
         ? t('verlauf.endedNoChange')

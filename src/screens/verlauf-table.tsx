@@ -1,5 +1,19 @@
+import type { BilingualTexts } from '../results/bilingual-text';
 import type { VerlaufSection } from '../results/result-document';
 import { ColumnHeaders } from './column-headers';
+
+/** 'Türkisch: Niveau 2 · Deutsch: Niveau 3' and what the difference points to (docs/product.md §44). */
+export function BilingualNote({ texts }: { texts: BilingualTexts }) {
+  return (
+    <div className="verlauf-bilingual" role="note" data-testid="bilingual">
+      <p className="verlauf-bilingual-heading">{texts.heading}</p>
+      <p className="verlauf-bilingual-pair">{texts.pair}</p>
+      <p>
+        {texts.note} {texts.dates}
+      </p>
+    </div>
+  );
+}
 
 /** The Verlauf as a table (results page and Gruppenübersicht); the current test is emphasised. */
 export function VerlaufTable({ verlauf, caption }: { verlauf: VerlaufSection; caption?: string }) {
@@ -25,6 +39,7 @@ export function VerlaufTable({ verlauf, caption }: { verlauf: VerlaufSection; ca
           </tbody>
         </table>
       </div>
+      {verlauf.bilingual && <BilingualNote texts={verlauf.bilingual} />}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { GERMAN } from '../../../schemas/test-languages';
 import { languagePack } from '../../content/language-packs';
 import { textDirection } from '../../content/languages';
 import type { ChildLanguage } from '../../content/types';
@@ -51,9 +52,11 @@ export function PracticePictureView({ picture }: { picture: PracticePicture }) {
           aria-hidden="true"
         >
           <span className="yes-no-de">{yes ? t('common.yes') : t('common.no')}</span>
-          <span lang={picture.language} dir={textDirection(picture.language)}>
-            {yes ? pack.yes : pack.no}
-          </span>
+          {picture.language !== GERMAN && (
+            <span lang={picture.language} dir={textDirection(picture.language)}>
+              {yes ? pack.yes : pack.no}
+            </span>
+          )}
         </span>
       );
     }
