@@ -11,9 +11,9 @@ import { openBrowser, type Session, screenshot, TABLET, TABLET_PORTRAIT } from '
 import { ROOT } from './support/build-app.ts';
 import {
   answerCorrectly,
-  CHILD_LANGUAGES,
   type ContentQuestion,
   enterUserData,
+  HOME_LANGUAGES,
   jumpTo,
   type Lang,
   loadQuestions,
@@ -288,7 +288,7 @@ describe("'Weiß nicht'", () => {
 });
 
 describe('instructions that match the scoring', () => {
-  it.each(CHILD_LANGUAGES)(
+  it.each(HOME_LANGUAGES)(
     'question 21 asks for both hands in %s, its hint says what counts; question 23 tells the same story in German',
     async (language) => {
       const { page, errors } = await open();

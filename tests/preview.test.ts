@@ -2,12 +2,12 @@ import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadContent, REAL_CONTENT } from '../scripts/content/load.ts';
 import { openBrowser, type Session, screenshot, TABLET } from './support/browser.ts';
-import { CHILD_LANGUAGES, LANGUAGE_DIRS } from './support/flow.ts';
+import { HOME_LANGUAGES, LANGUAGE_DIRS } from './support/flow.ts';
 
 const baseURL = inject('baseURL');
 const { questions, issues } = loadContent(REAL_CONTENT);
 // Every child language of the packs, then the German reference.
-const LANGUAGES = [...CHILD_LANGUAGES, 'de'];
+const LANGUAGES = [...HOME_LANGUAGES, 'de'];
 type PreviewLanguage = string;
 const SESSION_KEY = 'zaehltest-session';
 

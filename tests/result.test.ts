@@ -15,9 +15,9 @@ import {
 } from './support/browser.ts';
 import { type FaultProxy, startFaultProxy } from './support/fault-proxy.ts';
 import {
-  CHILD_LANGUAGES,
   type ContentQuestion,
   enterUserData,
+  HOME_LANGUAGES,
   LANGUAGE_DIRS,
   LANGUAGE_LABELS,
   loadQuestions,
@@ -313,7 +313,7 @@ describe('results page', () => {
     );
   });
 
-  for (const language of CHILD_LANGUAGES) {
+  for (const language of HOME_LANGUAGES) {
     it(`(${language}) shows German reference texts, readable answers, the legend and the Förderhinweise`, async () => {
       session = await openBrowser({ viewport: TABLET });
       const { page } = session;

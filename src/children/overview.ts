@@ -2,6 +2,7 @@ import type { ChildLanguage } from '../content/types';
 import { SCORED_LEVELS, SCORED_QUESTION_LEVELS } from '../domain/facts';
 import type { AssignedLevel } from '../results/levels';
 import { ageInYears } from '../screens/birthdate';
+import { pairOf } from './bilingual';
 import { DEFAULT_RETEST_WEEKS, retestFrom } from './retest-interval';
 import type { Child, LocalResult } from './types';
 import { assignedRank } from './verlauf';
@@ -24,7 +25,11 @@ export interface OverviewRow {
   last: LocalResult | undefined;
   /** Points per level of the newest test, level 1 to 3; null without a test. */
   points: (number | null)[];
-  /** The newest test run to its end (not ended early, docs/product.md §38), if any. */
+  /**
+   * The newest test run to its end (not ended early, docs/product.md §38), if any; of a bilingual pair
+   * (§44) the test with the higher level, since a difference points to the language, not to number
+   * sense: what the child still needs is read from the language it showed more in.
+   */
   lastComplete: LocalResult | undefined;
   /** Levels the newest test run to its end did not reach (a test ended early assigns none). */
   unmetLevels: number[];
@@ -100,7 +105,14 @@ export function buildOverview(
   return children.map((child) => {
     const own = (byChild.get(child.code) ?? []).sort((a, b) => a.finishedAt.localeCompare(b.finishedAt));
     const last = own.at(-1);
-    const lastComplete = own.filter((result) => !result.endedEarly).at(-1);
+    const newestComplete = own.filter((result) => !result.endedEarly).at(-1);
+    const pair = newestComplete ? pairOf(own, newestComplete) : undefined;
+    const lastComplete =
+      pair && pair.germanCompared !== 'same'
+        ? pair.germanCompared === 'higher'
+          ? pair.german
+          : pair.home
+        : newestComplete;
     const unmetLevels = lastComplete
       ? lastComplete.levels.filter((row) => !row.achieved).map((row) => row.level)
       : [];

@@ -70,3 +70,14 @@ describe('a test ended early in the Verlauf (docs/product.md §38)', () => {
     ]);
   });
 });
+
+describe('buildVerlauf with a test in German', () => {
+  it('compares a test only with the one before in its own language (a bilingual profile is no change)', () => {
+    const german = { ...result('K7M3QX', '2026-02-10', [7, 7, 7], 'de'), language: 'de' };
+    const verlauf = buildVerlauf([october, february, german, june]);
+    expect(verlauf.map((entry) => entry.result.submissionId)).toEqual(['oct', 'feb', 'de', 'jun']);
+    expect(verlauf[2]!.change).toBeUndefined();
+    // June (Turkish) compares with February (Turkish), not with the German test before it.
+    expect(verlauf[3]!.change!.assigned).toEqual({ from: 2, to: 3, direction: 'up' });
+  });
+});

@@ -595,6 +595,8 @@ export const de = {
     years_other: '{{count}} Jahre',
     none: '—',
     notTested: 'noch nicht getestet',
+    /** The child's language, and that of its newest test when that differs (German, docs/product.md §44). */
+    lastInLanguage: '{{language}}, letzter Test: {{last}}',
     /** The newest test ended early (docs/product.md §38), in the column 'Zugeordnetes Niveau'. */
     endedEarly: 'vorzeitig beendet: {{reason}}',
     allReached: 'alle erreicht',

@@ -2,6 +2,7 @@ import { levels as levelTexts } from 'virtual:zaehltest-levels';
 import { describe, expect, it } from 'vitest';
 import { buildOverview } from '../children/overview';
 import { child, result } from '../children/test-fixtures';
+import { languageLabel } from '../content/languages';
 import { i18n } from '../i18n';
 import { nextStep, overviewCells } from './group-overview-model';
 
@@ -88,5 +89,51 @@ describe("a child's next step in the Gruppenübersicht", () => {
       endedEarly: { reason: 'unwell' as const, lastQuestion: 10 },
     };
     expect(nextStep(rowOf(ended), '2026-06-30', t).marks).toEqual(['vorzeitig beendet: müde']);
+  });
+
+  it('shows a bilingual profile side by side and says what a difference points to (docs/product.md §44)', () => {
+    const turkish = result('AAAAAA', '2026-06-03', [5, 2, 0], 'tr');
+    const german = { ...result('AAAAAA', '2026-06-10', [7, 5, 1], 'de'), language: 'de' };
+    expect(nextStep(rowOf(turkish, german), '2026-06-30', t).bilingual).toEqual({
+      // 'Türkisch (Entwurf)' while its texts are not all reviewed.
+      pair: `${languageLabel('tr')}: Niveau 2 · Deutsch: Niveau 3`,
+      note: 'Ein Unterschied zwischen den Sprachen weist auf die Sprache hin, nicht auf das Zahlverständnis.',
+    });
+    const sameLevel = { ...german, levels: turkish.levels, assignedLevel: turkish.assignedLevel };
+    expect(nextStep(rowOf(turkish, sameLevel), '2026-06-30', t).bilingual?.note).toBe(
+      'In beiden Sprachen dasselbe Niveau.',
+    );
+    expect(nextStep(rowOf(turkish), '2026-06-30', t).bilingual).toBeUndefined();
+  });
+
+  it('reads what a bilingual child still needs from the language it showed more in, and names both languages', () => {
+    // Level 3 in Turkish, level 1 in German a week later: Förderbedarf from the Turkish test.
+    const turkish = result('AAAAAA', '2026-06-03', [7, 5, 0], 'tr');
+    const german = { ...result('AAAAAA', '2026-06-10', [2, 0, 0], 'de'), language: 'de' };
+    const row = rowOf(turkish, german);
+    expect(row.lastComplete?.submissionId).toBe('tr');
+    expect(row.unmetLevels).toEqual([3]);
+    const cells = overviewCells(row, '2026-06-30', t);
+    expect(cells.language).toBe(`${languageLabel('tr')}, letzter Test: Deutsch`);
+    expect(cells.assigned).toBe('1');
+    expect(cells.unmet).toBe(`Niveau 3 · ${languageLabel('tr')}`);
+  });
+
+  it("offers German after 'Kind versteht die Sprache nicht' or 'Sprachverständnis: nein', not after a test in German", () => {
+    const ended = {
+      ...result('AAAAAA', '2026-06-10', [2, 0, 0]),
+      endedEarly: { reason: 'language' as const, lastQuestion: 5 },
+    };
+    expect(nextStep(rowOf(ended), '2026-06-30', t).otherLanguage).toEqual({
+      text: expect.stringContaining('Testen Sie es auf Deutsch oder in einer anderen Sprache'),
+      offerGerman: true,
+    });
+    const notUnderstood = { ...result('AAAAAA', '2026-06-10', [2, 0, 0]), understanding: 'no' as const };
+    expect(nextStep(rowOf(notUnderstood), '2026-06-30', t).otherLanguage?.offerGerman).toBe(true);
+    expect(
+      nextStep(rowOf({ ...notUnderstood, language: 'de' }), '2026-06-30', t).otherLanguage?.offerGerman,
+    ).toBe(false);
+    const tired = { ...ended, endedEarly: { reason: 'unwell' as const, lastQuestion: 5 } };
+    expect(nextStep(rowOf(tired), '2026-06-30', t).otherLanguage).toBeUndefined();
   });
 });

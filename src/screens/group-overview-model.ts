@@ -29,6 +29,11 @@ export interface OverviewCells {
 /** The table's columns, in order: every sort key is a column. */
 export const COLUMN_KEYS: readonly SortKey[] = SORT_KEYS;
 
+/** 'Niveau 3 · Türkisch': a text of another test than the newest, with that test's language. */
+function withLanguage(text: string, language: string | undefined): string {
+  return language ? `${text} · ${languageLabel(language)}` : text;
+}
+
 /** The texts of a row; `today` (YYYY-MM-DD) marks a re-test date that has come as 'fällig'. */
 export function overviewCells(row: OverviewRow, today: string, t: TFunction): OverviewCells {
   const none = t('overview.none');
@@ -43,7 +48,14 @@ export function overviewCells(row: OverviewRow, today: string, t: TFunction): Ov
   return {
     name: row.child.name || t('children.noName'),
     age: row.age === null ? none : t('overview.years', { count: row.age }),
-    language: languageLabel(row.child.language),
+    // The newest test in another language than the child's (German beside it, §44) says so.
+    language:
+      last && last.language !== row.child.language
+        ? t('overview.lastInLanguage', {
+            language: languageLabel(row.child.language),
+            last: languageLabel(last.language),
+          })
+        : languageLabel(row.child.language),
     lastTest: last ? germanDate(last.testDate) : t('overview.notTested'),
     level1: points(0),
     level2: points(1),
@@ -57,11 +69,15 @@ export function overviewCells(row: OverviewRow, today: string, t: TFunction): Ov
         : none,
     unmet: !row.lastComplete
       ? none
-      : row.unmetLevels.length === 0
-        ? t('overview.allReached')
-        : unusualProfile(row.lastComplete.levels)
-          ? t('overview.unmetUnusual', { levels: row.unmetLevels.join(', ') })
-          : t('overview.unmetLevels', { levels: row.unmetLevels.join(', ') }),
+      : withLanguage(
+          row.unmetLevels.length === 0
+            ? t('overview.allReached')
+            : unusualProfile(row.lastComplete.levels)
+              ? t('overview.unmetUnusual', { levels: row.unmetLevels.join(', ') })
+              : t('overview.unmetLevels', { levels: row.unmetLevels.join(', ') }),
+          // Read from a test in another language than the newest (a bilingual pair, §44): it says which.
+          row.lastComplete.language !== last?.language ? row.lastComplete.language : undefined,
+        ),
     retest: !row.retestFrom
       ? none
       : row.retestFrom <= today

@@ -41,7 +41,7 @@ beforeEach(async () => {
   for (const c of children) await repository.saveChild(c);
   await repository.addResult(result('AAAAAA', '2026-03-02', [3, 1, 0]));
   await repository.addResult(result('AAAAAA', '2026-10-01', [7, 6, 5]));
-  await repository.addResult(result('BBBBBB', '2026-09-20', [5, 2, 1]));
+  await repository.addResult({ ...result('BBBBBB', '2026-09-20', [5, 2, 1]), language: 'ar' });
   await repository.addResult(result('DDDDDD', '2025-01-10', [6, 5, 2]));
 });
 

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GERMAN } from '../../schemas/test-languages';
 import { newChildCode } from '../children/code';
 import { childrenRepository } from '../children/repository';
 import type { Child } from '../children/types';
@@ -138,7 +139,13 @@ export function UserDataScreen() {
     const now = new Date().toISOString();
     const code =
       entry.kind === 'known' ? entry.child.code : entry.kind === 'adopted' ? entry.code : newChildCode();
-    const child = childOf(form, code, entry.kind === 'known' ? entry.child.createdAt : now, now);
+    // A test in German beside the home language (a bilingual profile, docs/product.md §44) keeps the
+    // child's language; the test itself runs in German.
+    const home =
+      entry.kind === 'known' && form.language === GERMAN && entry.child.language !== GERMAN
+        ? { ...form, language: entry.child.language }
+        : form;
+    const child = childOf(home, code, entry.kind === 'known' ? entry.child.createdAt : now, now);
     // One code never names two children of the device (docs/product.md, child code): a new child's
     // code is drawn again while the device has it; a code taken over that the device has already
     // is that child's, whose details are kept and tested.

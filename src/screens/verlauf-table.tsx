@@ -1,3 +1,4 @@
+import './verlauf-table.css';
 import type { BilingualTexts } from '../results/bilingual-text';
 import type { VerlaufSection } from '../results/result-document';
 import { ColumnHeaders } from './column-headers';

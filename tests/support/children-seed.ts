@@ -1,6 +1,12 @@
 import { createCipheriv, createDecipheriv, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { CHILD_CODE_ALPHABET, CHILDREN_DB_NAME, type Child, type LocalResult } from '../../src/contract.ts';
+import {
+  CHILD_CODE_ALPHABET,
+  CHILDREN_DB_NAME,
+  type Child,
+  type LocalResult,
+  SCORED_QUESTION_LEVELS,
+} from '../../src/contract.ts';
 import { TEST_PASSWORD } from './build-app.ts';
 
 /**
@@ -159,4 +165,57 @@ export async function seed(
       }),
     { name: CHILDREN_DB_NAME, records },
   );
+}
+
+// ————— A few children of a test's own —————
+
+/** YYYY-MM-DD so many days before today. */
+export function daysAgo(days: number): string {
+  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export function storedChild(code: string, name: string, language: string, birthDate: string): Child {
+  return {
+    code,
+    name,
+    birthDate,
+    school: 'Kita',
+    schoolLevel: '',
+    language,
+    createdAt: '2026-01-10T08:00:00.000Z',
+    updatedAt: '2026-01-10T08:00:00.000Z',
+  };
+}
+
+/** A stored test of the device (sealed by `seed`) with these points on levels 1–3: the first answers of each level right. */
+export function storedResult(
+  childCode: string,
+  testDate: string,
+  language: string,
+  points: [number, number, number],
+  extra: Partial<LocalResult> = {},
+): LocalResult {
+  const levels = points.map((p, index) => ({
+    level: (index + 1) as 1 | 2 | 3,
+    points: p,
+    questions: 7,
+    achieved: p * 20 >= 7 * 13,
+  }));
+  const highest = Math.max(0, ...levels.filter((row) => row.achieved).map((row) => row.level));
+  const seen = [0, 0, 0];
+  return {
+    submissionId: `${childCode}-${testDate}`,
+    childCode,
+    testDate,
+    finishedAt: `${testDate}T09:30:00.000Z`,
+    language,
+    levels,
+    assignedLevel: highest >= 3 ? 'above-3' : ((highest + 1) as 1 | 2 | 3),
+    answers: Object.entries(SCORED_QUESTION_LEVELS).map(([id, level]) => {
+      const correct = seen[level - 1]! < points[level - 1]!;
+      seen[level - 1]!++;
+      return { question: Number(id), correct, given: correct ? '3' : '0' };
+    }),
+    ...extra,
+  };
 }

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { parse } from 'yaml';
+import { testLanguages } from '../../schemas/test-languages.ts';
 import { readLanguageFacts } from '../../scripts/content/language-facts.ts';
 import { ANSWER_TYPES } from '../../src/answer-types/registry.ts';
 import type { AnswerType, Language, Texts } from '../../src/content/types.ts';
@@ -224,11 +225,18 @@ export function typedDate(date: string): string {
   return iso ? `${iso[3]}.${iso[2]}.${iso[1]}` : date;
 }
 
-/** The languages of the packs (content/languages/): German first, then the child languages in the order of the 'Sprache' list. */
+/** The languages of the packs (content/languages/), German the reference among them. */
 const LANGUAGE_FACTS = readLanguageFacts();
-const CHILD_LANGUAGE_FACTS = LANGUAGE_FACTS.filter((language) => language.resultCode !== undefined);
+/** The test languages in the order of the 'Sprache' list: tr, ar, ro, German (docs/product.md §44), then added ones. */
+const CHILD_LANGUAGE_FACTS = testLanguages(LANGUAGE_FACTS);
 /** Every child language's code: tests that run per language iterate over this, never a fixed list. */
 export const CHILD_LANGUAGES: readonly string[] = CHILD_LANGUAGE_FACTS.map((language) => language.code);
+/**
+ * The home languages: every test language but German, whose test shows its texts once (no German
+ * reference line, no child word under Ja/Nein; docs/product.md §44). Tests of what a translation
+ * shows beside the German run over these.
+ */
+export const HOME_LANGUAGES: readonly string[] = CHILD_LANGUAGES.filter((language) => language !== 'de');
 /** The 'Sprache' list's label of each language, as the pack names it ('Ukrainisch (Entwurf)' for a draft). */
 export const LANGUAGE_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
   CHILD_LANGUAGE_FACTS.map((language) => [
