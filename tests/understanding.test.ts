@@ -88,7 +88,7 @@ describe("the child's understanding, recorded before the first task", () => {
     expect(await missing.count()).toBe(0);
     const suggestion = question.getByRole('status');
     expect(await suggestion.textContent()).toContain(
-      'Wählen Sie bei den Angaben eine andere Sprache, die das Kind kennt.',
+      'Wählen Sie bei den Angaben eine andere Sprache, die das Kind kennt, zum Beispiel Deutsch.',
     );
     await atEverySize(page, 'understanding-no-tr');
     expect(await axeFindings(page)).toEqual([]);

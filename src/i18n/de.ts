@@ -72,6 +72,9 @@ export const de = {
     missing: 'Bitte zuerst unten eintragen, ob das Kind die Ansage verstanden hat.',
     noHeading: 'Das Kind versteht die Sprache wohl nicht.',
     noText:
+      'Wählen Sie bei den Angaben eine andere Sprache, die das Kind kennt, zum Beispiel Deutsch. Sie können den Test trotzdem in dieser Sprache starten; das Ergebnis vermerkt dann „Sprachverständnis: nein“.',
+    /** In a test in German (docs/product.md §44) the suggestion names no language. */
+    noTextGerman:
       'Wählen Sie bei den Angaben eine andere Sprache, die das Kind kennt. Sie können den Test trotzdem in dieser Sprache starten; das Ergebnis vermerkt dann „Sprachverständnis: nein“.',
     otherLanguage: 'Andere Sprache wählen',
     label: 'Sprachverständnis',

@@ -66,7 +66,7 @@ describe("'Hat das Kind die Ansage verstanden?' on the start screen (docs/produc
     expect(useStore.getState().understanding).toBe('no');
     const suggestion = within(group).getByRole('status');
     expect(suggestion.textContent).toContain(
-      'Wählen Sie bei den Angaben eine andere Sprache, die das Kind kennt.',
+      'Wählen Sie bei den Angaben eine andere Sprache, die das Kind kennt, zum Beispiel Deutsch.',
     );
     await user.click(screen.getByRole('button', { name: 'Start' }));
     expect(await screen.findByRole('alertdialog', { name: 'Ohne Ton testen?' })).toBeTruthy();

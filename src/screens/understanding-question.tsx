@@ -1,6 +1,7 @@
 import './understanding-question.css';
 import { type Ref, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GERMAN } from '../../schemas/test-languages';
 import { languagePack } from '../content/language-packs';
 import type { ChildLanguage } from '../content/types';
 import { UNDERSTANDINGS, type Understanding } from '../domain/facts';
@@ -73,7 +74,7 @@ export function UnderstandingQuestion({
       {value === 'no' && (
         <div className="understanding-no" role="status">
           <p className="understanding-no-heading">{t('understanding.noHeading')}</p>
-          <p>{t('understanding.noText')}</p>
+          <p>{t(language === GERMAN ? 'understanding.noTextGerman' : 'understanding.noText')}</p>
           <button type="button" className="button button-secondary" onClick={onOtherLanguage}>
             {t('understanding.otherLanguage')}
           </button>
