@@ -32,32 +32,6 @@ function child(n: number, code: string): Child {
   };
 }
 
-/** A test with these points on levels 1–3 (7 questions each), scored by the 65 % rule. */
-function result(childCode: string, testDate: string, points: number[], submissionId: string): LocalResult {
-  const levels = points.map((p, index) => ({
-    level: (index + 1) as 1 | 2 | 3,
-    points: p,
-    questions: 7,
-    achieved: p * 20 >= 7 * 13,
-  }));
-  const highest = Math.max(0, ...levels.filter((row) => row.achieved).map((row) => row.level));
-  return {
-    submissionId,
-    childCode,
-    testDate,
-    finishedAt: `${testDate}T09:30:00.000Z`,
-    language: 'tr',
-    levels,
-    assignedLevel: highest >= 3 ? 'above-3' : ((highest + 1) as 1 | 2 | 3),
-    // 21 scored answers, as a real test stores them (the sealed records are of realistic size).
-    answers: Array.from({ length: 21 }, (_, q) => ({
-      question: q + 1,
-      correct: q % 7 < (points[Math.floor(q / 7)] ?? 0),
-      given: String((q * 5) % 10),
-    })),
-  };
-}
-
 /** A deterministic data set: codes, names, languages and points vary so every sort does work. */
 export function dataSet(): { children: Child[]; results: LocalResult[] } {
   const code = (n: number) =>
@@ -65,11 +39,13 @@ export function dataSet(): { children: Child[]; results: LocalResult[] } {
   const children = Array.from({ length: CHILDREN }, (_, n) => child(n, code(n * 7919 + 13)));
   const results = children.flatMap((c, n) =>
     Array.from({ length: TESTS_PER_CHILD }, (_, t) =>
-      result(
+      // In the child's language: the overview names the language of a newest test in another one.
+      storedResult(
         c.code,
         `202${4 + t}-${String(((n + t) % 12) + 1).padStart(2, '0')}-10`,
+        c.language,
         [(n + t) % 8, (n * 3 + t) % 8, (n * 5 + t) % 8],
-        `${c.code}-${t}`,
+        { submissionId: `${c.code}-${t}` },
       ),
     ),
   );
