@@ -18,8 +18,9 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /**
  * The children of the device in every engine: a saved child is listed, a second test of the same
- * child (chosen with 'Kind auswählen') shows its Verlauf, and the Gruppenübersicht lists, sorts and
- * filters. The answers of both tests are put in place as a finished session (the whole test runs in
+ * child (chosen with 'Kind auswählen'), in German beside its Turkish one (a bilingual profile,
+ * docs/product.md §44), shows its Verlauf with both levels side by side, and the Gruppenübersicht
+ * lists, sorts and filters. The answers of both tests are put in place as a finished session (the whole test runs in
  * whole-test.test.ts); the results page then stores each test as the app does after a real one.
  */
 
@@ -92,18 +93,24 @@ describe(`the children of the device in ${ENGINE}`, () => {
     await shot(page, 'children-list');
     await page.click({ role: 'button', name: 'Kind auswählen: Zeynep Kaya' });
     expect(await textOf(page, '[data-testid="child-code"]')).toBe(`Kind-Code: ${user.childCode}`);
+    await page.select({ label: 'Sprache' }, 'Deutsch');
     await page.click({ role: 'button', name: 'Test beginnen' });
     await waitForScreen(page, 'startscreen');
     const second = (await storedSession(page))!;
     expect(second.user.childCode).toBe(user.childCode);
+    expect(second.user.language).toBe('de');
     await finish(page, finishedSession(second.user, second.submissionId!, new Set()));
     const rows = await waitUntil('two Verlauf rows', async () => {
       const found = await verlaufRows(page);
       return found.length === 2 ? found : null;
     });
-    expect(rows[0]).toMatch(/ \| 6 von 7 \| 4 von 7 \| 4 von 7 \| 2 \| erster Test$/);
+    // Each test names its language; the German one is compared with no Turkish test.
+    expect(rows[0]).toMatch(/ · .+ \| 6 von 7 \| 4 von 7 \| 4 von 7 \| 2 \| erster Test$/);
     expect(rows[1]).toMatch(
-      /\(dieser Test\) \| 7 von 7 \| 7 von 7 \| 7 von 7 \| größer 3 \| Niveau 1: \+1 · /,
+      / · Deutsch \(dieser Test\) \| 7 von 7 \| 7 von 7 \| 7 von 7 \| größer 3 \| erster Test$/,
+    );
+    expect(await textOf(page, '[data-testid="bilingual"]')).toContain(
+      `${LANGUAGE_LABELS.tr}: Niveau 2 · Deutsch: Niveau größer 3`,
     );
     await shot(page, 'children-verlauf');
     await backToStart(page);
@@ -114,7 +121,7 @@ describe(`the children of the device in ${ENGINE}`, () => {
     const row = await waitUntil('the overview row', () => textOf(page, '.overview-table tbody tr'));
     expect(row).toMatch(
       new RegExp(
-        `^Zeynep KayaVerlaufLetztes ErgebnisTest beginnen\\d Jahre?${escapeRegExp(LANGUAGE_LABELS.tr!)}\\d\\d\\.\\d\\d\\.\\d{4}7 von 77 von 77 von 7größer 3alle erreichtErneut testen ab \\d\\d\\.\\d\\d\\.\\d{4}$`,
+        `^Zeynep KayaVerlaufLetztes ErgebnisTest beginnen\\d Jahre?${escapeRegExp(LANGUAGE_LABELS.tr!)}, letzter Test: Deutsch\\d\\d\\.\\d\\d\\.\\d{4}7 von 77 von 77 von 7größer 3alle erreichtErneut testen ab \\d\\d\\.\\d\\d\\.\\d{4}${escapeRegExp(LANGUAGE_LABELS.tr!)}: Niveau 2 · Deutsch: Niveau größer 3 Ein Unterschied`,
       ),
     );
     const sortOf = () =>
