@@ -326,6 +326,10 @@ export const deAuswertung = {
         name: 'Sprachverständnis',
         text: 'Ob das Kind die Ansage in der Sprache des Tests verstanden hat, wie die Fachkraft es vor der ersten Aufgabe nach dem Hörtest eingetragen hat: ja, teilweise oder nein; leer bei älteren Ergebnissen ohne diese Angabe.',
       },
+      {
+        name: 'Sprachpaar',
+        text: 'Die Einsendungs-ID des Tests desselben Kindes in der anderen Sprache: bei einem Test in der Familiensprache der Test auf {{german}}, bei einem Test auf {{german}} der in der Familiensprache. Beide bis zum Ende durchgeführt (nicht vorzeitig beendet), höchstens {{pairDays}} Tage auseinander, derselbe Kind-Code und dieselbe Einrichtungskennung; bei mehreren der zeitlich nächste (bei gleichem Abstand der später eingegangene). Leer, wenn es keinen solchen Test gibt.',
+      },
     ],
   },
   print: 'Drucken',
