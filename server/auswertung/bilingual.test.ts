@@ -33,7 +33,8 @@ function test(
  * B2C5DW the German test ended early (none); H6J9NY a Turkish test between two German ones 10 days
  * either side (its partner the later) and one more German test (its first pair: the first German
  * test and the Turkish one, German lower); R5S6T7 the same code at two Kitas (none); N3M4K5 Arabic
- * and German a few days apart (the same level 'größer 3').
+ * and German a few days apart (the same level 'größer 3'); W7X8Y9 Romanian, a German test ended early
+ * the next day and one run to its end 19 days later (the partner: the one run to its end).
  */
 const T = {
   turkish1: test('K7M3QX', '2', '2026-09-01', 2),
@@ -50,6 +51,11 @@ const T = {
   german5: test('R5S6T7', GERMAN, '2026-09-02', 2, { site: 'KITA-002' }),
   arabic6: test('N3M4K5', '3', '2026-11-01', 4),
   german6: test('N3M4K5', GERMAN, '2026-11-05', 4),
+  romanian7: test('W7X8Y9', '4', '2026-10-01', 2),
+  germanEnded7: test('W7X8Y9', GERMAN, '2026-10-02', 1, {
+    endedEarly: { reason: 'disturbance', lastQuestion: 23 },
+  }),
+  germanLater7: test('W7X8Y9', GERMAN, '2026-10-20', 2),
 };
 
 describe.each(storeBackends)(
@@ -109,6 +115,9 @@ describe.each(storeBackends)(
         for (const german of [T.germanEarly4, T.germanLater4, T.germanLast4])
           expect(partnerOf(german)).toBe(T.turkish4.submissionId);
         expect(partnerOf(T.arabic6)).toBe(T.german6.submissionId);
+        expect(partnerOf(T.romanian7)).toBe(T.germanLater7.submissionId);
+        expect(partnerOf(T.germanLater7)).toBe(T.romanian7.submissionId);
+        expect(partnerOf(T.germanEnded7)).toBe('');
 
         const json = (await get('/api/auswertung/results.json')).json() as Record<string, unknown>[];
         const stored = (payload: ResultPayload) =>
@@ -124,13 +133,14 @@ describe.each(storeBackends)(
         const answer = await section();
         expect(answer).toMatchObject({ german: GERMAN, pairDays: PAIR_DAYS, minChildren: 2 });
         // Turkish: K7M3QX 2 → 3 (higher), H6J9NY 2 → 1 (its first pair: the German test of 10 September).
-        // Arabic: N3M4K5 größer 3 (4) in both.
+        // Arabic: N3M4K5 größer 3 (4) in both. Romanian: W7X8Y9 2 in both (not the German test ended early).
         expect(rows(answer)).toEqual([
           ['2', 2, 1, 0, 1, 2, 2],
           ['3', 1, 0, 1, 0, 4, 4],
-          [null, 3, 1, 1, 1, 8 / 3, 8 / 3],
+          ['4', 1, 0, 1, 0, 2, 2],
+          [null, 4, 1, 2, 1, 2.5, 2.5],
         ]);
-        expect(answer.groups.map((group) => group.fewChildren)).toEqual([false, true, false]);
+        expect(answer.groups.map((group) => group.fewChildren)).toEqual([false, true, true, false]);
       },
     );
 
@@ -142,17 +152,18 @@ describe.each(storeBackends)(
         expect(rows(await section('?from=2026-09-15'))).toEqual([
           ['2', 1, 1, 0, 0, 2, 3],
           ['3', 1, 0, 1, 0, 4, 4],
-          [null, 2, 1, 1, 0, 3, 3.5],
+          ['4', 1, 0, 1, 0, 2, 2],
+          [null, 3, 1, 2, 0, 8 / 3, 3],
         ]);
         expect(rows(await section('?language=3'))).toEqual([
           ['3', 1, 0, 1, 0, 4, 4],
           [null, 1, 0, 1, 0, 4, 4],
         ]);
         // German is one side of every pair.
-        expect((await section(`?language=${GERMAN}`)).groups.at(-1)?.n).toBe(3);
+        expect((await section(`?language=${GERMAN}`)).groups.at(-1)?.n).toBe(4);
         // Tests ended early never form pairs.
         expect(rows(await section('?ended=nur'))).toEqual([[null, 0, 0, 0, 0, null, null]]);
-        expect((await section('?ended=ohne')).groups.at(-1)?.n).toBe(3);
+        expect((await section('?ended=ohne')).groups.at(-1)?.n).toBe(4);
         expect((await section('?site=KITA-001')).groups.at(-1)?.n).toBe(0);
         expect((await get('/api/auswertung/bilingual?ended=vielleicht')).statusCode).toBe(400);
       },
