@@ -1,7 +1,12 @@
+import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bilingual } from '../../schemas/auswertung-api.ts';
 import type { ResultPayload } from '../../schemas/result-payload.ts';
 import { PAIR_DAYS } from '../../src/children/bilingual.ts';
+import { migrate } from '../db/migrate.ts';
+import { createResearchStore } from '../db/research.ts';
+import { createResultStore } from '../db/result-store.ts';
+import type { Session } from '../db/types.ts';
 import { GERMAN_RESULT_CODE } from '../languages.ts';
 import { type AuswertungApp, openAuswertungApp } from '../testing/auswertung-app.ts';
 import { storeBackends } from '../testing/backends.ts';
@@ -170,3 +175,44 @@ describe.each(storeBackends)(
     );
   },
 );
+
+describe('bilingual pairs read in chunks of child codes, as on PGlite', () => {
+  it('gives the same counts as one query, for every filter', async () => {
+    const lite = await PGlite.create();
+    try {
+      const session: Session = {
+        query: async <Row>(text: string, params?: unknown[]) => (await lite.query<Row>(text, params)).rows,
+        exec: async (script: string) => void (await lite.exec(script)),
+      };
+      await migrate(session);
+      const store = createResultStore({
+        kind: 'pglite',
+        db: session,
+        maxConcurrentBatches: 1,
+        close: async () => {},
+      });
+      for (const payload of Object.values(T)) await store.insertResult(payload);
+      const whole = createResearchStore(session);
+      // About two results per chunk: a chunk takes every test of its last child code, so most
+      // children get a chunk of their own.
+      const chunked = createResearchStore(session, { progressChunkRows: 2 });
+      for (const filter of [
+        {},
+        { from: '2026-09-15' },
+        { language: '3' },
+        { language: GERMAN },
+        { ended: 'nur' as const },
+      ]) {
+        const expected = await whole.bilingualPairs(filter);
+        const sorted = (rows: typeof expected) =>
+          [...rows].sort((a, b) => a.language.localeCompare(b.language));
+        expect(sorted(await chunked.bilingualPairs(filter)), JSON.stringify(filter)).toEqual(
+          sorted(expected),
+        );
+      }
+      expect((await whole.bilingualPairs({})).reduce((sum, row) => sum + row.n, 0)).toBe(4);
+    } finally {
+      await lite.close();
+    }
+  });
+});

@@ -28,8 +28,9 @@ const num = (value: unknown) => Number(value ?? 0);
 
 export interface ResearchStoreOptions {
   /**
-   * Read the Verlauf's summary in chunks of about this many rows, yielding between them (PGlite,
-   * whose queries hold the server's one thread; PGLITE_CHUNK_ROWS); absent: one query.
+   * Read the Verlauf's summary, and the results of 'Zweisprachige Profile', in chunks of about this
+   * many rows, yielding between them (PGlite, whose queries hold the server's one thread;
+   * PGLITE_CHUNK_ROWS); absent: one query.
    */
   progressChunkRows?: number;
   /**
@@ -175,7 +176,7 @@ export function createResearchStore(db: Queryable, options: ResearchStoreOptions
     },
 
     async bilingualPairs(filter) {
-      return bilingualPairs(db, filter);
+      return bilingualPairs(db, filter, options);
     },
 
     iterateResults(filter, batchSize) {
@@ -567,27 +568,35 @@ const ID_BITS = 4294967295;
  * analysed the table, the planner combined the index on ended_reason with each child's lookup
  * (2 s at 20,000 results instead of 0.2 s).
  */
-async function bilingualPairs(db: Queryable, filter: ResultFilter): Promise<BilingualRow[]> {
+async function bilingualPairs(
+  db: Queryable,
+  filter: ResultFilter,
+  { progressChunkRows: chunkRows, beforeChunk }: ResearchStoreOptions,
+): Promise<BilingualRow[]> {
   if (!GERMAN_RESULT_CODE) return [];
   const { language, ...others } = filter;
   const { expression, params } = filterExpression(others);
   const german = `language = ${GERMAN_CODE_SQL}`;
   const chosen = language ? `AND $${params.length + 1} IN (tested.language, partner.language)` : '';
+  const fixed = language ? [...params, language] : params;
+  // On PGlite, chunks of child codes (after, last]: a child's tests are all in one chunk.
+  const chunk = (extra: boolean) =>
+    extra ? `AND child_code > $${fixed.length + 1} AND child_code <= $${fixed.length + 2}` : '';
   // The nearest test of one side before or after each test, as a key: test day above the id (after
   // it: above the id's complement, so that min() takes the latest arrival on the nearest day).
   const before = (side: string) =>
     `max(CASE WHEN finished AND ${side} THEN (day << 32) | id END) OVER before`;
   const after = (side: string) =>
     `min(CASE WHEN finished AND ${side} THEN (day << 32) | (${ID_BITS} - id) END) OVER after`;
-  const rows = await db.query<Record<keyof BilingualRow, unknown>>(
+  const query = (chunked: boolean) =>
     `WITH candidates AS (
        SELECT id::bigint AS id, site, child_code, test_day, language, assigned_level, ${german} AS german,
               greatest(0, test_day - date '1970-01-01')::bigint AS day, ${expression} AS kept,
               ended_reason IS NULL AS finished
          FROM results
-        WHERE child_code IS NOT NULL
+        WHERE child_code IS NOT NULL ${chunk(chunked)}
           AND child_code IN (SELECT child_code FROM results
-                              WHERE ${german} AND child_code IS NOT NULL AND ended_reason IS NULL)
+                              WHERE ${german} AND child_code IS NOT NULL AND ended_reason IS NULL ${chunk(chunked)})
      ),
      nearest AS (
        SELECT id, site, child_code, test_day, language, assigned_level, kept, finished, day,
@@ -631,18 +640,49 @@ async function bilingualPairs(db: Queryable, filter: ResultFilter): Promise<Bili
             count(*) FILTER (WHERE german < home)::int AS lower,
             sum(home)::int AS "homeLevels", sum(german)::int AS "germanLevels"
        FROM pairs
-      GROUP BY language`,
-    language ? [...params, language] : params,
-  );
-  return rows.map((row) => ({
-    language: String(row.language),
-    n: num(row.n),
-    higher: num(row.higher),
-    same: num(row.same),
-    lower: num(row.lower),
-    homeLevels: num(row.homeLevels),
-    germanLevels: num(row.germanLevels),
-  }));
+      GROUP BY language`;
+  const sums = new Map<string, BilingualRow>();
+  const add = (rows: Record<keyof BilingualRow, unknown>[]) => {
+    for (const row of rows) {
+      const language = String(row.language);
+      const sum = sums.get(language) ?? {
+        language,
+        n: 0,
+        higher: 0,
+        same: 0,
+        lower: 0,
+        homeLevels: 0,
+        germanLevels: 0,
+      };
+      sum.n += num(row.n);
+      sum.higher += num(row.higher);
+      sum.same += num(row.same);
+      sum.lower += num(row.lower);
+      sum.homeLevels += num(row.homeLevels);
+      sum.germanLevels += num(row.germanLevels);
+      sums.set(language, sum);
+    }
+  };
+  if (chunkRows === undefined) {
+    add(await db.query(query(false), fixed));
+  } else {
+    // As the Verlauf's chunks (progressGroups): children are disjoint, so the sums add up.
+    let after = '';
+    for (;;) {
+      await beforeChunk?.();
+      const [bound] = await db.query<{ last: string | null }>(
+        `SELECT max(child_code) AS last
+           FROM (SELECT child_code FROM results WHERE child_code > $1 ORDER BY child_code LIMIT $2) AS chunk`,
+        [after, chunkRows],
+      );
+      const last = bound?.last ?? null;
+      if (last === null) break;
+      add(await db.query(query(true), [...fixed, after, last]));
+      after = last;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  return [...sums.values()];
 }
 
 /** The level of a scored question id. */
