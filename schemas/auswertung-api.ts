@@ -178,3 +178,38 @@ export interface Progress {
   stayed: number;
   movedDown: number;
 }
+
+/**
+ * One home language's children in the section 'Zweisprachige Profile' (docs/product.md §44), each
+ * with its first bilingual pair by test day: a test in the home language and one in German.
+ */
+export interface BilingualGroup {
+  /** The home language's result code; null for all home languages together. */
+  language: string | null;
+  /** Children with a pair. */
+  n: number;
+  /** n is below the warning threshold (ChildCounting.minChildren). */
+  fewChildren: boolean;
+  /** Children whose assigned level in German is higher than, the same as, lower than in the home language. */
+  higher: number;
+  same: number;
+  lower: number;
+  /**
+   * Mean assigned level (1..3, 'größer 3' counted as 4) in the home language and in German; null
+   * without children.
+   */
+  meanHome: number | null;
+  meanGerman: number | null;
+}
+
+/** The section 'Zweisprachige Profile': children tested in their home language and in German. */
+export interface Bilingual {
+  /** Groups from fewer children than this carry a warning (MIN_CHILDREN_FOR_STATISTICS). */
+  minChildren: number;
+  /** German's result code (its pack's), for its name on the page; '' when no pack has one. */
+  german: string;
+  /** The most days between the two tests of a pair (src/children/bilingual.ts PAIR_DAYS). */
+  pairDays: number;
+  /** Per home language, in the order of the educator's list, then all together (language null). */
+  groups: BilingualGroup[];
+}

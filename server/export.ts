@@ -120,6 +120,10 @@ export const CSV_COLUMNS: CsvColumn[] = [
     header: 'Sprachverständnis',
     cell: (result) => (result.understanding ? UNDERSTANDING_NAMES[result.understanding] : ''),
   },
+  // The Einsendungs-ID of the result's bilingual partner (docs/product.md §44): the same child's test
+  // in German, or in its home language for a German one, both run to their end and at most 56 days
+  // apart, the nearest one (server/db/rows.ts bilingualPartner); empty without one.
+  { header: 'Sprachpaar', cell: (result) => result.bilingualPartner ?? '' },
 ];
 
 /** The answers of 'Hat das Kind die Ansage verstanden?' as the start screen words them (src/i18n/de.ts). */

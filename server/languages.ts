@@ -1,6 +1,6 @@
 import { readLanguageFacts } from '../schemas/language-facts.ts';
 import type { LanguageFact } from '../schemas/language-pack.ts';
-import { testLanguages } from '../schemas/test-languages.ts';
+import { GERMAN, testLanguages } from '../schemas/test-languages.ts';
 
 /**
  * The child languages of the test, from the language packs (content/languages/<code>.yaml): their
@@ -16,6 +16,14 @@ export const RESULT_CODES: readonly string[] = CHILD_LANGUAGES.map((language) =>
 export const REFERENCE_LANGUAGE_FACT: LanguageFact | undefined =
   CHILD_LANGUAGES.find((language) => language.default) ?? CHILD_LANGUAGES[0];
 export const REFERENCE_RESULT_CODE = REFERENCE_LANGUAGE_FACT?.resultCode ?? '';
+
+/**
+ * German's result code ('1'), read from its pack: one side of a bilingual pair (docs/product.md §44);
+ * undefined when no German pack has a result code (then no result has a partner).
+ */
+export const GERMAN_RESULT_CODE: string | undefined = CHILD_LANGUAGES.find(
+  (language) => language.code === GERMAN,
+)?.resultCode;
 
 /** The language of a result code, if a pack has it. */
 export function languageOfResultCode(code: string): LanguageFact | undefined {

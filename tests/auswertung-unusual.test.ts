@@ -34,9 +34,12 @@ describe("/auswertung: unusual profiles and the filter 'Profil'", () => {
   let page: Page;
   openAuswertungBeforeAll(RESULTS, (opened) => ({ server, page } = opened));
 
+  // Exact: the section 'Zweisprachige Profile' is labelled 'Profil…' too.
+  const profileFilter = () => page.getByLabel('Profil', { exact: true });
+
   it("counts them per language, notes the levels' rule, and 'nur ungewöhnliche' reaches the numbers and the CSV", async () => {
     await waitForTotal(page, '6 Ergebnisse');
-    expect(await page.getByLabel('Profil').inputValue()).toBe('alle');
+    expect(await profileFilter().inputValue()).toBe('alle');
     const counts = page.getByTestId('unusual-counts');
     const rows = await counts.locator('tbody tr').allTextContents();
     expect(rows).toHaveLength(2);
@@ -51,7 +54,7 @@ describe("/auswertung: unusual profiles and the filter 'Profil'", () => {
     await page.getByTestId('levels-unusual-note').scrollIntoViewIfNeeded();
     await screenshot(page, 'auswertung-unusual-levels-1024x768', { fullPage: false });
 
-    await page.getByLabel('Profil').selectOption('nur');
+    await profileFilter().selectOption('nur');
     await page.getByRole('button', { name: 'Anwenden' }).click();
     await waitForTotal(page, '3 Ergebnisse');
     expect(page.url()).toContain('profile=nur');
@@ -79,7 +82,7 @@ describe("/auswertung: unusual profiles and the filter 'Profil'", () => {
     ).toEqual(['1', '1', '2']);
     expect(await axeFindings(page)).toEqual([]);
 
-    await page.getByLabel('Profil').selectOption('ohne');
+    await profileFilter().selectOption('ohne');
     await page.getByRole('button', { name: 'Anwenden' }).click();
     await waitForTotal(page, '3 Ergebnisse');
     expect(page.url()).toContain('profile=ohne');
@@ -87,7 +90,7 @@ describe("/auswertung: unusual profiles and the filter 'Profil'", () => {
     expect(json).toContain('profile=ohne');
 
     await page.setViewportSize(PHONE);
-    await page.getByLabel('Profil').scrollIntoViewIfNeeded();
+    await profileFilter().scrollIntoViewIfNeeded();
     await screenshot(page, 'auswertung-unusual-filter-390x844', { fullPage: false });
     await counts.scrollIntoViewIfNeeded();
     await screenshot(page, 'auswertung-unusual-390x844', { fullPage: false });

@@ -2,12 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { DifAnswer, ItemsAnswer, Levels } from '../../schemas/auswertung-api.ts';
+import type { Bilingual, DifAnswer, ItemsAnswer, Levels } from '../../schemas/auswertung-api.ts';
 import type { TokenGuard } from '../auth/export-token.ts';
 import type { ResultStore } from '../db/index.ts';
 import { csvChunks, jsonChunks } from '../export.ts';
 import { type ChildCodeQuery, childCodeQuery } from '../plugins/child-code.ts';
 import { useZodSchemas } from '../plugins/zod-validation.ts';
+import { bilingualStatistics } from './bilingual.ts';
 import { describeFilterIssues, filterQuery, type StatisticsFilter } from './filters.ts';
 import { progressStatistics } from './progress.ts';
 import {
@@ -157,6 +158,13 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
   app.get<Filtered>(`${API}/progress`, filtered, async (request) =>
     progressStatistics(await research.progressGroups(request.query)),
   );
+
+  // 'Zweisprachige Profile' (docs/product.md §44): children tested in their home language and in
+  // German; 'Tests je Kind' does not apply (each child counts with its first pair).
+  app.get<Filtered>(`${API}/bilingual`, filtered, async (request): Promise<Bilingual> => {
+    const { test: _ignored, ...filter } = request.query;
+    return bilingualStatistics(await research.bilingualPairs(filter), minChildren);
+  });
 
   const download =
     (kind: 'csv' | 'json') => async (request: FastifyRequest<Filtered>, reply: FastifyReply) => {

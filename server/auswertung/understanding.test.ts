@@ -77,7 +77,11 @@ describe.each(storeBackends)(
           string[],
           ...string[][],
         ];
-        expect(header.slice(-3)).toEqual(['Vorzeitig beendet', 'Bearbeitet bis Frage', 'Sprachverständnis']);
+        expect(header.slice(-4, -1)).toEqual([
+          'Vorzeitig beendet',
+          'Bearbeitet bis Frage',
+          'Sprachverständnis',
+        ]);
         const cell = (id: string) =>
           rows.find((row) => row[header.indexOf('Einsendungs-ID')] === id)?.[
             header.indexOf('Sprachverständnis')

@@ -1,7 +1,9 @@
 // How a stored row is read: the selected columns, their mapping to a StoredResult, the filter's
 // WHERE clause and the batched read of exports. Shared by the upload store (result-store.ts) and
 // the researchers' queries (research.ts), which import this and not each other.
+import { PAIR_DAYS } from '../../src/children/bilingual.ts';
 import { SCORED_QUESTION_IDS } from '../../src/domain/facts.ts';
+import { GERMAN_RESULT_CODE } from '../languages.ts';
 import type { Queryable, ResultFilter, StoredResult } from './types.ts';
 
 export const QUESTION_COLUMNS = SCORED_QUESTION_IDS.map((id) => `q${id}`);
@@ -15,6 +17,35 @@ const CHILD_TEST_NUMBER = `CASE WHEN child_code IS NULL THEN NULL ELSE (
      WHERE earlier.child_code = results.child_code
        AND (earlier.test_day, earlier.id) <= (results.test_day, results.id)
   ) END AS child_test_number`;
+
+/**
+ * German's result code as an SQL literal: result codes are whole numbers (schemas/language-pack.ts);
+ * NULL, which pairs nothing, when no German pack has one.
+ */
+export const GERMAN_CODE_SQL =
+  GERMAN_RESULT_CODE && /^[0-9]+$/.test(GERMAN_RESULT_CODE) ? `'${GERMAN_RESULT_CODE}'` : 'NULL';
+
+/**
+ * `column` of the bilingual partner of each row of `results` (docs/product.md §44, the tablet's rule
+ * in src/children/bilingual.ts): of the same child (child code and Einrichtungskennung, since two
+ * Kitas may give the same code; on a tablet both are always the same) the test on the other side
+ * (German or not), run to its end, whose test day is nearest and at most PAIR_DAYS away; the later
+ * one (higher id) when two are as near. NULL for a row without a code or ended early, or without
+ * such a test. Among all stored results, as 'Test Nr. des Kindes'. Uses results_child_code: a range
+ * of one child's test days.
+ */
+export function bilingualPartner(column: string): string {
+  return `CASE WHEN results.child_code IS NULL OR results.ended_reason IS NOT NULL THEN NULL ELSE (
+    SELECT partner.${column} FROM results AS partner
+     WHERE partner.child_code = results.child_code
+       AND partner.test_day BETWEEN results.test_day - ${PAIR_DAYS} AND results.test_day + ${PAIR_DAYS}
+       AND partner.site IS NOT DISTINCT FROM results.site
+       AND partner.ended_reason IS NULL
+       AND (partner.language = ${GERMAN_CODE_SQL}) <> (results.language = ${GERMAN_CODE_SQL})
+     ORDER BY abs(partner.test_day - results.test_day), partner.id DESC
+     LIMIT 1
+  ) END`;
+}
 
 export const SELECT_COLUMNS = [
   'id',
@@ -41,6 +72,7 @@ export const SELECT_COLUMNS = [
   'ended_last_question',
   'not_reached',
   'understanding',
+  `${bilingualPartner('submission_id')} AS bilingual_partner`,
 ].join(', ');
 
 export interface ResultRow {
@@ -67,6 +99,7 @@ export interface ResultRow {
   ended_last_question: number | null;
   not_reached: number;
   understanding: NonNullable<StoredResult['understanding']> | null;
+  bilingual_partner: string | null;
   [question: `q${number}`]: boolean;
 }
 
@@ -100,6 +133,7 @@ export function toStoredResult(row: ResultRow): StoredResult {
     result.endedEarly = { reason: row.ended_reason, lastQuestion: Number(row.ended_last_question) };
   // Unknown (stored before it was asked, or sent by an older app): absent, as it was sent.
   if (row.understanding) result.understanding = row.understanding;
+  if (row.bilingual_partner) result.bilingualPartner = row.bilingual_partner;
   return result as StoredResult;
 }
 
@@ -157,6 +191,15 @@ export function filterConditions(
     conditions.push(condition(value, `$${offset + params.length}`));
   }
   return { conditions, params };
+}
+
+/** The filter as one boolean SQL expression ('TRUE' without conditions), for a row kept or not. */
+export function filterExpression(
+  filter: ResultFilter,
+  offset = 0,
+): { expression: string; params: unknown[] } {
+  const { conditions, params } = filterConditions(filter, FILTER_CONDITIONS, offset);
+  return { expression: conditions.length ? `(${conditions.join(' AND ')})` : 'TRUE', params };
 }
 
 /** `WHERE …` with numbered parameters after `offset` existing ones. */

@@ -22,6 +22,12 @@ export type StoredResult = Omit<ResultPayload, 'born'> & {
    * (1 = the child's first test); absent without a code.
    */
   childTestNumber?: number;
+  /**
+   * The submission id of the result's bilingual partner (docs/product.md §44): the child's test in
+   * German when this one is not, or in another language when it is, run to its end and at most
+   * PAIR_DAYS away (server/db/rows.ts bilingualPartner); absent without one.
+   */
+  bilingualPartner?: string;
 };
 
 export interface InsertOutcome {
@@ -143,6 +149,22 @@ export interface ProgressGroupRow {
   days: number;
 }
 
+/**
+ * Children with a bilingual pair among the filtered results (docs/product.md §44), per home
+ * language: their first pair by test day, and its two assigned levels compared and summed.
+ */
+export interface BilingualRow {
+  /** The home language's result code. */
+  language: string;
+  n: number;
+  higher: number;
+  same: number;
+  lower: number;
+  /** Sums of the assigned levels (4 = 'größer 3') in the home language and in German. */
+  homeLevels: number;
+  germanLevels: number;
+}
+
 /** The level charts' counts of children (Levels without how they counted). */
 export type ChildLevels = Pick<Levels, 'n' | 'byLanguage' | 'byAgeBand'>;
 
@@ -157,6 +179,8 @@ export interface ResearchStore {
   scoreStrata(filter: ResultFilter, test: ChildTest): Promise<ScoreStratum[]>;
   childLevels(filter: ResultFilter, test: ChildTest): Promise<ChildLevels>;
   progressGroups(filter: ResultFilter): Promise<ProgressGroupRow[]>;
+  /** Children with a bilingual pair, per home language (BilingualRow). */
+  bilingualPairs(filter: ResultFilter): Promise<BilingualRow[]>;
   /** The filtered results stored when the call began, in id order, read in batches (readResults). */
   iterateResults(filter: ResultFilter, batchSize?: number): AsyncGenerator<StoredResult>;
   /** Deletes the result with this submission id; false when there is none. */

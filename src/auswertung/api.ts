@@ -1,5 +1,7 @@
 // The page's calls to /api/auswertung/*; their answers are typed in schemas/auswertung-api.ts.
 import type {
+  Bilingual,
+  BilingualGroup,
   ChangeStatistic,
   ChildTest,
   Count,
@@ -22,6 +24,8 @@ import {
 import { LANGUAGE_CODES } from './format';
 
 export type {
+  Bilingual,
+  BilingualGroup,
   ChangeStatistic,
   ChildTest,
   Count,
@@ -177,25 +181,27 @@ export function logout(): Promise<void> {
   return request('/logout', { method: 'POST' });
 }
 
-/** Counts of results (overview), statistics of children (levels, items, DIF), the Verlauf. */
+/** Counts of results (overview), statistics of children (levels, items, DIF), the Verlauf, the bilingual pairs. */
 export interface Statistics {
   overview: Overview;
   levels: Levels;
   items: ItemsAnswer;
   dif: DifAnswer;
   progress: Progress;
+  bilingual: Bilingual;
 }
 
 export async function loadStatistics(filter: Filter): Promise<Statistics> {
   const query = filterQuery(filter);
-  const [overview, levels, items, dif, progress] = await Promise.all([
+  const [overview, levels, items, dif, progress, bilingual] = await Promise.all([
     request<Overview>(`/overview${query}`),
     request<Levels>(`/levels${query}`),
     request<ItemsAnswer>(`/items${query}`),
     request<DifAnswer>(`/dif${query}`),
     request<Progress>(`/progress${query}`),
+    request<Bilingual>(`/bilingual${query}`),
   ]);
-  return { overview, levels, items, dif, progress };
+  return { overview, levels, items, dif, progress, bilingual };
 }
 
 export function downloadUrl(kind: 'csv' | 'json', filter: Filter): string {

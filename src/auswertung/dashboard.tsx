@@ -8,6 +8,7 @@ import {
   SessionEnded,
   type Statistics,
 } from './api';
+import { BilingualSection } from './bilingual-section';
 import { DeleteChildSection } from './delete-child-section';
 import { DeleteSection } from './delete-section';
 import { DifSection } from './dif-section';
@@ -85,6 +86,7 @@ export function Dashboard({ onSessionEnded }: { onSessionEnded(): void }) {
                 minChildren={statistics.dif.minChildren}
               />
               <ProgressSection progress={statistics.progress} />
+              <BilingualSection bilingual={statistics.bilingual} />
             </>
           )}
           <DownloadSection filter={filter} />

@@ -1,5 +1,6 @@
 import { languages } from 'virtual:zaehltest-languages';
-import { testLanguages } from '../../schemas/test-languages';
+import { GERMAN, testLanguages } from '../../schemas/test-languages';
+import { PAIR_DAYS } from '../children/bilingual';
 
 /**
  * The parts of the page's German texts that name languages, built from the packs (docs/product.md,
@@ -18,9 +19,13 @@ export const LANGUAGE_VARIABLES = {
   languageList: childLanguages.map((language) => language.name).join(', '),
   /** '2 Türkisch, 3 Arabisch, 4 Rumänisch, 5 Ukrainisch' */
   languageCodes: childLanguages.map((language) => `${language.resultCode} ${language.name}`).join(', '),
+  /** 'Deutsch': the other side of a bilingual pair (docs/product.md §44). */
+  german: childLanguages.find((language) => language.code === GERMAN)?.name ?? '',
+  /** '56': the most days between the two tests of a bilingual pair (src/children/bilingual.ts). */
+  pairDays: String(PAIR_DAYS),
 } as const;
 
-/** A text with {{reference}}, {{languageList}} and {{languageCodes}} filled in. */
+/** A text with {{reference}}, {{languageList}}, {{languageCodes}}, {{german}} and {{pairDays}} filled in. */
 export function fillLanguages(text: string): string {
   const variables: Readonly<Record<string, string>> = LANGUAGE_VARIABLES;
   return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => variables[name] ?? whole);

@@ -198,6 +198,27 @@ export const deAuswertung = {
     firstLevelRow: 'zuerst {{level}}',
     moved: 'Aufgestiegen: {{up}} · gleich geblieben: {{stayed}} · abgestiegen: {{down}}',
   },
+  /** docs/product.md §44: children tested in their home language and in German. */
+  bilingual: {
+    heading: 'Zweisprachige Profile',
+    intro:
+      'Kinder, die in ihrer Familiensprache und auf {{german}} getestet wurden: zwei Tests mit demselben Kind-Code und derselben Einrichtungskennung, beide bis zum Ende durchgeführt, höchstens {{pairDays}} Tage auseinander (wie in der CSV-Spalte „Sprachpaar“). Je Kind zählt sein erstes Sprachpaar nach Testdatum, wenn beide Tests unter die Filter fallen; der Sprachfilter wählt die Familiensprache. Vorzeitig beendete Tests bilden nie ein Paar.',
+    meaning:
+      'Ein Unterschied zwischen den Sprachen weist auf die Sprache hin, nicht auf das Zahlverständnis.',
+    children_one: '{{count}} Kind mit Sprachpaar',
+    children_other: '{{count}} Kinder mit Sprachpaar',
+    none: 'Für diese Filter gibt es kein Kind mit Sprachpaar.',
+    caption:
+      'Kinder mit Sprachpaar je Familiensprache: zugeordnetes Niveau auf {{german}} höher, gleich oder niedriger als in der Familiensprache, und mittleres Niveau in beiden Sprachen',
+    homeLanguage: 'Familiensprache',
+    n: 'Kinder',
+    higher: 'auf {{german}} höher',
+    same: 'gleich',
+    lower: 'auf {{german}} niedriger',
+    meanHome: 'Mittleres Niveau Familiensprache',
+    meanGerman: 'Mittleres Niveau {{german}}',
+    meanNote: 'Mittleres Niveau: Mittelwert des zugeordneten Niveaus 1 bis 3, wobei „größer 3“ als 4 zählt.',
+  },
   removeChild: {
     heading: 'Alle Ergebnisse eines Kindes löschen',
     intro:
@@ -325,6 +346,10 @@ export const deAuswertung = {
       {
         name: 'Sprachverständnis',
         text: 'Ob das Kind die Ansage in der Sprache des Tests verstanden hat, wie die Fachkraft es vor der ersten Aufgabe nach dem Hörtest eingetragen hat: ja, teilweise oder nein; leer bei älteren Ergebnissen ohne diese Angabe.',
+      },
+      {
+        name: 'Sprachpaar',
+        text: 'Die Einsendungs-ID des Tests desselben Kindes in der anderen Sprache: bei einem Test in der Familiensprache der Test auf {{german}}, bei einem Test auf {{german}} der in der Familiensprache. Beide bis zum Ende durchgeführt (nicht vorzeitig beendet), höchstens {{pairDays}} Tage auseinander, derselbe Kind-Code und dieselbe Einrichtungskennung; bei mehreren der zeitlich nächste (bei gleichem Abstand der später eingegangene). Leer, wenn es keinen solchen Test gibt.',
       },
     ],
   },
