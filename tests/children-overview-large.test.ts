@@ -50,6 +50,16 @@ const renderedRows = () =>
 
 const rowCount = () => page.locator('.overview-table').getAttribute('aria-rowcount');
 
+/**
+ * The rendered rows after scrolling to the end of the page, as a reader keeps scrolling: the list
+ * measures the rows it renders, so the page may grow once they are drawn and one scroll fall short of
+ * the end (seen once in a clean-clone rehearsal: the last row 292 of 301). Polled, it scrolls again.
+ */
+const rowsAtEnd = async () => {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  return renderedRows();
+};
+
 /** The row of the element that has the focus, by its position in the whole list. */
 const focusedRow = () =>
   page.evaluate(() => Number(document.activeElement?.closest('tr')?.getAttribute('aria-rowindex')));
@@ -98,9 +108,8 @@ describe('Gruppenübersicht with 300 children', () => {
     await viewShot('top-1024x768');
 
     // Scrolled to the end, the last child is rendered and on screen.
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect
-      .poll(async () => (await renderedRows()).at(-1))
+      .poll(async () => (await rowsAtEnd()).at(-1))
       .toEqual({ index: CHILDREN + 1, name: 'Kind 299' });
     const last = page.locator(`.overview-table tbody tr[aria-rowindex="${CHILDREN + 1}"]`);
     const box = await last.boundingBox();
@@ -141,8 +150,7 @@ describe('Gruppenübersicht with 300 children', () => {
     expect(focusedBox!.y).toBeLessThan(TABLET.height);
 
     // From the end backwards: Shift+Tab from the first rendered row reaches the row before it.
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await expect.poll(async () => (await renderedRows()).at(-1)?.index).toBe(CHILDREN + 1);
+    await expect.poll(async () => (await rowsAtEnd()).at(-1)?.index).toBe(CHILDREN + 1);
     const firstRendered = (await renderedRows())[0]!.index;
     expect(firstRendered).toBeGreaterThan(2);
     await page
@@ -180,9 +188,8 @@ describe('Gruppenübersicht with 300 children', () => {
       .poll(async () => (await renderedRows()).slice(0, 5).map((row) => row.name))
       .toEqual(descending.slice(0, 5));
     // The child that sorts last is at the end of the whole list.
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect
-      .poll(async () => (await renderedRows()).at(-1))
+      .poll(async () => (await rowsAtEnd()).at(-1))
       .toEqual({
         index: CHILDREN + 1,
         name: descending.at(-1),

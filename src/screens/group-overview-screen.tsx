@@ -456,8 +456,12 @@ function VirtualRows({
 }) {
   const body = useRef<HTMLTableSectionElement>(null);
   const [height, setHeight] = useState(ESTIMATED_ROW_PX);
-  /** Every row measured so far (a row's texts, so its height, never change). */
-  const measured = useRef({ rows: new WeakSet<OverviewRow>(), count: 0, sum: 0 });
+  /**
+   * Every row measured so far at this window width (a row's texts never change, but its height does
+   * with the width: a tablet turned, or a table that becomes cards on a phone).
+   */
+  const measured = useRef({ rows: new WeakSet<OverviewRow>(), count: 0, sum: 0, width: 0 });
+  const [width, setWidth] = useState(globalThis.innerWidth || 0);
   const [view, setWindow] = useState({ top: 0, bottom: globalThis.innerHeight || 1000 });
   const [focused, setFocused] = useState<number | null>(null);
 
@@ -475,13 +479,17 @@ function VirtualRows({
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(measureWindow);
     };
+    const onResize = () => {
+      setWidth(globalThis.innerWidth);
+      onScroll();
+    };
     globalThis.addEventListener('scroll', onScroll, { passive: true });
-    globalThis.addEventListener('resize', onScroll);
+    globalThis.addEventListener('resize', onResize);
     measureWindow();
     return () => {
       cancelAnimationFrame(frame);
       globalThis.removeEventListener('scroll', onScroll);
-      globalThis.removeEventListener('resize', onScroll);
+      globalThis.removeEventListener('resize', onResize);
     };
   }, [measureWindow]);
 
@@ -497,6 +505,10 @@ function VirtualRows({
   // or a cell may wrap). It settles as more rows are measured. Without layout (unit tests) the
   // estimate stays.
   useLayoutEffect(() => {
+    // Heights measured at another width say nothing about this one (rows measured as phone cards
+    // left the end of the list out of reach at 1024 px, seen in a clean-clone rehearsal).
+    if (measured.current.width !== width)
+      measured.current = { rows: new WeakSet<OverviewRow>(), count: 0, sum: 0, width };
     const seen = measured.current;
     for (const element of body.current?.querySelectorAll<HTMLElement>('tr[aria-rowindex]') ?? []) {
       const row = rows[Number(element.getAttribute('aria-rowindex')) - 2];
