@@ -461,6 +461,34 @@ export const PGLITE_CHUNK_ROWS = 10_000;
 export const PGLITE_QUIET_WAIT_MS = 100;
 
 /**
+ * Runs `read` on chunks of whole children: (after, last] by child code, the last being the code at
+ * most `chunkRows` rows of `table` on, yielding between chunks so that uploads get their turn (PGlite
+ * answers within the same turn of the event loop; see readResults in rows.ts).
+ */
+async function inChildChunks(
+  db: Queryable,
+  table: 'child_progress' | 'results',
+  chunkRows: number,
+  beforeChunk: (() => Promise<void>) | undefined,
+  read: (after: string, last: string) => Promise<void>,
+): Promise<void> {
+  let after = '';
+  for (;;) {
+    await beforeChunk?.();
+    const [bound] = await db.query<{ last: string | null }>(
+      `SELECT max(child_code) AS last
+         FROM (SELECT child_code FROM ${table} WHERE child_code > $1 ORDER BY child_code LIMIT $2) AS chunk`,
+      [after, chunkRows],
+    );
+    const last = bound?.last ?? null;
+    if (last === null) return;
+    await read(after, last);
+    after = last;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
  * The 'Verlauf' statistics' data: the children with a child code among the filtered results,
  * each reduced to their first and latest filtered test and grouped by what the statistics need,
  * so that only a few thousand groups leave the database whatever the number of children. Read
@@ -522,27 +550,12 @@ async function progressGroups(
       groups.set(num(row.grp), group);
     }
   };
-  if (chunkRows === undefined) {
-    add(await db.query(query([]), params));
-  } else {
-    // Chunks of whole children: (after, last] by child code, the last being the code at most
-    // chunkRows summary rows on. Children are disjoint, so the groups simply add up.
-    let after = '';
-    for (;;) {
-      await beforeChunk?.();
-      const [bound] = await db.query<{ last: string | null }>(
-        `SELECT max(child_code) AS last
-           FROM (SELECT child_code FROM child_progress WHERE child_code > $1 ORDER BY child_code LIMIT $2) AS chunk`,
-        [after, chunkRows],
-      );
-      const last = bound?.last ?? null;
-      if (last === null) break;
-      add(await db.query(query([chunkBounds]), [...params, after, last]));
-      after = last;
-      // PGlite answers within the same turn of the event loop (see readResults in rows.ts).
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  }
+  if (chunkRows === undefined) add(await db.query(query([]), params));
+  // Children are disjoint, so the groups of the chunks simply add up.
+  else
+    await inChildChunks(db, 'child_progress', chunkRows, beforeChunk, async (after, last) =>
+      add(await db.query(query([chunkBounds]), [...params, after, last])),
+    );
   return [...groups].map(([grp, sums]) => ({ ...decodeGroup(grp), ...sums }));
 }
 
@@ -663,25 +676,12 @@ async function bilingualPairs(
       sums.set(language, sum);
     }
   };
-  if (chunkRows === undefined) {
-    add(await db.query(query(false), fixed));
-  } else {
-    // As the Verlauf's chunks (progressGroups): children are disjoint, so the sums add up.
-    let after = '';
-    for (;;) {
-      await beforeChunk?.();
-      const [bound] = await db.query<{ last: string | null }>(
-        `SELECT max(child_code) AS last
-           FROM (SELECT child_code FROM results WHERE child_code > $1 ORDER BY child_code LIMIT $2) AS chunk`,
-        [after, chunkRows],
-      );
-      const last = bound?.last ?? null;
-      if (last === null) break;
-      add(await db.query(query(true), [...fixed, after, last]));
-      after = last;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  }
+  if (chunkRows === undefined) add(await db.query(query(false), fixed));
+  // As the Verlauf's chunks (progressGroups): children are disjoint, so the sums add up.
+  else
+    await inChildChunks(db, 'results', chunkRows, beforeChunk, async (after, last) =>
+      add(await db.query(query(true), [...fixed, after, last])),
+    );
   return [...sums.values()];
 }
 
