@@ -2,7 +2,7 @@ import type { ChildLanguage } from '../content/types';
 import { SCORED_LEVELS, SCORED_QUESTION_LEVELS } from '../domain/facts';
 import type { AssignedLevel } from '../results/levels';
 import { ageInYears } from '../screens/birthdate';
-import { pairOf } from './bilingual';
+import { type BilingualPair, pairOf } from './bilingual';
 import { DEFAULT_RETEST_WEEKS, retestFrom } from './retest-interval';
 import type { Child, LocalResult } from './types';
 import { assignedRank } from './verlauf';
@@ -31,6 +31,8 @@ export interface OverviewRow {
    * sense: what the child still needs is read from the language it showed more in.
    */
   lastComplete: LocalResult | undefined;
+  /** The bilingual pair of the newest test run to its end (docs/product.md §44), if it has one. */
+  pair: BilingualPair | undefined;
   /** Levels the newest test run to its end did not reach (a test ended early assigns none). */
   unmetLevels: number[];
   /** Förderbedarf: the newest test run to its end left at least one level unreached. */
@@ -123,6 +125,7 @@ export function buildOverview(
       results: own,
       last,
       lastComplete,
+      pair,
       // Of a test ended early only the levels whose seven questions were all answered have points.
       points: SCORED_LEVELS.map((level) => {
         const row = last?.levels.find((candidate) => candidate.level === level);

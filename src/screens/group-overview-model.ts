@@ -1,5 +1,4 @@
 import { GERMAN } from '../../schemas/test-languages';
-import { latestPair } from '../children/bilingual';
 import { type OverviewRow, SORT_KEYS, type SortKey } from '../children/overview';
 import { languageLabel } from '../content/languages';
 import { germanDate } from '../domain/date';
@@ -137,8 +136,7 @@ export function nextStep(row: OverviewRow, today: string, t: TFunction): NextSte
     marks.push(`${t('understanding.label')}: ${t(`understanding.values.${last.understanding}`)}`);
   const complete = row.lastComplete;
   const profile = complete ? unusualProfile(complete.levels) : undefined;
-  const pair = latestPair(row.results);
-  const pairTexts = pair ? bilingualTexts(pair, t) : undefined;
+  const pairTexts = row.pair ? bilingualTexts(row.pair, t) : undefined;
   const notUnderstood = last?.endedEarly?.reason === 'language' || last?.understanding === 'no';
   return {
     ...(pairTexts ? { bilingual: { pair: pairTexts.pair, note: pairTexts.note } } : {}),

@@ -1,12 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import {
-  CHILD_CODE_ALPHABET,
-  CHILDREN_DB_NAME,
-  type Child,
-  type LocalResult,
-  SCORED_QUESTION_LEVELS,
-} from '../../src/contract.ts';
+import { result } from '../../src/children/test-fixtures.ts';
+import { CHILD_CODE_ALPHABET, CHILDREN_DB_NAME, type Child, type LocalResult } from '../../src/contract.ts';
 import { TEST_PASSWORD } from './build-app.ts';
 
 /**
@@ -163,7 +158,10 @@ export function storedChild(code: string, name: string, language: string, birthD
   };
 }
 
-/** A stored test of the device (sealed by `seed`) with these points on levels 1–3: the first answers of each level right. */
+/**
+ * A stored test of the device (sealed by `seed`) in this language with these points on levels 1–3:
+ * the unit tests' fixture (the first answers of each level right), with `extra` on top.
+ */
 export function storedResult(
   childCode: string,
   testDate: string,
@@ -171,27 +169,5 @@ export function storedResult(
   points: [number, number, number],
   extra: Partial<LocalResult> = {},
 ): LocalResult {
-  const levels = points.map((p, index) => ({
-    level: (index + 1) as 1 | 2 | 3,
-    points: p,
-    questions: 7,
-    achieved: p * 20 >= 7 * 13,
-  }));
-  const highest = Math.max(0, ...levels.filter((row) => row.achieved).map((row) => row.level));
-  const seen = [0, 0, 0];
-  return {
-    submissionId: `${childCode}-${testDate}`,
-    childCode,
-    testDate,
-    finishedAt: `${testDate}T09:30:00.000Z`,
-    language,
-    levels,
-    assignedLevel: highest >= 3 ? 'above-3' : ((highest + 1) as 1 | 2 | 3),
-    answers: Object.entries(SCORED_QUESTION_LEVELS).map(([id, level]) => {
-      const correct = seen[level - 1]! < points[level - 1]!;
-      seen[level - 1]!++;
-      return { question: Number(id), correct, given: correct ? '3' : '0' };
-    }),
-    ...extra,
-  };
+  return { ...result(childCode, testDate, points), language, ...extra };
 }
