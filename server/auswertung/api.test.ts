@@ -129,7 +129,17 @@ describe.each(backends)('/auswertung API on $name', (backend) => {
   it.skipIf(backend.skip)(
     'answers nothing without a session, and the page does not open the API',
     async () => {
-      for (const path of ['session', 'overview', 'items', 'dif', 'results.csv', 'results.json']) {
+      for (const path of [
+        'session',
+        'overview',
+        'levels',
+        'items',
+        'dif',
+        'progress',
+        'bilingual',
+        'results.csv',
+        'results.json',
+      ]) {
         expect((await get(`/api/auswertung/${path}`, false)).statusCode).toBe(401);
       }
       const forged = await app.inject({
