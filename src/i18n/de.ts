@@ -528,7 +528,7 @@ export const de = {
     same: 'In beiden Sprachen dasselbe Niveau.',
     /** After 'Kind versteht die Sprache nicht' or 'Sprachverständnis: nein'. */
     otherLanguage:
-      'Das Kind hat die Sprache des Tests nicht verstanden. Testen Sie es auf Deutsch oder in einer anderen Sprache, die es kennt; beide Ergebnisse nebeneinander zeigen, ob es an der Sprache lag.',
+      'Das Kind hat die Sprache des Tests nicht verstanden. Testen Sie es auf Deutsch oder in einer anderen Sprache, die es kennt; beide Ergebnisse nebeneinander geben einen Hinweis darauf, ob es an der Sprache lag.',
     otherLanguageResult:
       'Das Kind hat die Sprache des Tests nicht verstanden. Testen Sie es auf Deutsch oder in einer anderen Sprache, die es kennt: In der Gruppenübersicht steht dafür „Auf Deutsch testen“ bei diesem Kind.',
     testInGerman: 'Auf Deutsch testen',
