@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
 import { buildServer, DEFAULT_UPLOADS_PER_MINUTE } from './app.ts';
+import { openControlSocket } from './control-socket.ts';
 import { openPgliteStore, openPostgresStore } from './db/index.ts';
 import { checkDataDir, dataDirError, explainStartupError } from './startup-errors.ts';
 
@@ -50,12 +51,27 @@ async function runServer(announce: boolean): Promise<void> {
     const problem = checkDataDir(dataDir);
     if (problem) throw dataDirError(problem);
   }
-  const db = databaseUrl
-    ? await openPostgresStore(databaseUrl, {
-        poolSize: integer('DB_POOL_SIZE', 10),
-        writeConcurrency: integer('DB_WRITE_CONCURRENCY', 2),
+  const embedded = databaseUrl ? undefined : await openPgliteStore(dataDir);
+  const db =
+    embedded ??
+    (await openPostgresStore(databaseUrl as string, {
+      poolSize: integer('DB_POOL_SIZE', 10),
+      writeConcurrency: integer('DB_WRITE_CONCURRENCY', 2),
+    }));
+  // `npm run backup` of the embedded database goes through the running server (docs/deploy.md).
+  const closeControl = embedded
+    ? await openControlSocket(dataDir, { backup: () => embedded.dumpDataDir() }, (error) =>
+        console.error(
+          `Sicherung über den Server fehlgeschlagen / backup through the server failed: ${String(error)}`,
+        ),
+      ).catch((error: unknown) => {
+        console.error(
+          `Warnung: npm run backup geht bei laufendem Server nicht (${String(error)}); zum Sichern den Server anhalten. / ` +
+            `Warning: npm run backup cannot reach the running server (${String(error)}); stop the server to back up.`,
+        );
+        return async () => {};
       })
-    : await openPgliteStore(dataDir);
+    : async () => {};
   const uploadsPerMinute = integer('RATE_LIMIT_PER_MINUTE', DEFAULT_UPLOADS_PER_MINUTE);
   const app = await buildServer({
     db,
@@ -72,6 +88,7 @@ async function runServer(announce: boolean): Promise<void> {
     if (closing) return;
     closing = true;
     try {
+      await closeControl();
       await app.close();
     } finally {
       await db.close();
@@ -85,6 +102,7 @@ async function runServer(announce: boolean): Promise<void> {
     await app.listen({ port, host });
   } catch (error) {
     // A busy port must not leave the database open or its server.pid behind.
+    await closeControl();
     await app.close();
     await db.close();
     throw error;

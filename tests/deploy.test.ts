@@ -261,15 +261,24 @@ describe('deployment files', () => {
     expect(existsSync(join(app, 'node_modules'))).toBe(false);
   });
 
-  it('npm run backup of the production install refuses while the server holds the embedded database', () => {
-    const result = spawnSync('npm', ['run', '--silent', 'backup', '--', join(work, 'backups')], {
-      cwd: join(app, 'dist-server'),
-      env: { ...serviceEnv({ DATA_DIR: join(work, 'var-lib-zaehltest') }) },
-      encoding: 'utf8',
-    });
-    expect(result.status).toBe(1);
-    expect(result.stderr).toContain('Der Zähltest-Server läuft und benutzt DATA_DIR');
-    expect(result.stderr).toContain('sudo systemctl stop zaehltest');
+  it('npm run backup of the production install goes through the running server; the trial restore goes beside it, never into it', () => {
+    const npm = (script: string, args: string[], dataDir: string) =>
+      spawnSync('npm', ['run', '--silent', script, '--', ...args], {
+        cwd: join(app, 'dist-server'),
+        env: serviceEnv({ DATA_DIR: join(work, dataDir) }),
+        encoding: 'utf8',
+      });
+    const backedUp = npm('backup', [join(work, 'backups')], 'var-lib-zaehltest');
+    expect(backedUp.status, backedUp.stderr).toBe(0);
+    const file = /backup written: (\S+)/.exec(backedUp.stdout)?.[1] as string;
+    expect(file).toMatch(/zaehltest-pglite-[\d-]+\.tar\.gz$/);
+
+    const intoLive = npm('restore', [file], 'var-lib-zaehltest');
+    expect(intoLive.status).toBe(1);
+    expect(intoLive.stderr).toContain('Zurückgespielt wird nie in die Datenbank des laufenden Servers');
+    const trial = npm('restore', [file], 'var-lib-zaehltest-probe');
+    expect(trial.status, trial.stderr).toBe(0);
+    expect(trial.stdout).toMatch(/Wiederhergestellt \/ restored: \d+ Ergebnisse/);
   });
 });
 

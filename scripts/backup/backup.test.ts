@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   existsSync,
@@ -12,13 +12,16 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { generateIdentity, identityToRecipient } from 'age-encryption';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPgliteStore, openPostgresStore } from '../../server/db/index.ts';
+import { controlSocketPath } from '../../server/control-socket.ts';
+import { openPgliteStore, openPostgresStore, type ResultStore } from '../../server/db/index.ts';
 import { makeResearchPayload } from '../../server/testing/payload.ts';
 import { SKIP_POSTGRES } from '../../server/testing/postgres.ts';
+import { startServerProcess } from '../../server/testing/server-process.ts';
 import { CHILD_CODE_ALPHABET, CHILD_CODE_LENGTH } from '../../src/contract.ts';
 import { backup } from './backup.ts';
 import { restore } from './restore.ts';
@@ -41,7 +44,7 @@ const childCode = (n: number) =>
  * codes included (so the Verlauf summary child_progress has rows), and a row in every other table
  * the server writes: the health probe and a researcher's session.
  */
-async function fill(store: Awaited<ReturnType<typeof openPgliteStore>>): Promise<void> {
+async function fill(store: ResultStore): Promise<void> {
   const payloads = Array.from({ length: TOTAL }, (_, i) =>
     makeResearchPayload({
       correct: [1, 2, 3, 4, 5, 6, 8, 10, 11].slice(0, i % 10),
@@ -171,6 +174,78 @@ describe('backup and restore of the embedded database (DATA_DIR)', () => {
     expect(existsSync(refused) ? readdirSync(refused) : []).toEqual([]);
   }, 240_000);
 
+  it('while the server runs, npm run backup goes through it as uploads go on, and a trial restore beside it holds every row', async () => {
+    const source = join(work, 'pglite-served');
+    const filled = await openPgliteStore(source);
+    await fill(filled);
+    await filled.close();
+    // Served as in production.
+    const server = await startServerProcess({ DATA_DIR: source });
+    const folder = join(work, 'pglite-running');
+    const npm = (script: string, args: string[], env: Record<string, string>) =>
+      promisify(execFile)('npm', ['run', '--silent', script, '--', ...args], {
+        cwd: ROOT,
+        env: { ...process.env, ...env },
+        encoding: 'utf8',
+      }).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    try {
+      expect(statSync(join(source, 'run')).mode & 0o777).toBe(0o700);
+      const upload = async () => {
+        const response = await fetch(`${server.url}/api/results`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(makeResearchPayload()),
+        });
+        return response.status;
+      };
+      // Uploads keep arriving while the backup is taken: none waits for it or fails.
+      let backingUp = true;
+      const statuses: number[] = [];
+      const during = (async () => {
+        while (backingUp) statuses.push(await upload());
+      })();
+      const backedUp = await npm('backup', [folder], { DATA_DIR: source });
+      backingUp = false;
+      await during;
+      expect(statuses.length).toBeGreaterThan(0);
+      expect(statuses).toEqual(statuses.map(() => 201));
+      expect('code' in backedUp ? backedUp.stderr : '').toBe('');
+      const file = /backup written: (\S+)/.exec(backedUp.stdout)?.[1] as string;
+      expect(file).toMatch(/zaehltest-pglite-\d{4}-\d{2}-\d{2}-\d{6}\.tar\.gz$/);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      // Nothing unpacked is left beside it.
+      expect(readdirSync(folder)).toEqual([file.slice(folder.length + 1)]);
+
+      // Never into the running server's folder; the trial restore goes beside it, into a new one.
+      const refused = await npm('restore', [file], { DATA_DIR: source });
+      expect('code' in refused && refused.code).toBe(1);
+      expect(refused.stderr).toContain('set DATA_DIR to a new folder');
+      const trial = join(work, 'pglite-trial');
+      const restored = await npm('restore', [file], { DATA_DIR: trial });
+      const count = Number(/restored: (\d+) Ergebnisse/.exec(restored.stdout)?.[1]);
+      expect(count).toBeGreaterThanOrEqual(TOTAL);
+      expect(count).toBeLessThanOrEqual(TOTAL + statuses.length);
+      expect(await upload(), 'the server still takes uploads').toBe(201);
+
+      server.child.kill('SIGTERM');
+      await server.exited;
+      expect(existsSync(controlSocketPath(source)), 'the socket goes with the server').toBe(false);
+      // The copy is the database at one moment: every table, and each result as the server kept it.
+      const [before, after] = [await pgliteRows(source), await pgliteRows(trial)];
+      expect(Object.keys(after)).toEqual(Object.keys(before));
+      expect(after.results).toHaveLength(count);
+      expect(after.results).toEqual(
+        (before.results as { id: number }[]).filter((row) =>
+          after.results?.some((r) => (r as { id: number }).id === row.id),
+        ),
+      );
+      expect(after.child_progress).toEqual(before.child_progress);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  }, 240_000);
+
   it('refuses a damaged file, an empty DATA_DIR to back up, and a PostgreSQL dump without DATABASE_URL', async () => {
     const damaged = join(work, 'damaged.tar.gz');
     writeFileSync(damaged, 'not a tarball');
@@ -192,7 +267,10 @@ const canAdminister = !SKIP_POSTGRES && process.getuid?.() === 0;
 
 describe.skipIf(!canAdminister)('backup and restore with PostgreSQL (DATABASE_URL)', () => {
   const suffix = randomBytes(4).toString('hex');
+  // The service's role and the new database's own role (docs/deploy.md: a restore never gives the
+  // service's role a new password).
   const role = `zt_backup_${suffix}`;
+  const newRole = `zt_neu_${suffix}`;
   const databases = [`zt_source_${suffix}`, `zt_target_${suffix}`, `zt_chosen_${suffix}`];
   const asPostgres = (sql: string) =>
     execFileSync('runuser', ['-u', 'postgres', '--', 'psql', '-v', 'ON_ERROR_STOP=1', '-qtAc', sql], {
@@ -200,21 +278,18 @@ describe.skipIf(!canAdminister)('backup and restore with PostgreSQL (DATABASE_UR
     });
   afterAll(() => {
     for (const database of databases) asPostgres(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    asPostgres(`DROP ROLE IF EXISTS ${role}`);
+    for (const name of [role, newRole]) asPostgres(`DROP ROLE IF EXISTS ${name}`);
   });
 
   it('npm run backup and npm run restore carry 1,000 results into a new database, every row of every table equal', async () => {
-    // The set-up of docs/deploy.md, twice: the running database and a new, empty one.
-    const setUp = (database: string) =>
+    // The set-up of docs/deploy.md, twice: the running database and a new, empty one of its own role.
+    const setUp = (owner: string, database: string) =>
       /^DATABASE_URL=(\S+)$/m.exec(
-        execFileSync(join(ROOT, 'deploy/postgres-setup.sh'), [role, database], { encoding: 'utf8' }),
+        execFileSync(join(ROOT, 'deploy/postgres-setup.sh'), [owner, database], { encoding: 'utf8' }),
       )?.[1] as string;
-    const source = setUp(databases[0] as string);
-    const target = setUp(databases[1] as string);
-    // The second run set a new password for the role: both URLs carry the last one.
-    const password = new URL(target).password;
-    const sourceUrl = new URL(source);
-    sourceUrl.password = password;
+    const sourceUrl = new URL(setUp(role, databases[0] as string));
+    const target = setUp(newRole, databases[1] as string);
+    const password = sourceUrl.password;
 
     const store = await openPostgresStore(sourceUrl.toString(), { poolSize: 4 });
     await fill(store);
@@ -244,6 +319,7 @@ describe.skipIf(!canAdminister)('backup and restore with PostgreSQL (DATABASE_UR
     expect(again.stderr).toContain('ist nicht leer');
     expect(again.stderr).toContain('is not empty');
     expect(again.stderr).not.toContain(password);
+    expect(again.stderr).not.toContain(new URL(target).password);
 
     const next = await openPostgresStore(target, { poolSize: 1 });
     try {

@@ -1,4 +1,4 @@
-export { openPgliteStore } from './pglite.ts';
+export { openPgliteStore, type PgliteStore } from './pglite.ts';
 export { openPostgresStore } from './postgres.ts';
 export { RejectedValueError } from './result-store.ts';
 export type { BackendKind, InsertOutcome, ResultStore, StoredResult } from './types.ts';

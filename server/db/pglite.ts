@@ -49,8 +49,18 @@ const START_PARAMS = [
   'shared_buffers=32MB',
 ];
 
+/** The embedded database's store, which can also copy its own files while it runs. */
+export interface PgliteStore extends ResultStore {
+  /**
+   * The database folder as a gzipped tar, taken between two queries (PGlite runs one at a time),
+   * so the copy is consistent while uploads go on: the running server's backup
+   * (server/control-socket.ts, docs/deploy.md).
+   */
+  dumpDataDir(): Promise<Uint8Array>;
+}
+
 /** The embedded default: PostgreSQL compiled to WebAssembly, data under `dataDir` (created on first start). */
-export async function openPgliteStore(dataDir: string): Promise<ResultStore> {
+export async function openPgliteStore(dataDir: string): Promise<PgliteStore> {
   mkdirSync(dataDir, { recursive: true });
   const unlock = await lockDataDir(dataDir);
   let db: PGliteInterface | undefined;
@@ -73,7 +83,7 @@ export async function openPgliteStore(dataDir: string): Promise<ResultStore> {
         process.stderr.write(`PGlite housekeeping failed, tried again in a minute: ${String(error)}\n`),
     });
     await housekeeping.start();
-    return createResultStore({
+    const store = createResultStore({
       kind: 'pglite',
       db: session,
       // PGlite is one single-user session; batches run one after another.
@@ -85,6 +95,11 @@ export async function openPgliteStore(dataDir: string): Promise<ResultStore> {
         } finally {
           await unlock();
         }
+      },
+    });
+    return Object.assign(store, {
+      async dumpDataDir() {
+        return new Uint8Array(await (await opened.dumpDataDir('gzip')).arrayBuffer());
       },
     });
   } catch (error) {
