@@ -213,3 +213,32 @@ export interface Bilingual {
   /** Per home language, in the order of the educator's list, then all together (language null). */
   groups: BilingualGroup[];
 }
+
+/** One entry of the Protokoll (docs/product.md §46), as /api/auswertung/protokoll sends it. */
+export interface ProtokollEntryAnswer {
+  id: number;
+  /** ISO time (UTC). */
+  at: string;
+  kind: string;
+  /** The kind in German ('Anmeldung', 'Löschung', …). */
+  kindLabel: string;
+  actor: string;
+  count: number | null;
+  detail: string;
+}
+
+export interface ProtokollAnswer {
+  /** Newest first; at most `limit` of `total`. */
+  entries: ProtokollEntryAnswer[];
+  total: number;
+  limit: number;
+  /** The kinds to filter by, with their German names. */
+  kinds: { kind: string; label: string }[];
+  /** How long entries are kept. */
+  months: number;
+}
+
+/** The deletions recorded for one child code (a parent's request carried out?). */
+export interface ProtokollChildAnswer {
+  deletions: ProtokollEntryAnswer[];
+}

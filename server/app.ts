@@ -41,6 +41,8 @@ export interface ServerOptions {
   exportTimeZone?: string;
   /** Wrong export tokens per client address and window before it is refused with 429. */
   exportTokenFailures?: { max: number; windowMs: number };
+  /** Months the Protokoll keeps its entries (PROTOKOLL_MONTHS, docs/product.md §46); default 24. */
+  protokollMonths?: number;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -251,6 +253,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       exportTimeZone,
       hasPage: hasApp && existsSync(`${staticDir}/auswertung.html`),
       rateLimit: perMinute(60),
+      protokollMonths: options.protokollMonths,
     });
   } else {
     app.get(PAGE_PATH, (_request, reply) =>

@@ -10,7 +10,8 @@ import { checkDataDir, dataDirError, explainStartupError } from './startup-error
  * Runs the results server from environment variables (see the README):
  * PORT, HOST, DATA_DIR, DATABASE_URL, EXPORT_TOKEN, plus tuning knobs RATE_LIMIT_PER_MINUTE
  * (0 = off), TRUST_PROXY, LOG_LEVEL, EXPORT_TIME_ZONE, DB_POOL_SIZE, DB_WRITE_CONCURRENCY,
- * WORKERS (processes sharing the port; PostgreSQL only) and STATIC_DIR (default dist/).
+ * WORKERS (processes sharing the port; PostgreSQL only), STATIC_DIR (default dist/) and
+ * PROTOKOLL_MONTHS (how long the Protokoll keeps its entries, default 24).
  */
 const ROOT = resolve(import.meta.dirname, '..');
 const env = process.env;
@@ -44,6 +45,11 @@ const dataDir = resolve(env.DATA_DIR || resolve(ROOT, 'data'));
 const databaseUrl = env.DATABASE_URL || undefined;
 const exportToken = env.EXPORT_TOKEN || undefined;
 const workers = integer('WORKERS', 1);
+const protokollMonths = integer('PROTOKOLL_MONTHS', 24);
+if (protokollMonths < 1) {
+  console.error('PROTOKOLL_MONTHS muss mindestens 1 sein / must be at least 1');
+  process.exit(2);
+}
 
 async function runServer(announce: boolean): Promise<void> {
   if (!databaseUrl) {
@@ -81,6 +87,7 @@ async function runServer(announce: boolean): Promise<void> {
     logLevel: env.LOG_LEVEL === 'off' ? false : env.LOG_LEVEL || 'warn',
     trustProxy: trustProxy(env.TRUST_PROXY),
     exportTimeZone: env.EXPORT_TIME_ZONE || undefined,
+    protokollMonths,
   });
 
   let closing = false;

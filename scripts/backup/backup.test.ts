@@ -42,7 +42,7 @@ const childCode = (n: number) =>
 /**
  * 1,000 results of the current shape, with and without the optional fields, Kita codes and child
  * codes included (so the Verlauf summary child_progress has rows), and a row in every other table
- * the server writes: the health probe and a researcher's session.
+ * the server writes: the health probe, a researcher's session and the Protokoll with its key.
  */
 async function fill(store: ResultStore): Promise<void> {
   const payloads = Array.from({ length: TOTAL }, (_, i) =>
@@ -60,6 +60,8 @@ async function fill(store: ResultStore): Promise<void> {
   expect(await store.count()).toBe(TOTAL);
   await store.checkWrites();
   await store.research?.createSession(randomBytes(32).toString('hex'), new Date(Date.now() + 3_600_000));
+  // A deletion in the Protokoll, which also makes the key of its child-code hashes.
+  await store.research?.record({ kind: 'deletion', actor: 'test', count: 0, childCode: childCode(999) });
 }
 
 /**

@@ -28,7 +28,7 @@ export const CHILD_TESTS = ['erster', 'letzter'] as const satisfies readonly Chi
 
 /** A real day, 1900–2999 (the rule of the stored dates): the database refuses year 0 and beyond 9999. */
 const DAY_ERROR = 'muss ein Datum JJJJ-MM-TT zwischen 1900 und 2999 sein';
-const isoDay = z.string({ error: DAY_ERROR }).refine(isStorableBirthDate, { error: DAY_ERROR });
+export const isoDay = z.string({ error: DAY_ERROR }).refine(isStorableBirthDate, { error: DAY_ERROR });
 const languages = [...RESULT_CODES];
 
 /**

@@ -4,13 +4,16 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Bilingual, DifAnswer, ItemsAnswer, Levels } from '../../schemas/auswertung-api.ts';
 import type { TokenGuard } from '../auth/export-token.ts';
+import { ACTOR, deleteChildResults, describeFilter, record } from '../auth/protokoll-entries.ts';
 import type { ResultStore } from '../db/index.ts';
+import { DEFAULT_PROTOKOLL_MONTHS } from '../db/protokoll.ts';
 import { csvChunks, jsonChunks } from '../export.ts';
 import { type ChildCodeQuery, childCodeQuery } from '../plugins/child-code.ts';
 import { useZodSchemas } from '../plugins/zod-validation.ts';
 import { bilingualStatistics } from './bilingual.ts';
 import { describeFilterIssues, filterQuery, type StatisticsFilter } from './filters.ts';
 import { progressStatistics } from './progress.ts';
+import { protokollRoutes } from './protokoll-routes.ts';
 import {
   analyseItems,
   differentialItemFunctioning,
@@ -42,7 +45,11 @@ export interface AuswertungOptions {
    * (minChildrenFromEnv).
    */
   minChildren?: number;
+  /** Months the Protokoll keeps its entries (PROTOKOLL_MONTHS); absent: 24. */
+  protokollMonths?: number;
 }
+
+const DAY_MS = 24 * 3600_000;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
@@ -73,6 +80,17 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
   const research = db.research;
   if (!research) throw new Error('the results store has no research queries');
   useZodSchemas(app, describeFilterIssues);
+
+  // The Protokoll keeps PROTOKOLL_MONTHS: older entries go at start and then daily.
+  const protokollMonths = options.protokollMonths ?? DEFAULT_PROTOKOLL_MONTHS;
+  const prune = () =>
+    research
+      .pruneProtokoll(protokollMonths)
+      .catch((error: unknown) => app.log.error({ err: error }, 'the Protokoll could not be pruned'));
+  await prune();
+  const pruning = setInterval(prune, DAY_MS);
+  pruning.unref();
+  app.addHook('onClose', async () => clearInterval(pruning));
 
   const requireSession = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
@@ -106,10 +124,17 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
             error: `Zu viele Fehlversuche. Bitte in ${Math.ceil(check.retryAfterSeconds / 60)} Minuten erneut versuchen.`,
           });
       }
-      if (check.outcome === 'refused')
+      if (check.outcome === 'refused') {
+        await record(research, request.log, {
+          kind: 'login-failed',
+          actor: ACTOR.unknown,
+          detail: 'falscher Zugangsschlüssel',
+        });
         return reply.code(401).send({ error: 'Der Zugangsschlüssel stimmt nicht.' });
+      }
       const value = randomBytes(32).toString('base64url');
       await research.createSession(tokenHash(value), new Date(Date.now() + SESSION_HOURS * 3600_000));
+      await record(research, request.log, { kind: 'login', actor: ACTOR.page });
       return reply
         .header('set-cookie', sessionCookie(request, value, SESSION_HOURS * 3600))
         .code(204)
@@ -168,6 +193,12 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
 
   const download =
     (kind: 'csv' | 'json') => async (request: FastifyRequest<Filtered>, reply: FastifyReply) => {
+      const { test: _notAFilterOfRows, ...filter } = request.query;
+      await record(research, request.log, {
+        kind: 'export',
+        actor: ACTOR.page,
+        detail: `${kind.toUpperCase()}, ${describeFilter(filter)}`,
+      });
       const rows = research.iterateResults(request.query);
       return reply
         .header(
@@ -188,13 +219,20 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
       if (!parsed.success) return reply.code(400).send({ error: 'Die Einsendungs-ID ist keine gültige ID.' });
       const deleted = await research.deleteBySubmissionId(parsed.data);
       if (!deleted) return reply.code(404).send({ error: 'Kein Ergebnis mit dieser Einsendungs-ID.' });
-      request.log.info('a result was deleted on request');
+      request.log.warn('a result was deleted on request by its submission id (/auswertung)');
+      await record(research, request.log, {
+        kind: 'deletion',
+        actor: ACTOR.page,
+        count: 1,
+        detail: 'ein Ergebnis (Einsendungs-ID)',
+      });
       return reply.code(204).send();
     },
   );
 
   // Deletion by child code (a parent's request): the page asks for the count first, names it in
-  // its confirmation, then deletes. The code is never logged.
+  // its confirmation, then deletes; the Protokoll records it with the code's keyed hash. The code
+  // is never logged.
   const childRoute = {
     onRequest: requireSession,
     schema: { querystring: childCodeQuery },
@@ -203,8 +241,14 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
     count: await research.countByChildCode(request.query.childCode),
   }));
   app.delete<{ Querystring: ChildCodeQuery }>(`${API}/child-results`, childRoute, async (request) => {
-    const deleted = await research.deleteByChildCode(request.query.childCode);
-    request.log.info({ deleted }, `${deleted} results of one child were deleted on request`);
-    return { deleted };
+    return { deleted: await deleteChildResults(research, request.log, request.query.childCode, ACTOR.page) };
+  });
+
+  protokollRoutes(app, {
+    api: API,
+    protokoll: research,
+    requireSession,
+    exportTimeZone: options.exportTimeZone,
+    months: protokollMonths,
   });
 };

@@ -1,6 +1,7 @@
 import type { ChildTest, Levels, Overview } from '../../schemas/auswertung-api.ts';
 import type { ResultPayload } from '../../schemas/result-payload.ts';
 import type { Understanding } from '../../src/domain/facts.ts';
+import type { ProtokollStore } from './protokoll.ts';
 
 export type BackendKind = 'pglite' | 'postgres';
 
@@ -168,7 +169,8 @@ export interface BilingualRow {
 /** The level charts' counts of children (Levels without how they counted). */
 export type ChildLevels = Pick<Levels, 'n' | 'byLanguage' | 'byAgeBand'>;
 
-export interface ResearchStore {
+/** The researchers' queries, and the Protokoll of what was done with them (server/db/protokoll.ts). */
+export interface ResearchStore extends ProtokollStore {
   /** Counts of the filtered results. */
   overview(filter: ResultFilter): Promise<Overview>;
   /**

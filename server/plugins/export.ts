@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken, type TokenGuard } from '../auth/export-token.ts';
+import { ACTOR, deleteChildResults, record } from '../auth/protokoll-entries.ts';
 import type { ResultStore } from '../db/index.ts';
 import { csvChunks, jsonChunks } from '../export.ts';
 import { type ChildCodeQuery, childCodeQuery } from './child-code.ts';
@@ -58,27 +59,40 @@ export const exportPlugin: FastifyPluginAsync<ExportOptions> = async (app, optio
   const route = { onRequest: authorize, config: { rateLimit: options.rateLimit } };
   const today = () => new Date().toISOString().slice(0, 10);
 
-  app.get('/api/results.csv', route, (_request, reply) =>
-    sendStream(
+  const research = db.research;
+  /** An export is recorded when it starts (docs/product.md §46). */
+  const recordExport = (request: FastifyRequest, format: 'CSV' | 'JSON') =>
+    research
+      ? record(research, request.log, {
+          kind: 'export',
+          actor: ACTOR.script,
+          detail: `${format}, alle Ergebnisse`,
+        })
+      : undefined;
+
+  app.get('/api/results.csv', route, async (request, reply) => {
+    await recordExport(request, 'CSV');
+    return sendStream(
       reply,
       csvChunks(db.iterateResults(), exportTimeZone),
       'text/csv; charset=utf-8',
       `zaehltest-ergebnisse-${today()}.csv`,
-    ),
-  );
-  app.get('/api/results.json', route, (_request, reply) =>
-    sendStream(
+    );
+  });
+  app.get('/api/results.json', route, async (request, reply) => {
+    await recordExport(request, 'JSON');
+    return sendStream(
       reply,
       jsonChunks(db.iterateResults()),
       'application/json; charset=utf-8',
       `zaehltest-ergebnisse-${today()}.json`,
-    ),
-  );
+    );
+  });
 
-  const research = db.research;
   if (!research) return;
   // A parent's deletion request: first how many results the code has (to confirm with whoever
-  // asked), then the deletion, answered with the number deleted. The code is never logged.
+  // asked), then the deletion, answered with the number deleted and recorded in the Protokoll with
+  // the code's keyed hash. The code is never logged.
   app.get<{ Querystring: ChildCodeQuery }>(
     `${UPLOAD_PATH}/count`,
     { ...route, schema: { querystring: childCodeQuery } },
@@ -92,9 +106,9 @@ export const exportPlugin: FastifyPluginAsync<ExportOptions> = async (app, optio
     { ...route, schema: { querystring: childCodeQuery } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const deleted = await research.deleteByChildCode(request.query.childCode);
-      request.log.info({ deleted }, `${deleted} results of one child were deleted on request (export API)`);
-      return { deleted };
+      return {
+        deleted: await deleteChildResults(research, request.log, request.query.childCode, ACTOR.script),
+      };
     },
   );
 };

@@ -13,6 +13,9 @@ import type {
   Overview,
   Progress,
   ProgressGroup,
+  ProtokollAnswer,
+  ProtokollChildAnswer,
+  ProtokollEntryAnswer,
 } from '../../schemas/auswertung-api';
 import {
   CHILD_CODE_PATTERN,
@@ -233,4 +236,33 @@ export async function deleteChildResults(childCode: string): Promise<number> {
     { method: 'DELETE' },
   );
   return deleted;
+}
+
+/** The Protokoll's filter (docs/product.md §46); '' means "any". */
+export interface ProtokollFilter {
+  kind: string;
+  from: string;
+  to: string;
+}
+
+export function protokollQuery(filter: ProtokollFilter): string {
+  const params = new URLSearchParams(Object.entries(filter).filter(([, value]) => value !== ''));
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+export function loadProtokoll(filter: ProtokollFilter): Promise<ProtokollAnswer> {
+  return request<ProtokollAnswer>(`/protokoll${protokollQuery(filter)}`);
+}
+
+export function protokollCsvUrl(filter: ProtokollFilter): string {
+  return `${API}/protokoll.csv${protokollQuery(filter)}`;
+}
+
+/** The deletions the Protokoll holds for this child code (a parent's request carried out?). */
+export async function deletionsOfChildCode(childCode: string): Promise<ProtokollEntryAnswer[]> {
+  const { deletions } = await request<ProtokollChildAnswer>(
+    `/protokoll/child-code?childCode=${encodeURIComponent(childCode)}`,
+  );
+  return deletions;
 }

@@ -18,6 +18,7 @@ import { ItemSection } from './item-section';
 import { LevelSection } from './level-section';
 import { OverviewSection } from './overview-section';
 import { ProgressSection } from './progress-section';
+import { ProtokollSection } from './protokoll-section';
 import { ReliabilitySection } from './reliability-section';
 
 export function Dashboard({ onSessionEnded }: { onSessionEnded(): void }) {
@@ -92,6 +93,7 @@ export function Dashboard({ onSessionEnded }: { onSessionEnded(): void }) {
           <DownloadSection filter={filter} />
           <DeleteChildSection onDeleted={() => load(filter)} onSessionEnded={onSessionEnded} />
           <DeleteSection onDeleted={() => load(filter)} onSessionEnded={onSessionEnded} />
+          <ProtokollSection refresh={statistics} onSessionEnded={onSessionEnded} />
         </div>
       )}
     </>

@@ -1,0 +1,114 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type {
+  ProtokollAnswer,
+  ProtokollChildAnswer,
+  ProtokollEntryAnswer,
+} from '../../schemas/auswertung-api.ts';
+import {
+  PROTOKOLL_KINDS,
+  type ProtokollFilter,
+  type ProtokollKind,
+  type ProtokollRow,
+  type ProtokollStore,
+} from '../db/protokoll.ts';
+import { csvField, dateTimeFormatter, germanDateTime } from '../export.ts';
+import { type ChildCodeQuery, childCodeQuery } from '../plugins/child-code.ts';
+import { FROM_AFTER_TO, isoDay } from './filters.ts';
+
+/** The Protokoll's kinds in German, for the page's filter and table and the CSV. */
+export const PROTOKOLL_KIND_LABELS: Record<ProtokollKind, string> = {
+  login: 'Anmeldung',
+  'login-failed': 'Fehlversuch',
+  export: 'Export',
+  deletion: 'Löschung',
+};
+
+/** Entries the page shows at once; the CSV holds all. */
+export const PROTOKOLL_PAGE_LIMIT = 500;
+
+const protokollQuery = z.preprocess(
+  (query) =>
+    Object.fromEntries(
+      Object.entries((query ?? {}) as Record<string, unknown>).filter(([, value]) => value !== ''),
+    ),
+  z
+    .strictObject({
+      kind: z.enum(PROTOKOLL_KINDS, { error: 'unbekannte Art' }).optional(),
+      from: isoDay.optional(),
+      to: isoDay.optional(),
+    })
+    .refine((query) => !query.from || !query.to || query.from <= query.to, { error: FROM_AFTER_TO }),
+);
+
+const answer = (row: ProtokollRow): ProtokollEntryAnswer => ({
+  ...row,
+  kindLabel: PROTOKOLL_KIND_LABELS[row.kind] ?? row.kind,
+});
+
+export interface ProtokollRouteOptions {
+  api: string;
+  protokoll: ProtokollStore;
+  requireSession: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  exportTimeZone: string;
+  months: number;
+}
+
+/**
+ * The Protokoll on /auswertung (docs/product.md §46): the entries, filtered by kind and date, as a
+ * table and a CSV, and the deletions of one child code, found by the code's keyed hash.
+ */
+export function protokollRoutes(app: FastifyInstance, options: ProtokollRouteOptions): void {
+  const { api, protokoll, requireSession, months } = options;
+  const route = { onRequest: requireSession, schema: { querystring: protokollQuery } };
+  type Query = { Querystring: ProtokollFilter };
+
+  app.get<Query>(`${api}/protokoll`, route, async (request): Promise<ProtokollAnswer> => {
+    const [rows, total] = await Promise.all([
+      protokoll.protokoll(request.query, PROTOKOLL_PAGE_LIMIT),
+      protokoll.countProtokoll(request.query),
+    ]);
+    return {
+      entries: rows.map(answer),
+      total,
+      limit: PROTOKOLL_PAGE_LIMIT,
+      kinds: PROTOKOLL_KINDS.map((kind) => ({ kind, label: PROTOKOLL_KIND_LABELS[kind] })),
+      months,
+    };
+  });
+
+  app.get<Query>(`${api}/protokoll.csv`, route, async (request, reply) => {
+    const rows = await protokoll.protokoll(request.query, Number.MAX_SAFE_INTEGER);
+    const formatter = dateTimeFormatter(options.exportTimeZone);
+    const lines = [
+      'Zeit;Art;Wer;Anzahl;Angabe',
+      ...rows.map((row) =>
+        [
+          germanDateTime(formatter, new Date(row.at)),
+          PROTOKOLL_KIND_LABELS[row.kind] ?? row.kind,
+          row.actor,
+          row.count === null ? '' : String(row.count),
+          row.detail,
+        ]
+          .map(csvField)
+          .join(';'),
+      ),
+    ];
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header(
+        'content-disposition',
+        `attachment; filename="zaehltest-protokoll-${new Date().toISOString().slice(0, 10)}.csv"`,
+      )
+      .send(Readable.from([`\uFEFF${lines.join('\r\n')}\r\n`]));
+  });
+
+  app.get<{ Querystring: ChildCodeQuery }>(
+    `${api}/protokoll/child-code`,
+    { onRequest: requireSession, schema: { querystring: childCodeQuery } },
+    async (request): Promise<ProtokollChildAnswer> => ({
+      deletions: (await protokoll.deletionsOfChildCode(request.query.childCode)).map(answer),
+    }),
+  );
+}

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProtokollAnswer, ProtokollChildAnswer } from '../../schemas/auswertung-api.ts';
+import { type AuswertungApp, openAuswertungApp } from '../testing/auswertung-app.ts';
+import { storeBackends } from '../testing/backends.ts';
+import { parseCsv } from '../testing/csv.ts';
+import { makeResearchPayload } from '../testing/payload.ts';
+
+const TOKEN = 'protokoll-token-for-tests-0123456789';
+const CODE = 'KQ7MX4';
+const OTHER = 'RT3PW9';
+const SUBMISSION = '0f8e2b1c-7d4a-4e3b-9c2d-5a6b7c8d9e0f';
+const PAYLOADS = [
+  makeResearchPayload({ overrides: { childCode: CODE } }),
+  makeResearchPayload({ overrides: { childCode: CODE, testDate: '2026-03-02' } }),
+  makeResearchPayload({ overrides: { childCode: OTHER } }),
+  makeResearchPayload({ overrides: { submissionId: SUBMISSION } }),
+];
+
+describe.each(storeBackends)('the Protokoll on $name (docs/product.md §46)', (backend) => {
+  let api: AuswertungApp;
+  const logged: string[] = [];
+  const protokoll = async (query = '') => {
+    const response = await api.request('GET', `/api/auswertung/protokoll${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as ProtokollAnswer;
+  };
+
+  beforeAll(async () => {
+    if (backend.skip) return;
+    api = await openAuswertungApp(backend, PAYLOADS, TOKEN, {
+      logLevel: 'warn',
+      logStream: { write: (line: string) => logged.push(line) },
+    });
+  });
+  afterAll(async () => api?.close());
+
+  it.skipIf(backend.skip)(
+    'records logins, a failed one, exports by page and by script, and deletions, newest first',
+    async () => {
+      const { app } = api;
+      const failed = await app.inject({
+        method: 'POST',
+        url: '/api/auswertung/login',
+        payload: { token: 'guessed-wrong-token' },
+      });
+      expect(failed.statusCode).toBe(401);
+      expect(
+        (await api.request('GET', '/api/auswertung/results.csv?language=2&from=2026-01-01')).statusCode,
+      ).toBe(200);
+      const script = await app.inject({
+        method: 'GET',
+        url: '/api/results.json',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(script.statusCode).toBe(200);
+      expect((await api.request('DELETE', `/api/auswertung/child-results?childCode=${CODE}`)).json()).toEqual(
+        {
+          deleted: 2,
+        },
+      );
+      const bySubmission = await api.request('DELETE', `/api/auswertung/results/${SUBMISSION}`);
+      expect(bySubmission.statusCode).toBe(204);
+      const byScript = await app.inject({
+        method: 'DELETE',
+        url: `/api/results?childCode=${OTHER.toLowerCase()}`,
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(byScript.json()).toEqual({ deleted: 1 });
+
+      const answer = await protokoll();
+      expect(answer.total).toBe(7);
+      expect(answer.months).toBe(24);
+      expect(
+        answer.entries.map(({ kindLabel, actor, count, detail }) => [kindLabel, actor, count, detail]),
+      ).toEqual([
+        ['Löschung', 'Zugangsschlüssel EXPORT_TOKEN (Skript)', 1, 'alle Ergebnisse eines Kind-Codes'],
+        ['Löschung', 'Zugangsschlüssel EXPORT_TOKEN (/auswertung)', 1, 'ein Ergebnis (Einsendungs-ID)'],
+        ['Löschung', 'Zugangsschlüssel EXPORT_TOKEN (/auswertung)', 2, 'alle Ergebnisse eines Kind-Codes'],
+        ['Export', 'Zugangsschlüssel EXPORT_TOKEN (Skript)', null, 'JSON, alle Ergebnisse'],
+        [
+          'Export',
+          'Zugangsschlüssel EXPORT_TOKEN (/auswertung)',
+          null,
+          'CSV, Filter: from=2026-01-01, language=2',
+        ],
+        ['Fehlversuch', 'unbekannt', null, 'falscher Zugangsschlüssel'],
+        ['Anmeldung', 'Zugangsschlüssel EXPORT_TOKEN (/auswertung)', null, ''],
+      ]);
+      for (const entry of answer.entries) expect(Date.parse(entry.at)).toBeGreaterThan(Date.now() - 600_000);
+
+      // Never a token, a password tried, or a child code: not in the answer, the CSV or the log.
+      const csv = await api.request('GET', '/api/auswertung/protokoll.csv');
+      expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+      const rows = parseCsv(csv.body.replace(/^\uFEFF/, ''));
+      expect(rows[0]).toEqual(['Zeit', 'Art', 'Wer', 'Anzahl', 'Angabe']);
+      expect(rows.slice(1).map((row) => row[1])).toEqual(answer.entries.map((entry) => entry.kindLabel));
+      expect(rows[1]?.[0]).toMatch(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/);
+      for (const text of [JSON.stringify(answer), csv.body, logged.join('')]) {
+        for (const secret of [TOKEN, 'guessed-wrong-token', CODE, OTHER, OTHER.toLowerCase()])
+          expect(text).not.toContain(secret);
+      }
+      // Deletions are in the server's log at its default level (warn), with their count.
+      expect(logged.filter((line) => line.includes('deleted on request'))).toHaveLength(3);
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    "confirms a parent's deletion request by the code alone, and filters by kind and day",
+    async () => {
+      const confirm = async (code: string) =>
+        (
+          (
+            await api.request('GET', `/api/auswertung/protokoll/child-code?childCode=${code}`)
+          ).json() as ProtokollChildAnswer
+        ).deletions.map((entry) => [entry.kindLabel, entry.count]);
+      expect(await confirm(CODE)).toEqual([['Löschung', 2]]);
+      // Written as read out over the phone.
+      expect(await confirm(` ${CODE.toLowerCase()} `)).toEqual([['Löschung', 2]]);
+      expect(await confirm(OTHER)).toEqual([['Löschung', 1]]);
+      expect(await confirm('ZZZZZ2')).toEqual([]);
+
+      expect((await protokoll('?kind=export')).entries.map((entry) => entry.kind)).toEqual([
+        'export',
+        'export',
+      ]);
+      const today = new Date().toISOString().slice(0, 10);
+      expect((await protokoll(`?from=${today}&to=${today}&kind=`)).total).toBeGreaterThanOrEqual(7);
+      expect((await protokoll('?to=2000-01-01')).total).toBe(0);
+      for (const query of ['?kind=nothing', '?from=1899-12-31', '?from=2026-02-01&to=2026-01-01', '?x=1']) {
+        const refused = await api.request('GET', `/api/auswertung/protokoll${query}`);
+        expect(refused.statusCode, query).toBe(400);
+        expect(refused.json().error, query).toBeTruthy();
+      }
+      // Without a session: nothing.
+      for (const url of [
+        '/api/auswertung/protokoll',
+        '/api/auswertung/protokoll.csv',
+        `/api/auswertung/protokoll/child-code?childCode=${CODE}`,
+      ])
+        expect((await api.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+    },
+  );
+
+  it.skipIf(backend.skip)('keeps the entries of the last PROTOKOLL_MONTHS only', async () => {
+    const research = api.store.research;
+    if (!research) throw new Error('no research store');
+    const total = (await protokoll()).total;
+    const inMonths = (months: number) => {
+      const date = new Date();
+      date.setUTCMonth(date.getUTCMonth() + months);
+      return date;
+    };
+    expect(await research.pruneProtokoll(24, inMonths(23))).toBe(0);
+    expect((await protokoll()).total).toBe(total);
+    expect(await research.pruneProtokoll(24, inMonths(25))).toBe(total);
+    expect((await protokoll()).total).toBe(0);
+  });
+});

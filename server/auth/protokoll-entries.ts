@@ -1,0 +1,64 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ProtokollEntry } from '../db/protokoll.ts';
+import type { ResearchStore } from '../db/research.ts';
+
+/**
+ * What the routes write into the Protokoll (docs/product.md §46), in one place for the export API
+ * (Bearer) and /auswertung (session), so both record a deletion and an export alike.
+ */
+
+/** Who: today the export token is the only way in, by a script (Bearer) or on /auswertung. */
+export const ACTOR = {
+  script: 'Zugangsschlüssel EXPORT_TOKEN (Skript)',
+  page: 'Zugangsschlüssel EXPORT_TOKEN (/auswertung)',
+  /** A failed login names nobody. */
+  unknown: 'unbekannt',
+} as const;
+
+/** An export's filter, as the Protokoll shows it: its fields and values, or that there was none. */
+export function describeFilter(filter: Record<string, unknown>): string {
+  const parts = Object.entries(filter)
+    .filter(([, value]) => value !== undefined && value !== '')
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, value]) => `${key}=${String(value)}`);
+  return parts.length ? `Filter: ${parts.join(', ')}` : 'alle Ergebnisse';
+}
+
+/**
+ * Records `entry`. A failure to record must not undo what was done (the deletion has happened):
+ * it is logged with what the entry says, so the server log keeps it.
+ */
+export async function record(
+  research: Pick<ResearchStore, 'record'>,
+  log: FastifyBaseLogger,
+  entry: ProtokollEntry,
+): Promise<void> {
+  try {
+    await research.record(entry);
+  } catch (error) {
+    const { childCode: _never, ...loggable } = entry;
+    log.error({ err: error, entry: loggable }, 'the Protokoll could not record an entry');
+  }
+}
+
+/**
+ * Deletes every result of a child code (a parent's request), records it with the code's keyed
+ * hash and logs the count at the default level (warn), never the code; the number deleted.
+ */
+export async function deleteChildResults(
+  research: ResearchStore,
+  log: FastifyBaseLogger,
+  childCode: string,
+  actor: string,
+): Promise<number> {
+  const deleted = await research.deleteByChildCode(childCode);
+  log.warn({ deleted }, `${deleted} results of one child code were deleted on request (${actor})`);
+  await record(research, log, {
+    kind: 'deletion',
+    actor,
+    count: deleted,
+    childCode,
+    detail: 'alle Ergebnisse eines Kind-Codes',
+  });
+  return deleted;
+}

@@ -1,0 +1,152 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Queryable } from './types.ts';
+
+/**
+ * The Protokoll (docs/product.md §46): who logged in or failed to, exported and deleted what, and
+ * when. An entry never holds a name, a token or a password; a child code only as a keyed hash.
+ */
+
+/** What happened. */
+export const PROTOKOLL_KINDS = ['login', 'login-failed', 'export', 'deletion'] as const;
+export type ProtokollKind = (typeof PROTOKOLL_KINDS)[number];
+
+export interface ProtokollEntry {
+  kind: ProtokollKind;
+  /** Who: today the holder of the export token (the only way in); never a token's value. */
+  actor: string;
+  /** How many results (deletions); absent where it does not apply. */
+  count?: number;
+  /** What, in German for the page and the CSV: the format and filter of an export, say. */
+  detail?: string;
+  /** A deletion by child code: the code, stored only as its keyed hash. */
+  childCode?: string;
+}
+
+export interface ProtokollRow {
+  id: number;
+  at: string;
+  kind: ProtokollKind;
+  actor: string;
+  count: number | null;
+  detail: string;
+}
+
+export interface ProtokollFilter {
+  kind?: ProtokollKind;
+  /** First day, YYYY-MM-DD (inclusive, in the server's time zone as PostgreSQL reads a date). */
+  from?: string;
+  /** Last day, YYYY-MM-DD (inclusive). */
+  to?: string;
+}
+
+export interface ProtokollStore {
+  record(entry: ProtokollEntry): Promise<void>;
+  /** Matching entries, newest first; at most `limit`. */
+  protokoll(filter: ProtokollFilter, limit?: number): Promise<ProtokollRow[]>;
+  /** How many entries match. */
+  countProtokoll(filter: ProtokollFilter): Promise<number>;
+  /** The deletions recorded for this child code (a parent's request carried out?), newest first. */
+  deletionsOfChildCode(childCode: string): Promise<ProtokollRow[]>;
+  /** Removes entries more than `months` before `now`; the number removed. */
+  pruneProtokoll(months: number, now?: Date): Promise<number>;
+}
+
+/** Default retention of the Protokoll (PROTOKOLL_MONTHS). */
+export const DEFAULT_PROTOKOLL_MONTHS = 24;
+
+const COLUMNS = `id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at, kind, actor, count, detail`;
+
+function whereOf(filter: ProtokollFilter): { where: string; params: unknown[] } {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  if (filter.kind) {
+    params.push(filter.kind);
+    conditions.push(`kind = $${params.length}`);
+  }
+  if (filter.from) {
+    params.push(filter.from);
+    conditions.push(`at >= $${params.length}::date`);
+  }
+  if (filter.to) {
+    params.push(filter.to);
+    conditions.push(`at < $${params.length}::date + 1`);
+  }
+  return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
+}
+
+const toRow = (row: Record<string, unknown>): ProtokollRow => ({
+  id: Number(row.id),
+  at: String(row.at),
+  kind: row.kind as ProtokollKind,
+  actor: String(row.actor),
+  count: row.count === null || row.count === undefined ? null : Number(row.count),
+  detail: String(row.detail),
+});
+
+export function createProtokollStore(db: Queryable): ProtokollStore {
+  let key: Promise<Buffer> | undefined;
+  /** The hash key, made once per database: the first server to need it inserts it. */
+  const hashKey = () => {
+    key ??= (async () => {
+      await db.query('INSERT INTO protokoll_key (key) VALUES ($1) ON CONFLICT (one) DO NOTHING', [
+        randomBytes(32),
+      ]);
+      const [row] = await db.query<{ key: Uint8Array }>('SELECT key FROM protokoll_key');
+      return Buffer.from(row?.key as Uint8Array);
+    })().catch((error: unknown) => {
+      key = undefined;
+      throw error;
+    });
+    return key;
+  };
+  const childCodeHash = async (childCode: string) =>
+    createHmac('sha256', await hashKey())
+      .update(childCode)
+      .digest('hex');
+
+  return {
+    async record(entry) {
+      await db.query(
+        'INSERT INTO protokoll (kind, actor, count, detail, child_code_hash) VALUES ($1, $2, $3, $4, $5)',
+        [
+          entry.kind,
+          entry.actor,
+          entry.count ?? null,
+          entry.detail ?? '',
+          entry.childCode === undefined ? null : await childCodeHash(entry.childCode),
+        ],
+      );
+    },
+    async protokoll(filter, limit = 1000) {
+      const { where, params } = whereOf(filter);
+      const rows = await db.query<Record<string, unknown>>(
+        `SELECT ${COLUMNS} FROM protokoll ${where} ORDER BY id DESC LIMIT ${Math.max(1, Math.floor(limit))}`,
+        params,
+      );
+      return rows.map(toRow);
+    },
+    async countProtokoll(filter) {
+      const { where, params } = whereOf(filter);
+      const [row] = await db.query<{ n: unknown }>(
+        `SELECT count(*)::int AS n FROM protokoll ${where}`,
+        params,
+      );
+      return Number(row?.n ?? 0);
+    },
+    async deletionsOfChildCode(childCode) {
+      const rows = await db.query<Record<string, unknown>>(
+        `SELECT ${COLUMNS} FROM protokoll WHERE child_code_hash = $1 ORDER BY id DESC`,
+        [await childCodeHash(childCode)],
+      );
+      return rows.map(toRow);
+    },
+    async pruneProtokoll(months, now = new Date()) {
+      const cutoff = new Date(now);
+      cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+      const rows = await db.query<{ id: unknown }>('DELETE FROM protokoll WHERE at < $1 RETURNING id', [
+        cutoff,
+      ]);
+      return rows.length;
+    },
+  };
+}
