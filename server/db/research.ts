@@ -42,6 +42,9 @@ export interface ResearchStoreOptions {
   beforeChunk?: () => Promise<void>;
 }
 
+/** The advisory lock of the deletion past the retention period (any number no other lock uses). */
+const RETENTION_LOCK_KEY = 4_242_060;
+
 export function createResearchStore(db: Queryable, options: ResearchStoreOptions = {}): ResearchStore {
   return {
     async overview(filter) {
@@ -202,12 +205,15 @@ export function createResearchStore(db: Queryable, options: ResearchStoreOptions
     deleteExpired(months, today) {
       // A child code's results go together, once its latest test is `months` ago (a Verlauf stays
       // whole); a result without a code goes by its own test day (docs/privacy.md, retention).
+      // Every server process runs the daily pass (WORKERS): the lock, held to the statement's end,
+      // lets one of them delete while the others' passes find nothing, rather than wait on its rows.
       const expired = (day: string) => `${day} + make_interval(months => $1::int) <= $2::date`;
       return deleteResults(
         db,
-        `(child_code IS NULL AND ${expired('test_day')})
-          OR child_code IN (SELECT child_code FROM results WHERE child_code IS NOT NULL
-                             GROUP BY child_code HAVING ${expired('max(test_day)')})`,
+        `pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY})
+          AND ((child_code IS NULL AND ${expired('test_day')})
+               OR child_code IN (SELECT child_code FROM results WHERE child_code IS NOT NULL
+                                  GROUP BY child_code HAVING ${expired('max(test_day)')}))`,
         [months, today],
       );
     },

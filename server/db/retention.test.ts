@@ -94,6 +94,21 @@ describe.each(storeBackends)('results past RETENTION_MONTHS on $name', (backend)
     },
   );
 
+  it.skipIf(backend.skip)(
+    'deletes each result once when two server processes run their passes at once',
+    async () => {
+      for (const childCode of ['TWIN22', 'TWIN33'])
+        for (const testDate of ['2015-01-01', '2016-01-01'])
+          await store.insertResult(makeResearchPayload({ overrides: { testDate, childCode } }));
+      const passes = await Promise.all([
+        research.deleteExpired(60, TODAY),
+        research.deleteExpired(60, TODAY),
+      ]);
+      expect(passes[0] + passes[1]).toBe(4);
+      expect(await research.countByChildCode('TWIN22')).toBe(0);
+    },
+  );
+
   it.skipIf(backend.skip)('counts a result without a test date from the day it was received', async () => {
     const received = berlinDay(new Date());
     const [year, month] = received.split('-').map(Number) as [number, number];
