@@ -154,6 +154,9 @@ describe('the Datenschutz-Unterlagen', () => {
   it('describe the log of the LOG_LEVEL set', () => {
     expect(written({})[TOM]).toContain('LOG_LEVEL ist `warn` (Standard)');
     expect(written({ LOG_LEVEL: 'off' })[TOM]).toContain('Der Server schreibt kein Log.');
-    expect(written({ LOG_LEVEL: 'info' })[TOM]).toContain('die Zahl der auf Antrag gelöschten Ergebnisse');
+    expect(written({})[TOM]).not.toContain('Export-Token sendet');
+    const info = written({ LOG_LEVEL: 'info', EXPORT_TOKEN: 'x' })[TOM];
+    expect(info).toContain('die IP-Adresse eines Geräts, das wiederholt ein falsches Export-Token sendet');
+    expect(info).toContain('und wie viele Ergebnisse auf Antrag gelöscht wurden.');
   });
 });

@@ -158,10 +158,14 @@ aufzubewahren.
 ## Betroffene Personen
 
 - Kinder von 4 bis 10 Jahren, die getestet werden.
-- Forschende bzw. Auswertende: Von ihnen speichert der Server keine Daten außer einem Hash ihrer
+${
+  deployment.exportToken
+    ? `- Forschende bzw. Auswertende: Von ihnen speichert der Server keine Daten außer einem Hash ihrer
   Sitzung auf \`/auswertung\` (${SESSION_HOURS} Stunden gültig).
 - Geräte, die wiederholt ein falsches Export-Token senden: ihre IP-Adresse im Log (siehe Maßnahmen).
-
+`
+    : ''
+}
 ## Kategorien personenbezogener Daten
 
 ### Nur auf dem Gerät (verschlüsselt)
@@ -260,16 +264,34 @@ verglichen und nie ins Log geschrieben.
 Einrichtungen und kann sie löschen. [Festlegen, wer das Token erhält; es bei Personalwechsel ändern.]`;
 }
 
+/** 'a, b und c'. */
+function germanList(items: string[]): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} und ${items.at(-1)}`;
+}
+
 function logs(deployment: Deployment): string {
   const level = deployment.logLevel;
+  // What server/ logs at warn and at info (the token's failures and the deletions on request exist
+  // only with EXPORT_TOKEN).
+  const atWarn = [
+    'Fehler',
+    'wie viele Ergebnisse er nach Ablauf der Aufbewahrungsfrist gelöscht hat',
+    ...(deployment.exportToken
+      ? ['die IP-Adresse eines Geräts, das wiederholt ein falsches Export-Token sendet']
+      : []),
+  ];
+  const atInfo = [
+    ...atWarn,
+    ...(deployment.exportToken ? ['wie viele Ergebnisse auf Antrag gelöscht wurden'] : []),
+  ];
   const what =
     level === 'off'
       ? 'LOG_LEVEL ist `off`: Der Server schreibt kein Log.'
       : level === 'error' || level === 'fatal'
         ? `LOG_LEVEL ist \`${level}\`: Der Server schreibt nur Fehler ins Log.`
         : level === 'warn'
-          ? 'LOG_LEVEL ist `warn` (Standard): Der Server schreibt Fehler ins Log, wie viele Ergebnisse er nach Ablauf der Aufbewahrungsfrist gelöscht hat, und die IP-Adresse eines Geräts, das wiederholt ein falsches Export-Token sendet.'
-          : `LOG_LEVEL ist \`${level}\`: Zusätzlich zu Fehlern, den Löschungen nach Ablauf der Frist und der IP-Adresse bei wiederholt falschem Export-Token schreibt der Server die Zahl der auf Antrag gelöschten Ergebnisse ins Log${level === 'info' ? '' : ' und weitere technische Meldungen'}.`;
+          ? `LOG_LEVEL ist \`warn\` (Standard): Der Server schreibt ins Log: ${germanList(atWarn)}.`
+          : `LOG_LEVEL ist \`${level}\`: Der Server schreibt ins Log: ${germanList(atInfo)}${level === 'info' ? '' : ', dazu weitere technische Meldungen'}.`;
   return `${what} Das Log enthält nie Inhalte von Ergebnissen, keinen Kind-Code, kein Token und keine
 Anfragedaten; einzelne Anfragen und die Adressen der Tablets werden nicht protokolliert. Beim Start nennt
 der Server seine Adressen, den Ort der Datenbank und die Aufbewahrungsregel. Wie lange das Log aufbewahrt
@@ -363,8 +385,8 @@ ${backups(deployment)}
 ## 8. Verfügbarkeit
 
 Ein Ergebnis bleibt verschlüsselt auf dem Gerät, bis der Server den Empfang bestätigt; ohne Netz wird
-später gesendet. Der Server meldet unter \`/api/health\`, ob er speichern kann; der systemd-Dienst startet
-nach einem Absturz neu.
+später gesendet. Der Server meldet unter \`/api/health\`, ob er speichern kann; mit der systemd-Unit aus
+\`deploy/\` startet der Dienst nach einem Absturz neu.
 
 ## 9. Organisatorische Maßnahmen
 
