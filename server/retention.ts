@@ -39,7 +39,7 @@ export function retentionAnnouncement(months: number, deletedAtStart: number | u
 
 /**
  * Starts the deletion of results past RETENTION_MONTHS (server/main.ts): a pass now, then daily on
- * an unref'd timer, in every server process (what one process deleted, another's pass no longer finds).
+ * an unref'd timer, in every server process (their passes take turns: ResearchStore.deleteExpired).
  * Throws on a bad RETENTION_MONTHS. Each deletion's count is logged at warn, the default level,
  * never a child code; with `announce` the rule is printed once the pass at start is done, after
  * the other start lines.
