@@ -1,9 +1,10 @@
-// `npm run build`, second half: bundles the results server and the backup tools into dist-server/
+// `npm run build`, second half: bundles the results server and the operator's tools into dist-server/
 // (docs/deploy.md, production install), so that a server runs them with plain Node and only the
 // few packages they import, without the build toolchain:
 //   dist-server/main.mjs     the server (as server/main.ts)
 //   dist-server/backup.mjs   npm run backup
 //   dist-server/restore.mjs  npm run restore
+//   dist-server/datenschutz.mjs  npm run datenschutz (the Datenschutz-Unterlagen from the server's settings)
 //   dist-server/migrations/  the SQL the server applies on start
 //   dist-server/package.json exactly those packages, at the versions built with
 // dist-server/ sits beside dist/ (the app), which the server serves by default.
@@ -18,6 +19,7 @@ const ENTRIES = {
   main: 'server/main.ts',
   backup: 'scripts/backup/backup.ts',
   restore: 'scripts/backup/restore.ts',
+  datenschutz: 'scripts/datenschutz/datenschutz.ts',
 };
 
 /** In the bundle the migrations lie beside the code, not in ../migrations. */
@@ -113,7 +115,12 @@ export async function buildServerBundle(outDir = join(ROOT, 'dist-server')): Pro
     type: 'module',
     description: 'Zähltest results server, built by npm run build (docs/deploy.md)',
     engines: rootPackage.engines,
-    scripts: { start: 'node main.mjs', backup: 'node backup.mjs', restore: 'node restore.mjs' },
+    scripts: {
+      start: 'node main.mjs',
+      backup: 'node backup.mjs',
+      restore: 'node restore.mjs',
+      datenschutz: 'node datenschutz.mjs',
+    },
     dependencies,
     // The same pins as the app's own install.
     ...(rootPackage.overrides ? { overrides: rootPackage.overrides } : {}),

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { buildServer, DEFAULT_UPLOADS_PER_MINUTE } from './app.ts';
 import { openControlSocket } from './control-socket.ts';
 import { openPgliteStore, openPostgresStore } from './db/index.ts';
+import { startRetention } from './retention.ts';
 import { checkDataDir, dataDirError, explainStartupError } from './startup-errors.ts';
 
 /**
@@ -114,6 +115,8 @@ async function runServer(announce: boolean): Promise<void> {
     await db.close();
     throw error;
   }
+  // Results past RETENTION_MONTHS are deleted now and daily (docs/privacy.md); a bad value stops the start.
+  startRetention(db, { log: app.log, announce });
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   if (!announce) return;

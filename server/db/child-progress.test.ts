@@ -1,8 +1,8 @@
 // The summary behind the 'Verlauf' (server/migrations/008_child_progress.sql): after every kind of
-// change to the results — backfill by the migration, insert, repeated upload, deletion by id and by
-// child code, update, truncation — the Verlauf it yields equals the one computed here, in plain
-// TypeScript, from the stored results themselves, for every filter. On PGlite and PostgreSQL, read
-// in one query and in chunks of two summary rows.
+// change to the results — backfill by the migration, insert, repeated upload, deletion by id, by
+// child code and past the retention period, update, truncation — the Verlauf it yields equals the
+// one computed here, in plain TypeScript, from the stored results themselves, for every filter. On
+// PGlite and PostgreSQL, read in one query and in chunks of two summary rows.
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -359,6 +359,25 @@ describe.each(backends)('the Verlauf summary on $name', (backend) => {
         [code],
       );
       expect(Number(rows[0]?.n)).toBe(0);
+    },
+    120_000,
+  );
+
+  it.skipIf(backend.skip)(
+    'stays exact after the deletion past the retention period (RETENTION_MONTHS), which takes whole children',
+    async () => {
+      const research = store.research;
+      if (!research) throw new Error('the store has no research queries');
+      // A month's period on 2027-01-05: children last tested by 2026-12-05 go, with all their tests.
+      expect(await research.deleteExpired(1, '2027-01-05')).toBeGreaterThan(0);
+      const after = await expectExact();
+      const latest = new Map<string, string>();
+      for (const result of after) {
+        const key = result.childCode ?? result.submissionId;
+        latest.set(key, [latest.get(key) ?? '', result.testDate as string].sort().at(-1) as string);
+      }
+      expect([...latest.values()].every((day) => day > '2026-12-05')).toBe(true);
+      expect(after.some((result) => (result.testDate as string) <= '2026-12-05')).toBe(true);
     },
     120_000,
   );

@@ -43,6 +43,9 @@ export interface ResearchStoreOptions {
   beforeChunk?: () => Promise<void>;
 }
 
+/** The advisory lock of the deletion past the retention period (any number no other lock uses). */
+const RETENTION_LOCK_KEY = 4_242_060;
+
 export function createResearchStore(db: Queryable, options: ResearchStoreOptions = {}): ResearchStore {
   return {
     ...createProtokollStore(db),
@@ -193,19 +196,28 @@ export function createResearchStore(db: Queryable, options: ResearchStoreOptions
       return num(rows[0]?.n);
     },
 
-    async deleteByChildCode(childCode) {
-      const rows = await db.query<{ id: unknown }>('DELETE FROM results WHERE child_code = $1 RETURNING id', [
-        childCode,
-      ]);
-      return rows.length;
+    deleteByChildCode(childCode) {
+      return deleteResults(db, 'child_code = $1', [childCode]);
     },
 
     async deleteBySubmissionId(submissionId) {
-      const rows = await db.query<{ id: unknown }>(
-        'DELETE FROM results WHERE submission_id = $1 RETURNING id',
-        [submissionId.toLowerCase()],
+      return (await deleteResults(db, 'submission_id = $1', [submissionId.toLowerCase()])) > 0;
+    },
+
+    deleteExpired(months, today) {
+      // A child code's results go together, once its latest test is `months` ago (a Verlauf stays
+      // whole); a result without a code goes by its own test day (docs/privacy.md, retention).
+      // Every server process runs the daily pass (WORKERS): the lock, held to the statement's end,
+      // lets one of them delete while the others' passes find nothing, rather than wait on its rows.
+      const expired = (day: string) => `${day} + make_interval(months => $1::int) <= $2::date`;
+      return deleteResults(
+        db,
+        `pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY})
+          AND ((child_code IS NULL AND ${expired('test_day')})
+               OR child_code IN (SELECT child_code FROM results WHERE child_code IS NOT NULL
+                                  GROUP BY child_code HAVING ${expired('max(test_day)')}))`,
+        [months, today],
       );
-      return rows.length > 0;
     },
 
     async createSession(tokenHash, expiresAt) {
@@ -226,6 +238,19 @@ export function createResearchStore(db: Queryable, options: ResearchStoreOptions
       await db.query('DELETE FROM auswertung_sessions WHERE token_hash = $1', [tokenHash]);
     },
   };
+}
+
+/**
+ * Every deletion of results (by submission id, by child code, past the retention period) takes this
+ * one path: the triggers of migration 008 rebuild the Verlauf's summary (child_progress) of the
+ * children concerned in the same statement. The number of results deleted.
+ */
+async function deleteResults(db: Queryable, condition: string, params: unknown[]): Promise<number> {
+  const rows = await db.query<{ n: number }>(
+    `WITH deleted AS (DELETE FROM results WHERE ${condition} RETURNING 1) SELECT count(*)::int AS n FROM deleted`,
+    params,
+  );
+  return num(rows[0]?.n);
 }
 
 /**

@@ -191,6 +191,12 @@ export interface ResearchStore extends ProtokollStore {
   countByChildCode(childCode: string): Promise<number>;
   /** Deletes every result of this child code; the number deleted. */
   deleteByChildCode(childCode: string): Promise<number>;
+  /**
+   * Deletes the results past the retention period on `today` (YYYY-MM-DD): a child code's results
+   * once its latest test day is `months` months ago, a result without a code once its own test day
+   * is (server/db/retention.ts). The number deleted.
+   */
+  deleteExpired(months: number, today: string): Promise<number>;
   createSession(tokenHash: string, expiresAt: Date): Promise<void>;
   hasSession(tokenHash: string): Promise<boolean>;
   deleteSession(tokenHash: string): Promise<void>;

@@ -1,0 +1,108 @@
+import { DEFAULT_UPLOADS_PER_MINUTE } from '../../server/app.ts';
+import { retentionMonthsFromEnv } from '../../server/retention.ts';
+import { backupRecipients } from '../backup/age.ts';
+import { OperatorError, targetFromEnv } from '../backup/common.ts';
+
+/**
+ * This deployment's settings as the documents need them, read from the environment variables the
+ * server and the backup tools read (docs/operation.md, configuration). A secret (DATABASE_URL's
+ * password, EXPORT_TOKEN) is never read out: only whether it is set.
+ */
+export interface Deployment {
+  database:
+    | { kind: 'pglite'; dataDir: string }
+    | {
+        kind: 'postgres';
+        /** PostgreSQL on this machine (localhost, 127.0.0.1, ::1 or a local socket). */
+        onThisMachine: boolean;
+        /** DATABASE_URL's sslmode, if it names one. */
+        sslmode: string | undefined;
+      };
+  /** RETENTION_MONTHS (server/retention.ts). */
+  retentionMonths: number;
+  /** BACKUP_RECIPIENT set: `npm run backup` encrypts every backup (scripts/backup/age.ts). */
+  backupsEncrypted: boolean;
+  /** TRUST_PROXY set: the server runs behind a reverse proxy (docs/deploy.md: Caddy with HTTPS). */
+  behindProxy: boolean;
+  /** HOST: the address the server listens on. */
+  host: string;
+  /** EXPORT_TOKEN set: the exports and /auswertung exist. */
+  exportToken: boolean;
+  /** RATE_LIMIT_PER_MINUTE: uploads per client address and minute; 0 = no limit. */
+  uploadsPerMinute: number;
+  /** LOG_LEVEL (default warn). */
+  logLevel: string;
+  /** The day the documents were written, TT.MM.JJJJ. */
+  writtenOn: string;
+}
+
+/**
+ * How long docs/deploy.md keeps the server's backups (its cron line deletes them after 30 days);
+ * deployment.test.ts checks that the guide still says so.
+ */
+export const BACKUP_KEEP_DAYS = 30;
+
+const LOCAL_HOSTS = new Set(['', 'localhost', '127.0.0.1', '[::1]', '::1']);
+
+function postgresFacts(url: string): Extract<Deployment['database'], { kind: 'postgres' }> {
+  try {
+    const parsed = new URL(url);
+    // A host in `?host=` (a local socket folder) is on this machine too.
+    const socket = parsed.searchParams.get('host')?.startsWith('/') ?? false;
+    return {
+      kind: 'postgres',
+      onThisMachine: socket || LOCAL_HOSTS.has(parsed.hostname),
+      sslmode: parsed.searchParams.get('sslmode') ?? undefined,
+    };
+  } catch {
+    throw new OperatorError(
+      'DATABASE_URL ist keine gültige Adresse (postgres://…). So setzen wie für den Server.',
+      'DATABASE_URL is not a valid address (postgres://…). Set it as for the server.',
+    );
+  }
+}
+
+/** A whole-number setting as server/main.ts reads it; a value the server refuses stops here too. */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (Number.isInteger(value) && value >= 0) return value;
+  throw new OperatorError(
+    `${name} muss eine ganze Zahl ≥ 0 sein, ist aber "${raw}" (wie für den Server setzen).`,
+    `${name} must be a whole number ≥ 0, got "${raw}" (set it as for the server).`,
+  );
+}
+
+function day(date: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(date.getDate())}.${two(date.getMonth() + 1)}.${date.getFullYear()}`;
+}
+
+export function readDeployment(env: NodeJS.ProcessEnv = process.env, now = new Date()): Deployment {
+  const target = targetFromEnv(env);
+  let retentionMonths: number;
+  try {
+    retentionMonths = retentionMonthsFromEnv(env);
+  } catch (error) {
+    const message = (error as Error).message;
+    throw new OperatorError(
+      `${message} (wie für den Server setzen)`,
+      `${message} (set it as for the server)`,
+    );
+  }
+  const trustProxy = env.TRUST_PROXY;
+  return {
+    database: target.kind === 'pglite' ? target : postgresFacts(target.url),
+    retentionMonths,
+    // An invalid key stops here with the backup tool's own message: the documents must not
+    // promise encrypted backups that `npm run backup` would refuse to write.
+    backupsEncrypted: backupRecipients(env).length > 0,
+    behindProxy: Boolean(trustProxy) && trustProxy !== 'false',
+    host: env.HOST || '0.0.0.0',
+    exportToken: Boolean(env.EXPORT_TOKEN),
+    uploadsPerMinute: wholeNumber(env, 'RATE_LIMIT_PER_MINUTE', DEFAULT_UPLOADS_PER_MINUTE),
+    logLevel: env.LOG_LEVEL || 'warn',
+    writtenOn: day(now),
+  };
+}

@@ -1,0 +1,162 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { answerDetailSchema, resultPayloadSchema } from '../../schemas/result-payload.ts';
+import { CHILD_CODE_LENGTH, DEVICE_RETENTION_MONTHS, FINISHED_SESSION_TTL_MS } from '../../src/contract.ts';
+import { writeDatenschutz } from './datenschutz.ts';
+import { DEVICE_FACTS } from './documents.ts';
+
+const folders: string[] = [];
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+/** The documents written for these settings, by file name. */
+function written(env: NodeJS.ProcessEnv): Record<string, string> {
+  const folder = mkdtempSync(join(tmpdir(), 'zaehltest-datenschutz-'));
+  folders.push(folder);
+  writeDatenschutz(folder, env, new Date(2026, 10, 29));
+  return Object.fromEntries(
+    readdirSync(folder).map((name) => [name, readFileSync(join(folder, name), 'utf8')]),
+  );
+}
+
+const ART30 = '01-verzeichnis-verarbeitungstaetigkeiten.md';
+const TOM = '02-technische-organisatorische-massnahmen.md';
+const LOESCHKONZEPT = '03-loeschkonzept.md';
+const DSFA = '04-hinweise-datenschutz-folgenabschaetzung.md';
+const AVV = '05-checkliste-auftragsverarbeitung.md';
+
+/** The field names in the first column of the table under `heading` in a written document. */
+function listedFields(text: string, heading: string): string[] {
+  const start = text.indexOf(`\n${heading}\n`);
+  expect(start, heading).toBeGreaterThan(0);
+  const section = text.slice(start + heading.length + 2).split(/\n#/)[0] as string;
+  return section
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
+    .flatMap((line) =>
+      [...(line.split(' | ')[0] as string).matchAll(/`([^`]+)`/g)].map((match) => match[1] as string),
+    );
+}
+
+const POSTGRES = 'postgres://zaehltest:geheimes-passwort@127.0.0.1:5432/zaehltest?sslmode=disable';
+
+describe('the Datenschutz-Unterlagen', () => {
+  it("state the device's periods and code length as the app keeps them", () => {
+    expect(DEVICE_FACTS).toEqual({
+      retentionMonths: DEVICE_RETENTION_MONTHS,
+      finishedSessionHours: FINISHED_SESSION_TTL_MS / 3_600_000,
+      childCodeLength: CHILD_CODE_LENGTH,
+    });
+  });
+
+  it('are five German files, each opening as a draft for the data-protection officer', () => {
+    const documents = written({ DATA_DIR: '/var/lib/zaehltest' });
+    expect(Object.keys(documents).sort()).toEqual([ART30, TOM, LOESCHKONZEPT, DSFA, AVV]);
+    for (const [name, text] of Object.entries(documents)) {
+      const [title, , draft] = text.split('\n');
+      expect(title, name).toMatch(/^# Entwurf: /);
+      expect(draft, name).toContain('**Entwurf – von der oder dem Datenschutzbeauftragten zu prüfen.**');
+      expect(text, name).toContain('29.11.2026');
+    }
+  });
+
+  it("list in the Art. 30 entry exactly the upload schema's fields, and say that the name never leaves the device", () => {
+    const text = written({})[ART30] as string;
+    expect(listedFields(text, '### An den Server gesendet: die Felder eines Ergebnisses')).toEqual(
+      Object.keys(resultPayloadSchema.shape),
+    );
+    expect(listedFields(text, '### Angaben je Aufgabe (`answers`)')).toEqual(
+      Object.keys(answerDetailSchema.shape),
+    );
+    expect(text).toContain('**Der Name des Kindes verlässt das Gerät nie.**');
+  });
+
+  it('state the retention periods of this deployment, the device and the backups', () => {
+    const documents = written({ RETENTION_MONTHS: '36' });
+    const loeschkonzept = documents[LOESCHKONZEPT] as string;
+    expect(loeschkonzept).toContain('## Aufbewahrung auf dem Server (RETENTION_MONTHS = 36)');
+    expect(loeschkonzept).toContain('36 Monate nach dem letzten Test des Kind-Codes');
+    expect(loeschkonzept).toContain('ein Ergebnis ohne Kind-Code 36 Monate nach seinem Testtag');
+    expect(loeschkonzept).toContain('18 Monate nicht getestet');
+    expect(loeschkonzept).toContain('30 Tage');
+    expect(loeschkonzept).not.toContain('60 Monate');
+    expect(documents[ART30]).toContain('Auf dem Server: 36 Monate nach dem letzten Test des Kind-Codes');
+    expect(written({})[LOESCHKONZEPT]).toContain('(RETENTION_MONTHS = 60)');
+  });
+
+  it('name the embedded database and its folder, or PostgreSQL, never its password', () => {
+    const embedded = written({ DATA_DIR: '/var/lib/zaehltest' });
+    expect(embedded[ART30]).toContain(
+      'Eingebaute Datenbank (PGlite) im Ordner `/var/lib/zaehltest` (DATA_DIR)',
+    );
+    expect(embedded[TOM]).not.toContain('PostgreSQL');
+    const postgres = written({ DATABASE_URL: POSTGRES, DATA_DIR: '/var/lib/zaehltest' });
+    expect(postgres[ART30]).toContain('PostgreSQL-Server (DATABASE_URL) auf demselben Rechner wie Zähltest');
+    expect(postgres[TOM]).toContain('Die Verbindung zur Datenbank bleibt auf dem Rechner');
+    for (const text of Object.values(postgres)) {
+      expect(text).not.toContain('PGlite');
+      expect(text).not.toContain('/var/lib/zaehltest');
+      expect(text).not.toContain('geheimes-passwort');
+    }
+    const remote = written({ DATABASE_URL: 'postgres://z:pw@db.traeger.de:5432/zaehltest' });
+    expect(remote[TOM]).toContain(
+      'ohne sslmode eingestellt, also nicht mit geprüftem Zertifikat verschlüsselt',
+    );
+    expect(remote[AVV]).toContain('Der PostgreSQL-Server läuft auf einem anderen Rechner');
+  });
+
+  it('say that backups are encrypted when BACKUP_RECIPIENT is set, and recommend it when not', () => {
+    const key = 'age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p';
+    const encrypted = written({ BACKUP_RECIPIENT: key });
+    expect(encrypted[TOM]).toContain('Die Sicherungen sind **verschlüsselt** (BACKUP_RECIPIENT gesetzt)');
+    expect(encrypted[TOM]).not.toContain('Empfehlung:** BACKUP_RECIPIENT setzen');
+    for (const text of Object.values(encrypted)) expect(text).not.toContain(key);
+    const plain = written({});
+    expect(plain[TOM]).toContain(
+      'Die Sicherungen sind **nicht verschlüsselt** (BACKUP_RECIPIENT nicht gesetzt)',
+    );
+    expect(plain[TOM]).toContain('**Empfehlung:** BACKUP_RECIPIENT setzen');
+    expect(plain[AVV]).toContain('Sicherungen sind **nicht** verschlüsselt');
+  });
+
+  it('tell whether the exports exist without ever showing the token, and claim no accounts or Protokoll', () => {
+    const token = 'ein-langes-geheimnis-0123456789';
+    const on = written({ EXPORT_TOKEN: token });
+    expect(on[TOM]).toContain('gibt es nur mit dem Export-Token (EXPORT_TOKEN,\ngesetzt)');
+    expect(on[TOM]).toContain('**Es gibt keine Benutzerkonten und keine Rollen:**');
+    expect(on[TOM]).toContain(
+      'Protokoll** der Zugriffe, Exporte und Löschungen führt Zähltest derzeit nicht',
+    );
+    expect(on[LOESCHKONZEPT]).toContain('„Alle Ergebnisse eines Kindes löschen“');
+    for (const text of Object.values(on)) expect(text).not.toContain(token);
+    const off = written({});
+    expect(off[TOM]).toContain('Export und Auswertungsseite sind ausgeschaltet (EXPORT_TOKEN nicht gesetzt)');
+    expect(off[LOESCHKONZEPT]).toContain('EXPORT_TOKEN ist in dieser Installation nicht gesetzt');
+  });
+
+  it('say whether results travel over HTTPS behind the proxy or over plain HTTP', () => {
+    const proxied = written({ TRUST_PROXY: '127.0.0.1', HOST: '127.0.0.1' });
+    expect(proxied[TOM]).toContain('TRUST_PROXY ist gesetzt: Der Server läuft hinter einem Reverse Proxy');
+    expect(proxied[TOM]).not.toContain('unverschlüsselt** durch das Netz');
+    expect(written({ TRUST_PROXY: '127.0.0.1' })[TOM]).toContain(
+      'ist also auch ohne den Proxy über HTTP erreichbar',
+    );
+    for (const env of [{}, { TRUST_PROXY: 'false' }]) {
+      const direct = written(env);
+      expect(direct[TOM]).toContain('die Ergebnisse gehen dann **unverschlüsselt** durch das Netz');
+      expect(direct[DSFA]).toContain('**Offen:** Kein Reverse Proxy eingestellt');
+    }
+  });
+
+  it('describe the log of the LOG_LEVEL set', () => {
+    expect(written({})[TOM]).toContain('LOG_LEVEL ist `warn` (Standard)');
+    expect(written({ LOG_LEVEL: 'off' })[TOM]).toContain('Der Server schreibt kein Log.');
+    expect(written({})[TOM]).not.toContain('Export-Token sendet');
+    const info = written({ LOG_LEVEL: 'info', EXPORT_TOKEN: 'x' })[TOM];
+    expect(info).toContain('die IP-Adresse eines Geräts, das wiederholt ein falsches Export-Token sendet');
+    expect(info).toContain('und wie viele Ergebnisse auf Antrag gelöscht wurden.');
+  });
+});

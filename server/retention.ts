@@ -1,0 +1,71 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ResultStore } from './db/index.ts';
+import { createRetention, type Retention } from './db/retention.ts';
+
+/**
+ * RETENTION_MONTHS, the server's retention period (docs/privacy.md, "On the server"): five years
+ * by default, so that a Verlauf from 4 to 10 years stays whole and is then deleted (issue 42).
+ */
+export const DEFAULT_RETENTION_MONTHS = 60;
+
+/**
+ * RETENTION_MONTHS as a whole number ≥ 1 (unset or empty: DEFAULT_RETENTION_MONTHS). Anything else
+ * stops the start: a typo must not keep results for ever, nor delete them all.
+ */
+export function retentionMonthsFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.RETENTION_MONTHS;
+  if (raw === undefined || raw.trim() === '') return DEFAULT_RETENTION_MONTHS;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new Error(
+      `RETENTION_MONTHS muss eine ganze Zahl ≥ 1 sein / must be a whole number ≥ 1, got "${raw}"`,
+    );
+  }
+  return value;
+}
+
+/** The start log's line: the rule, and what the pass at start deleted. */
+export function retentionAnnouncement(months: number, deletedAtStart: number | undefined): string {
+  const [de, en] =
+    deletedAtStart === undefined
+      ? ['beim Start fehlgeschlagen (siehe Log)', 'failed at start (see the log)']
+      : [`beim Start ${deletedAtStart} gelöscht`, `${deletedAtStart} deleted at start`];
+  return (
+    `  Aufbewahrung / retention: Ergebnisse ${months} Monate nach dem letzten Test ihres Kind-Codes ` +
+    `(ohne Kind-Code: nach ihrem Testtag), täglich geprüft, ${de} / results ${months} months after ` +
+    `the latest test of their child code (without a code: after their test day), checked daily, ${en}`
+  );
+}
+
+/**
+ * Starts the deletion of results past RETENTION_MONTHS (server/main.ts): a pass now, then daily on
+ * an unref'd timer, in every server process (their passes take turns: ResearchStore.deleteExpired).
+ * Throws on a bad RETENTION_MONTHS. Each deletion's count is logged at warn, the default level,
+ * never a child code; with `announce` the rule is printed once the pass at start is done, after
+ * the other start lines.
+ */
+export function startRetention(
+  db: ResultStore,
+  options: { log: Pick<FastifyBaseLogger, 'warn' | 'error'>; announce: boolean; env?: NodeJS.ProcessEnv },
+): Retention | undefined {
+  const months = retentionMonthsFromEnv(options.env);
+  if (!db.research) return undefined;
+  const { log } = options;
+  const retention = createRetention(db.research, {
+    months,
+    onDeleted: (deleted) =>
+      log.warn(
+        { deleted, retentionMonths: months },
+        `${deleted} results past the retention period (RETENTION_MONTHS=${months}) were deleted`,
+      ),
+    onError: (error) =>
+      log.error(
+        { err: error },
+        'deleting the results past the retention period failed; tried again tomorrow',
+      ),
+  });
+  void retention.start().then((deleted) => {
+    if (options.announce) console.log(retentionAnnouncement(months, deleted));
+  });
+  return retention;
+}
