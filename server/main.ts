@@ -4,7 +4,8 @@ import { resolve } from 'node:path';
 import { buildServer, DEFAULT_UPLOADS_PER_MINUTE } from './app.ts';
 import { openControlSocket } from './control-socket.ts';
 import { openPgliteStore, openPostgresStore } from './db/index.ts';
-import { startRetention } from './retention.ts';
+import { DEFAULT_PROTOKOLL_MONTHS } from './db/protokoll.ts';
+import { retentionMonthsFromEnv, startRetention } from './retention.ts';
 import { checkDataDir, dataDirError, explainStartupError } from './startup-errors.ts';
 
 /**
@@ -46,13 +47,15 @@ const dataDir = resolve(env.DATA_DIR || resolve(ROOT, 'data'));
 const databaseUrl = env.DATABASE_URL || undefined;
 const exportToken = env.EXPORT_TOKEN || undefined;
 const workers = integer('WORKERS', 1);
-const protokollMonths = integer('PROTOKOLL_MONTHS', 24);
+const protokollMonths = integer('PROTOKOLL_MONTHS', DEFAULT_PROTOKOLL_MONTHS);
 if (protokollMonths < 1) {
   console.error('PROTOKOLL_MONTHS muss mindestens 1 sein / must be at least 1');
   process.exit(2);
 }
 
 async function runServer(announce: boolean): Promise<void> {
+  // A bad RETENTION_MONTHS stops the start before anything opens (startRetention reads it again).
+  retentionMonthsFromEnv();
   if (!databaseUrl) {
     // Before PGlite sees it: PGlite reports a full disk as `Aborted()`.
     const problem = checkDataDir(dataDir);
@@ -92,10 +95,13 @@ async function runServer(announce: boolean): Promise<void> {
   });
 
   let closing = false;
+  let retention: ReturnType<typeof startRetention>;
   const shutdown = async () => {
     if (closing) return;
     closing = true;
     try {
+      // A pass in progress finishes before the database closes.
+      await retention?.stop();
       await closeControl();
       await app.close();
     } finally {
@@ -116,7 +122,7 @@ async function runServer(announce: boolean): Promise<void> {
     throw error;
   }
   // Results past RETENTION_MONTHS are deleted now and daily (docs/privacy.md); a bad value stops the start.
-  startRetention(db, { log: app.log, announce });
+  retention = startRetention(db, { log: app.log, announce });
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   if (!announce) return;

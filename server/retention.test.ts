@@ -86,7 +86,7 @@ describe('RETENTION_MONTHS', () => {
 
 describe.each(storeBackends)('the deletion at start on $name', (backend) => {
   it.skipIf(backend.skip)(
-    'logs how many results it deleted at warn, the default level, without the code',
+    'logs how many results it deleted at warn, the default level, and records it in the Protokoll, without the code',
     async () => {
       const { store, cleanup } = await backend.open();
       try {
@@ -111,6 +111,16 @@ describe.each(storeBackends)('the deletion at start on $name', (backend) => {
           ],
         ]);
         expect(JSON.stringify(warnings)).not.toContain('ALT234');
+        // The Protokoll records it too (docs/product.md §46), without the code.
+        const entries = await store.research?.protokoll({});
+        expect(entries?.map(({ kind, actor, count, detail }) => ({ kind, actor, count, detail }))).toEqual([
+          {
+            kind: 'retention',
+            actor: 'Server (Aufbewahrungsfrist)',
+            count: 2,
+            detail: 'Aufbewahrungsfrist abgelaufen (RETENTION_MONTHS=60)',
+          },
+        ]);
       } finally {
         await store.close();
         await cleanup();

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { ACTOR, record } from './auth/protokoll-entries.ts';
 import type { ResultStore } from './db/index.ts';
 import { createRetention, type Retention } from './db/retention.ts';
 
@@ -49,15 +50,23 @@ export function startRetention(
   options: { log: Pick<FastifyBaseLogger, 'warn' | 'error'>; announce: boolean; env?: NodeJS.ProcessEnv },
 ): Retention | undefined {
   const months = retentionMonthsFromEnv(options.env);
-  if (!db.research) return undefined;
+  const { research } = db;
+  if (!research) return undefined;
   const { log } = options;
-  const retention = createRetention(db.research, {
+  const retention = createRetention(research, {
     months,
-    onDeleted: (deleted) =>
+    onDeleted: async (deleted) => {
       log.warn(
         { deleted, retentionMonths: months },
         `${deleted} results past the retention period (RETENTION_MONTHS=${months}) were deleted`,
-      ),
+      );
+      await record(research, log, {
+        kind: 'retention',
+        actor: ACTOR.server,
+        count: deleted,
+        detail: `Aufbewahrungsfrist abgelaufen (RETENTION_MONTHS=${months})`,
+      });
+    },
     onError: (error) =>
       log.error(
         { err: error },

@@ -1,4 +1,5 @@
 import { DEFAULT_UPLOADS_PER_MINUTE } from '../../server/app.ts';
+import { DEFAULT_PROTOKOLL_MONTHS } from '../../server/db/protokoll.ts';
 import { retentionMonthsFromEnv } from '../../server/retention.ts';
 import { backupRecipients } from '../backup/age.ts';
 import { OperatorError, targetFromEnv } from '../backup/common.ts';
@@ -20,6 +21,8 @@ export interface Deployment {
       };
   /** RETENTION_MONTHS (server/retention.ts). */
   retentionMonths: number;
+  /** PROTOKOLL_MONTHS: how long the Protokoll keeps its entries (server/db/protokoll.ts). */
+  protokollMonths: number;
   /** BACKUP_RECIPIENT set: `npm run backup` encrypts every backup (scripts/backup/age.ts). */
   backupsEncrypted: boolean;
   /** TRUST_PROXY set: the server runs behind a reverse proxy (docs/deploy.md: Caddy with HTTPS). */
@@ -102,6 +105,7 @@ export function readDeployment(env: NodeJS.ProcessEnv = process.env, now = new D
     host: env.HOST || '0.0.0.0',
     exportToken: Boolean(env.EXPORT_TOKEN),
     uploadsPerMinute: wholeNumber(env, 'RATE_LIMIT_PER_MINUTE', DEFAULT_UPLOADS_PER_MINUTE),
+    protokollMonths: wholeNumber(env, 'PROTOKOLL_MONTHS', DEFAULT_PROTOKOLL_MONTHS),
     logLevel: env.LOG_LEVEL || 'warn',
     writtenOn: day(now),
   };

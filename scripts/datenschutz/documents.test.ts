@@ -122,19 +122,24 @@ describe('the Datenschutz-Unterlagen', () => {
     expect(plain[AVV]).toContain('Sicherungen sind **nicht** verschlüsselt');
   });
 
-  it('tell whether the exports exist without ever showing the token, and claim no accounts or Protokoll', () => {
+  it('tell whether the exports exist without ever showing the token, claim no accounts, and describe the Protokoll', () => {
     const token = 'ein-langes-geheimnis-0123456789';
     const on = written({ EXPORT_TOKEN: token });
     expect(on[TOM]).toContain('gibt es nur mit dem Export-Token (EXPORT_TOKEN,\ngesetzt)');
     expect(on[TOM]).toContain('**Es gibt keine Benutzerkonten und keine Rollen:**');
-    expect(on[TOM]).toContain(
-      'Protokoll** der Zugriffe, Exporte und Löschungen führt Zähltest derzeit nicht',
+    expect(on[TOM]).toContain('**Das Protokoll** des Servers verzeichnet jede Anmeldung');
+    expect(on[TOM]).toContain('Einträge werden 24 Monate aufbewahrt (PROTOKOLL_MONTHS)');
+    expect(written({ EXPORT_TOKEN: token, PROTOKOLL_MONTHS: '36' })[TOM]).toContain(
+      'Einträge werden 36 Monate aufbewahrt',
     );
     expect(on[LOESCHKONZEPT]).toContain('„Alle Ergebnisse eines Kindes löschen“');
     for (const text of Object.values(on)) expect(text).not.toContain(token);
     const off = written({});
     expect(off[TOM]).toContain('Export und Auswertungsseite sind ausgeschaltet (EXPORT_TOKEN nicht gesetzt)');
     expect(off[LOESCHKONZEPT]).toContain('EXPORT_TOKEN ist in dieser Installation nicht gesetzt');
+    expect(off[TOM]).toContain(
+      'Anmeldungen, Exporte und Löschungen auf Antrag gibt es ohne EXPORT_TOKEN nicht',
+    );
   });
 
   it('say whether results travel over HTTPS behind the proxy or over plain HTTP', () => {

@@ -17,8 +17,9 @@ import {
  * impact assessment (Art. 35) and a checklist for the processing agreement with the host (Art. 28).
  * Every fact comes from this deployment's settings (deployment.ts) or from the code: the fields from
  * the upload schema (fields.ts), the periods and limits from the constants the app and server use.
- * They claim only what exists today: no accounts, roles, Protokoll, consent or Auskunft yet (the
- * other items of issue 42); docs/privacy.md is the English account of the same facts.
+ * They claim only what exists today: a Protokoll of logins, exports and deletions, but no accounts,
+ * roles, consent or Auskunft yet (issues 38 and 42); docs/privacy.md is the English account of the
+ * same facts.
  */
 
 export interface DatenschutzDocument {
@@ -277,13 +278,13 @@ function logs(deployment: Deployment): string {
     'Fehler',
     'wie viele Ergebnisse er nach Ablauf der Aufbewahrungsfrist gelöscht hat',
     ...(deployment.exportToken
-      ? ['die IP-Adresse eines Geräts, das wiederholt ein falsches Export-Token sendet']
+      ? [
+          'die IP-Adresse eines Geräts, das wiederholt ein falsches Export-Token sendet',
+          'wie viele Ergebnisse auf Antrag gelöscht wurden',
+        ]
       : []),
   ];
-  const atInfo = [
-    ...atWarn,
-    ...(deployment.exportToken ? ['wie viele Ergebnisse auf Antrag gelöscht wurden'] : []),
-  ];
+  const atInfo = atWarn;
   const what =
     level === 'off'
       ? 'LOG_LEVEL ist `off`: Der Server schreibt kein Log.'
@@ -297,11 +298,28 @@ Anfragedaten; einzelne Anfragen und die Adressen der Tablets werden nicht protok
 der Server seine Adressen, den Ort der Datenbank und die Aufbewahrungsregel. Wie lange das Log aufbewahrt
 wird, bestimmt das System (z. B. journald): [Frist eintragen].
 
-**Ein Protokoll** der Zugriffe, Exporte und Löschungen führt Zähltest derzeit nicht.`;
+${protokoll(deployment)}`;
+}
+
+/** The Protokoll (docs/product.md §46), as far as this deployment has it. */
+function protokoll(deployment: Deployment): string {
+  const kept = `Einträge werden ${deployment.protokollMonths} Monate aufbewahrt (PROTOKOLL_MONTHS) und danach täglich gelöscht.`;
+  if (!deployment.exportToken) {
+    return `**Das Protokoll** des Servers verzeichnet die Löschungen nach Ablauf der Aufbewahrungsfrist (Zeit
+und Anzahl); Anmeldungen, Exporte und Löschungen auf Antrag gibt es ohne EXPORT_TOKEN nicht. ${kept}`;
+  }
+  return `**Das Protokoll** des Servers verzeichnet jede Anmeldung auf der Auswertungsseite und jeden
+Fehlversuch, jeden Export (Format und Filter, über die Seite oder per Skript), jede Löschung auf Antrag
+und nach Ablauf der Aufbewahrungsfrist (Anzahl), mit Zeit und „wer“: Da es noch keine Benutzerkonten
+gibt, heißt „wer“ das Export-Token, auf der Seite oder per Skript benutzt. Es enthält keine Namen, kein
+Token und kein Passwort; einen Kind-Code nur als Prüfwert (HMAC-SHA-256 mit einem Schlüssel der
+Datenbank), sodass sich eine Löschung auf Antrag für den von den Eltern genannten Code nachweisen lässt,
+ohne dass das Protokoll ein Kind nennt. Einsehbar und als CSV herunterladbar auf der Auswertungsseite
+(„Protokoll“). ${kept}`;
 }
 
 function backups(deployment: Deployment): string {
-  const common = `\`npm run backup\` schreibt eine Sicherung aller Ergebnisse (${deployment.database.kind === 'postgres' ? 'mit pg_dump im laufenden Betrieb' : 'den Datenordner, bei angehaltenem Dienst'}),
+  const common = `\`npm run backup\` schreibt eine Sicherung aller Ergebnisse (${deployment.database.kind === 'postgres' ? 'mit pg_dump im laufenden Betrieb' : 'den Datenordner im laufenden Betrieb, als Kopie durch den Server selbst'}),
 die nur ihr Besitzer lesen darf (Dateirechte 600). docs/deploy.md empfiehlt, täglich zu sichern, die
 Sicherungen ${BACKUP_KEEP_DAYS} Tage aufzuheben, mindestens wöchentlich eine Kopie außerhalb des Servers abzulegen (nur
 verschlüsselt) und zweimal im Jahr eine Sicherung zur Probe zurückzuspielen. [Bestätigen, dass das so
@@ -414,6 +432,7 @@ function loeschkonzept(deployment: Deployment): string {
 | Sicherungen des Servers | [Ort] | ${BACKUP_KEEP_DAYS} Tage (Vorschlag in docs/deploy.md) [bestätigen]; Kopien außerhalb des Servers: [Frist] | [cron-Eintrag nach docs/deploy.md] |
 | Sicherungsdateien eines Geräts (\`.zts\`) | wo die Fachkraft sie ablegt | [Regel festlegen] | von Hand |
 | Sitzungen auf \`/auswertung\` | Server | ${SESSION_HOURS} Stunden; abgelaufene löscht die nächste Anmeldung | automatisch |
+| Protokoll (Anmeldungen, Exporte, Löschungen; ohne Namen) | Server | ${deployment.protokollMonths} Monate (PROTOKOLL_MONTHS) | automatisch, beim Start und täglich |
 | Log | [System, z. B. journald] | [Frist eintragen] | [System] |
 
 ## Aufbewahrung auf dem Server (RETENTION_MONTHS = ${months})
@@ -449,7 +468,7 @@ function folgenabschaetzung(deployment: Deployment): string {
     ? 'Sicherungen sind verschlüsselt (BACKUP_RECIPIENT gesetzt).'
     : '**Offen:** Sicherungen sind nicht verschlüsselt (BACKUP_RECIPIENT nicht gesetzt).';
   const accessRisk = deployment.exportToken
-    ? '**Offen:** Ein einziges Token schützt Export und Auswertung aller Einrichtungen; es gibt keine Rollen und kein Protokoll der Zugriffe.'
+    ? '**Offen:** Ein einziges Token schützt Export und Auswertung aller Einrichtungen; es gibt keine Rollen. Das Protokoll verzeichnet Anmeldungen, Exporte und Löschungen, aber nur als „Export-Token“, nicht je Person.'
     : 'Export und Auswertung sind ausgeschaltet (EXPORT_TOKEN nicht gesetzt); Zugriff nur über den Server selbst.';
   return `${header('Hinweise zur Datenschutz-Folgenabschätzung (Art. 35 DSGVO) – Zähltest', deployment)}
 ## Ist eine Folgenabschätzung nötig?

@@ -23,6 +23,7 @@ export const PROTOKOLL_KIND_LABELS: Record<ProtokollKind, string> = {
   'login-failed': 'Fehlversuch',
   export: 'Export',
   deletion: 'Löschung',
+  retention: 'Löschung nach Frist',
 };
 
 /** Entries the page shows at once; the CSV holds all. */

@@ -13,6 +13,8 @@ export const ACTOR = {
   page: 'Zugangsschlüssel EXPORT_TOKEN (/auswertung)',
   /** A failed login names nobody. */
   unknown: 'unbekannt',
+  /** What the server does by itself: the deletion past RETENTION_MONTHS. */
+  server: 'Server (Aufbewahrungsfrist)',
 } as const;
 
 /** An export's filter, as the Protokoll shows it: its fields and values, or that there was none. */
@@ -30,7 +32,7 @@ export function describeFilter(filter: Record<string, unknown>): string {
  */
 export async function record(
   research: Pick<ResearchStore, 'record'>,
-  log: FastifyBaseLogger,
+  log: Pick<FastifyBaseLogger, 'error'>,
   entry: ProtokollEntry,
 ): Promise<void> {
   try {

@@ -1,55 +1,28 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Queryable } from './types.ts';
+import type {
+  ProtokollEntry,
+  ProtokollFilter,
+  ProtokollKind,
+  ProtokollRow,
+  ProtokollStore,
+  Queryable,
+} from './types.ts';
+
+export type { ProtokollEntry, ProtokollFilter, ProtokollKind, ProtokollRow, ProtokollStore };
 
 /**
  * The Protokoll (docs/product.md §46): who logged in or failed to, exported and deleted what, and
  * when. An entry never holds a name, a token or a password; a child code only as a keyed hash.
  */
 
-/** What happened. */
-export const PROTOKOLL_KINDS = ['login', 'login-failed', 'export', 'deletion'] as const;
-export type ProtokollKind = (typeof PROTOKOLL_KINDS)[number];
-
-export interface ProtokollEntry {
-  kind: ProtokollKind;
-  /** Who: today the holder of the export token (the only way in); never a token's value. */
-  actor: string;
-  /** How many results (deletions); absent where it does not apply. */
-  count?: number;
-  /** What, in German for the page and the CSV: the format and filter of an export, say. */
-  detail?: string;
-  /** A deletion by child code: the code, stored only as its keyed hash. */
-  childCode?: string;
-}
-
-export interface ProtokollRow {
-  id: number;
-  at: string;
-  kind: ProtokollKind;
-  actor: string;
-  count: number | null;
-  detail: string;
-}
-
-export interface ProtokollFilter {
-  kind?: ProtokollKind;
-  /** First day, YYYY-MM-DD (inclusive, in the server's time zone as PostgreSQL reads a date). */
-  from?: string;
-  /** Last day, YYYY-MM-DD (inclusive). */
-  to?: string;
-}
-
-export interface ProtokollStore {
-  record(entry: ProtokollEntry): Promise<void>;
-  /** Matching entries, newest first; at most `limit`. */
-  protokoll(filter: ProtokollFilter, limit?: number): Promise<ProtokollRow[]>;
-  /** How many entries match. */
-  countProtokoll(filter: ProtokollFilter): Promise<number>;
-  /** The deletions recorded for this child code (a parent's request carried out?), newest first. */
-  deletionsOfChildCode(childCode: string): Promise<ProtokollRow[]>;
-  /** Removes entries more than `months` before `now`; the number removed. */
-  pruneProtokoll(months: number, now?: Date): Promise<number>;
-}
+/** What happened; the kinds' German names are in server/auswertung/protokoll-routes.ts. */
+export const PROTOKOLL_KINDS = [
+  'login',
+  'login-failed',
+  'export',
+  'deletion',
+  'retention',
+] as const satisfies readonly ProtokollKind[];
 
 /** Default retention of the Protokoll (PROTOKOLL_MONTHS). */
 export const DEFAULT_PROTOKOLL_MONTHS = 24;

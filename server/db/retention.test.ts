@@ -140,7 +140,9 @@ describe('the retention timer', () => {
         intervalMs: 20,
         // 23:30 UTC is already the next day in Germany.
         now: () => new Date('2026-03-31T23:30:00Z'),
-        onDeleted: (deleted) => reported.push(deleted),
+        onDeleted: (deleted) => {
+          reported.push(deleted);
+        },
       },
     );
     expect(await retention.start()).toBe(2);

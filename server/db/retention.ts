@@ -25,8 +25,8 @@ export interface RetentionOptions {
   intervalMs?: number;
   /** The clock; tests set it. */
   now?: () => Date;
-  /** Told after every pass that deleted something. */
-  onDeleted?: (deleted: number) => void;
+  /** Told after every pass that deleted something; the pass ends when what it returns settles. */
+  onDeleted?: (deleted: number) => void | Promise<void>;
   /** Told when a pass fails; the next pass tries again. */
   onError?: (error: unknown) => void;
 }
@@ -59,7 +59,7 @@ export function createRetention(
   const pass = (): Promise<number> => {
     const next = running.then(async () => {
       const deleted = await store.deleteExpired(months, berlinDay(now()));
-      if (deleted > 0) onDeleted(deleted);
+      if (deleted > 0) await onDeleted(deleted);
       return deleted;
     });
     running = next.catch(() => {});

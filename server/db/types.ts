@@ -1,7 +1,6 @@
 import type { ChildTest, Levels, Overview } from '../../schemas/auswertung-api.ts';
 import type { ResultPayload } from '../../schemas/result-payload.ts';
 import type { Understanding } from '../../src/domain/facts.ts';
-import type { ProtokollStore } from './protokoll.ts';
 
 export type BackendKind = 'pglite' | 'postgres';
 
@@ -168,6 +167,50 @@ export interface BilingualRow {
 
 /** The level charts' counts of children (Levels without how they counted). */
 export type ChildLevels = Pick<Levels, 'n' | 'byLanguage' | 'byAgeBand'>;
+
+/** What the Protokoll records (server/db/protokoll.ts, docs/product.md §46). */
+export type ProtokollKind = 'login' | 'login-failed' | 'export' | 'deletion' | 'retention';
+
+export interface ProtokollEntry {
+  kind: ProtokollKind;
+  /** Who: today the holder of the export token (the only way in); never a token's value. */
+  actor: string;
+  /** How many results (deletions); absent where it does not apply. */
+  count?: number;
+  /** What, in German for the page and the CSV: the format and filter of an export, say. */
+  detail?: string;
+  /** A deletion by child code: the code, stored only as its keyed hash. */
+  childCode?: string;
+}
+
+export interface ProtokollRow {
+  id: number;
+  at: string;
+  kind: ProtokollKind;
+  actor: string;
+  count: number | null;
+  detail: string;
+}
+
+export interface ProtokollFilter {
+  kind?: ProtokollKind;
+  /** First day, YYYY-MM-DD (inclusive, in the server's time zone as PostgreSQL reads a date). */
+  from?: string;
+  /** Last day, YYYY-MM-DD (inclusive). */
+  to?: string;
+}
+
+export interface ProtokollStore {
+  record(entry: ProtokollEntry): Promise<void>;
+  /** Matching entries, newest first; at most `limit`. */
+  protokoll(filter: ProtokollFilter, limit?: number): Promise<ProtokollRow[]>;
+  /** How many entries match. */
+  countProtokoll(filter: ProtokollFilter): Promise<number>;
+  /** The deletions recorded for this child code (a parent's request carried out?), newest first. */
+  deletionsOfChildCode(childCode: string): Promise<ProtokollRow[]>;
+  /** Removes entries more than `months` before `now`; the number removed. */
+  pruneProtokoll(months: number, now?: Date): Promise<number>;
+}
 
 /** The researchers' queries, and the Protokoll of what was done with them (server/db/protokoll.ts). */
 export interface ResearchStore extends ProtokollStore {
