@@ -246,9 +246,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   if (guard) await app.register(exportPlugin, { db, guard, exportTimeZone, rateLimit: perMinute(60) });
 
   // The researchers' page: behind the export token too, so without one it does not exist.
-  if (guard && db.research) {
+  if (guard && exportToken && db.research) {
     await app.register(auswertungPlugin, {
       db,
+      exportToken,
       guard,
       exportTimeZone,
       hasPage: hasApp && existsSync(`${staticDir}/auswertung.html`),

@@ -59,7 +59,11 @@ async function fill(store: ResultStore): Promise<void> {
   await Promise.all(payloads.map((payload) => store.insertResult(payload)));
   expect(await store.count()).toBe(TOTAL);
   await store.checkWrites();
-  await store.research?.createSession(randomBytes(32).toString('hex'), new Date(Date.now() + 3_600_000));
+  await store.research?.createSession(
+    randomBytes(32).toString('hex'),
+    new Date(Date.now() + 3_600_000),
+    randomBytes(32).toString('hex'),
+  );
   // A deletion in the Protokoll, which also makes the key of its child-code hashes.
   await store.research?.record({ kind: 'deletion', actor: 'test', count: 0, childCode: childCode(999) });
 }

@@ -167,6 +167,26 @@ describe.each(backends)('/auswertung API on $name', (backend) => {
     expect(String(secure.headers['set-cookie'])).toContain('; Secure');
   });
 
+  it.skipIf(backend.skip)(
+    'ends every session when EXPORT_TOKEN changes (someone left), and only then',
+    async () => {
+      const session = async (server: FastifyInstance) =>
+        (await server.inject({ method: 'GET', url: '/api/auswertung/session', headers: { cookie } }))
+          .statusCode;
+      // The same database after a restart with a new key, and after one with the old key again.
+      const changed = await buildServer({ db: store, exportToken: `${TOKEN}-neu`, logLevel: false });
+      const same = await buildServer({ db: store, exportToken: TOKEN, logLevel: false });
+      try {
+        expect(await session(changed)).toBe(401);
+        expect(await session(same)).toBe(200);
+        expect(await session(app)).toBe(200);
+      } finally {
+        await changed.close();
+        await same.close();
+      }
+    },
+  );
+
   it.skipIf(backend.skip)('ends the session on logout', async () => {
     const response = await login(TOKEN);
     const own = String(response.headers['set-cookie']).split(';')[0] as string;

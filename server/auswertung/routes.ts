@@ -31,6 +31,11 @@ export const SESSION_HOURS = 8;
 export interface AuswertungOptions {
   db: ResultStore;
   /**
+   * EXPORT_TOKEN, the key the login checks (through `guard`): a session is kept with a fingerprint
+   * of it and ends when the key changes (docs/product.md §46).
+   */
+  exportToken: string;
+  /**
    * The export token's guard (server/auth/export-token.ts): constant-time check, and wrong tokens
    * counted per address together with those sent to the export.
    */
@@ -92,10 +97,14 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
   pruning.unref();
   app.addHook('onClose', async () => clearInterval(pruning));
 
+  // A hash of the key, never the key: a copy of the database cannot open anything with it.
+  const keyFingerprint = createHash('sha256')
+    .update(`zaehltest /auswertung session key\0${options.exportToken}`)
+    .digest('hex');
   const requireSession = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
     const value = readCookie(request, SESSION_COOKIE);
-    if (!value || !(await research.hasSession(tokenHash(value)))) {
+    if (!value || !(await research.hasSession(tokenHash(value), keyFingerprint))) {
       return reply.code(401).send({ error: 'Bitte anmelden.' });
     }
   };
@@ -133,7 +142,11 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
         return reply.code(401).send({ error: 'Der Zugangsschlüssel stimmt nicht.' });
       }
       const value = randomBytes(32).toString('base64url');
-      await research.createSession(tokenHash(value), new Date(Date.now() + SESSION_HOURS * 3600_000));
+      await research.createSession(
+        tokenHash(value),
+        new Date(Date.now() + SESSION_HOURS * 3600_000),
+        keyFingerprint,
+      );
       await record(research, request.log, { kind: 'login', actor: ACTOR.page });
       return reply
         .header('set-cookie', sessionCookie(request, value, SESSION_HOURS * 3600))

@@ -220,17 +220,17 @@ export function createResearchStore(db: Queryable, options: ResearchStoreOptions
       );
     },
 
-    async createSession(tokenHash, expiresAt) {
+    async createSession(tokenHash, expiresAt, keyFingerprint) {
       await db.query('DELETE FROM auswertung_sessions WHERE expires_at < now()');
-      await db.query('INSERT INTO auswertung_sessions (token_hash, expires_at) VALUES ($1, $2)', [
-        tokenHash,
-        expiresAt,
-      ]);
+      await db.query(
+        'INSERT INTO auswertung_sessions (token_hash, expires_at, key_fingerprint) VALUES ($1, $2, $3)',
+        [tokenHash, expiresAt, keyFingerprint],
+      );
     },
-    async hasSession(tokenHash) {
+    async hasSession(tokenHash, keyFingerprint) {
       const rows = await db.query(
-        'SELECT 1 FROM auswertung_sessions WHERE token_hash = $1 AND expires_at > now()',
-        [tokenHash],
+        'SELECT 1 FROM auswertung_sessions WHERE token_hash = $1 AND expires_at > now() AND key_fingerprint = $2',
+        [tokenHash, keyFingerprint],
       );
       return rows.length > 0;
     },

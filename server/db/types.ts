@@ -240,7 +240,9 @@ export interface ResearchStore extends ProtokollStore {
    * is (server/db/retention.ts). The number deleted.
    */
   deleteExpired(months: number, today: string): Promise<number>;
-  createSession(tokenHash: string, expiresAt: Date): Promise<void>;
-  hasSession(tokenHash: string): Promise<boolean>;
+  /** A session of the cookie hashed to `tokenHash`, opened with the key of `keyFingerprint`. */
+  createSession(tokenHash: string, expiresAt: Date, keyFingerprint: string): Promise<void>;
+  /** Whether that session lives and was opened with the key of `keyFingerprint` (the current one). */
+  hasSession(tokenHash: string, keyFingerprint: string): Promise<boolean>;
   deleteSession(tokenHash: string): Promise<void>;
 }
