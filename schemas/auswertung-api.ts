@@ -242,3 +242,17 @@ export interface ProtokollAnswer {
 export interface ProtokollChildAnswer {
   deletions: ProtokollEntryAnswer[];
 }
+
+/**
+ * The Auskunft (Art. 15 DSGVO) for one child code: everything the server holds for it — each result
+ * as the JSON export has it and as the CSV reads it (German column names) — and the Protokoll's
+ * deletions of the code.
+ */
+export interface AuskunftAnswer {
+  childCode: string;
+  /** ISO time the server answered. */
+  at: string;
+  results: Record<string, unknown>[];
+  readable: { header: string; value: string }[][];
+  deletions: ProtokollEntryAnswer[];
+}

@@ -162,6 +162,14 @@ function noAnswerQuestions(result: StoredResult): string {
 
 export const CSV_HEADERS = CSV_COLUMNS.map((column) => column.header);
 
+/** A result as the CSV reads it: every column's German header and its cell (the Auskunft's PDF). */
+export function readableResult(
+  result: StoredResult,
+  formatter: Intl.DateTimeFormat,
+): { header: string; value: string }[] {
+  return CSV_COLUMNS.map((column) => ({ header: column.header, value: column.cell(result, formatter) }));
+}
+
 function csvRow(result: StoredResult, formatter: Intl.DateTimeFormat): string {
   return CSV_COLUMNS.map((column) => csvField(column.cell(result, formatter))).join(';');
 }
@@ -204,6 +212,17 @@ function exportedDetail(detail: AnswerDetail): Partial<AnswerDetail> {
   return rest;
 }
 
+/** One result of the JSON export (and of the Auskunft): the stored payload as jsonChunks describes it. */
+export function exportedResult(result: StoredResult): Record<string, unknown> {
+  const sound = resultSound(result.answers);
+  return {
+    ...result,
+    receivedAt: result.receivedAt.toISOString(),
+    ...(result.answers ? { answers: result.answers.map(exportedDetail) } : {}),
+    ...(sound ? { sound } : {}),
+  };
+}
+
 /**
  * The JSON export: an array of the stored payloads with `id`, `receivedAt` (ISO 8601, UTC) and,
  * where the answers record their prompts, `sound` (the CSV's `Ton`: recording, synthesis, mixed, none).
@@ -212,14 +231,7 @@ export async function* jsonChunks(results: AsyncIterable<StoredResult>): AsyncGe
   let chunk = '[';
   let rows = 0;
   for await (const result of results) {
-    const sound = resultSound(result.answers);
-    const exported = {
-      ...result,
-      receivedAt: result.receivedAt.toISOString(),
-      ...(result.answers ? { answers: result.answers.map(exportedDetail) } : {}),
-      ...(sound ? { sound } : {}),
-    };
-    chunk += `${rows === 0 ? '\n' : ',\n'}${JSON.stringify(exported)}`;
+    chunk += `${rows === 0 ? '\n' : ',\n'}${JSON.stringify(exportedResult(result))}`;
     if (++rows % ROWS_PER_CHUNK === 0) {
       yield chunk;
       chunk = '';

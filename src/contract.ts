@@ -7,7 +7,7 @@ export { ANSWER_TYPES } from './answer-types/registry.ts';
 export { reachedScreenAt } from './answer-types/shared/flash-clock.ts';
 export type { AnswerEntry, QuestionScreen } from './answer-types/types.ts';
 // The device's retention of a child not tested (the Datenschutz-Unterlagen state it).
-export { RETENTION_MONTHS as DEVICE_RETENTION_MONTHS } from './children/overview.ts';
+export { RETENTION_MONTHS as DEVICE_RETENTION_MONTHS } from './children/retention.ts';
 export { CHILDREN_DB_NAME } from './children/storage-names.ts';
 export type { Child, LocalResult } from './children/types.ts';
 export { germanDate } from './domain/date.ts';

@@ -141,11 +141,13 @@ describe('/auswertung: Verlauf and deletion by child code', () => {
   });
 
   it('deletes all results of one child after a confirmation naming their number', async () => {
-    await page.getByLabel('Kind-Code').fill('m0');
+    // The Auskunft and the Protokoll below ask for a Kind-Code too.
+    const removeChild = page.getByRole('region', { name: 'Alle Ergebnisse eines Kindes löschen' });
+    await removeChild.getByLabel('Kind-Code').fill('m0');
     await page.getByRole('button', { name: 'Ergebnisse suchen …' }).click();
     await page.getByRole('alert').filter({ hasText: 'Bitte einen Kind-Code eingeben' }).waitFor();
     // A code typed in lower case with a space, as a parent might read it out.
-    await page.getByLabel('Kind-Code').fill('bbb bb3');
+    await removeChild.getByLabel('Kind-Code').fill('bbb bb3');
     await page.getByRole('button', { name: 'Ergebnisse suchen …' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ergebnisse des Kindes endgültig löschen?' });
     await dialog.waitFor();
@@ -160,7 +162,7 @@ describe('/auswertung: Verlauf and deletion by child code', () => {
     expect((await server.listResults()).filter((result) => result.childCode === 'BBBBB3')).toEqual([]);
     expect(await server.listResults()).toHaveLength(7);
     // Nothing left under that code: said so, no dialog.
-    await page.getByLabel('Kind-Code').fill('BBBBB3');
+    await removeChild.getByLabel('Kind-Code').fill('BBBBB3');
     await page.getByRole('button', { name: 'Ergebnisse suchen …' }).click();
     await page.getByText('Zum Kind-Code BBBBB3 ist kein Ergebnis gespeichert.').waitFor();
   });

@@ -17,9 +17,9 @@ import {
  * impact assessment (Art. 35) and a checklist for the processing agreement with the host (Art. 28).
  * Every fact comes from this deployment's settings (deployment.ts) or from the code: the fields from
  * the upload schema (fields.ts), the periods and limits from the constants the app and server use.
- * They claim only what exists today: a Protokoll of logins, exports and deletions, but no accounts,
- * roles, consent or Auskunft yet (issues 38 and 42); docs/privacy.md is the English account of the
- * same facts.
+ * They claim only what exists today: a Protokoll of logins, exports and deletions and the server's
+ * Auskunft by child code, but no accounts, roles, recorded consent or Auskunft on the tablet yet
+ * (issues 38 and 42); docs/privacy.md is the English account of the same facts.
  */
 
 export interface DatenschutzDocument {
@@ -507,7 +507,7 @@ Felder, Empfänger und Fristen: \`01-verzeichnis-verarbeitungstaetigkeiten.md\`.
 | Fehldeutung als Diagnose, Stigmatisierung | Hinweis „Screening, keine Diagnose“ auf Ergebnisseite und PDF | [Einweisung der Fachkräfte; Gespräch mit den Eltern] |
 | Testsprache als Hinweis auf die Herkunft | Sprache nur als Code; Auswertung ohne Namen | [Art. 9 DSGVO prüfen] |
 | Einwilligung und Widerruf nicht nachweisbar | Zähltest erfasst die Einwilligung derzeit nicht | [Einwilligung außerhalb von Zähltest dokumentieren] |
-| Auskunft (Art. 15) | Auf dem Gerät: Ergebnisseite und PDF eines Kindes; auf dem Server${deployment.exportToken ? ': Zeilen des Kind-Codes im Export' : ': nur mit eingeschaltetem Export'} | [Ablauf festlegen] |
+| Auskunft (Art. 15) | Auf dem Gerät: Ergebnisseite und PDF eines Kindes; auf dem Server${deployment.exportToken ? ': „Auskunft für Eltern (Art. 15 DSGVO)“ auf der Auswertungsseite, alles zum Kind-Code als PDF und JSON, im Protokoll vermerkt' : ': nur mit eingeschaltetem Export (EXPORT_TOKEN)'} | [Ablauf festlegen] |
 
 ## Ergebnis
 

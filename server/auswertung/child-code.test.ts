@@ -193,7 +193,7 @@ describe.each(storeBackends)('child codes on $name: upload, export, Verlauf, del
     expect(await store.research?.countByChildCode('DDDDD5')).toBe(0);
     // The numbering closes up for the rest; the deletions are logged, the codes never.
     const log = logged.join('');
-    expect(log).toContain('2 results of one child were deleted on request');
+    expect(log).toContain('2 results of one child code were deleted on request');
     for (const code of ['CCCCC4', 'DDDDD5', 'ccc']) expect(log).not.toContain(code);
   });
 });

@@ -2,18 +2,20 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type {
+  AuskunftAnswer,
   ProtokollAnswer,
   ProtokollChildAnswer,
   ProtokollEntryAnswer,
 } from '../../schemas/auswertung-api.ts';
+import { ACTOR, record } from '../auth/protokoll-entries.ts';
 import {
   PROTOKOLL_KINDS,
   type ProtokollFilter,
   type ProtokollKind,
   type ProtokollRow,
-  type ProtokollStore,
 } from '../db/protokoll.ts';
-import { csvField, dateTimeFormatter, germanDateTime } from '../export.ts';
+import type { ResearchStore } from '../db/research.ts';
+import { csvField, dateTimeFormatter, exportedResult, germanDateTime, readableResult } from '../export.ts';
 import { type ChildCodeQuery, childCodeQuery } from '../plugins/child-code.ts';
 import { FROM_AFTER_TO, isoDay } from './filters.ts';
 
@@ -24,6 +26,7 @@ export const PROTOKOLL_KIND_LABELS: Record<ProtokollKind, string> = {
   export: 'Export',
   deletion: 'Löschung',
   retention: 'Löschung nach Frist',
+  auskunft: 'Auskunft',
 };
 
 /** Entries the page shows at once; the CSV holds all. */
@@ -50,7 +53,7 @@ const answer = (row: ProtokollRow): ProtokollEntryAnswer => ({
 
 export interface ProtokollRouteOptions {
   api: string;
-  protokoll: ProtokollStore;
+  protokoll: ResearchStore;
   requireSession: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   exportTimeZone: string;
   months: number;
@@ -58,7 +61,8 @@ export interface ProtokollRouteOptions {
 
 /**
  * The Protokoll on /auswertung (docs/product.md §46): the entries, filtered by kind and date, as a
- * table and a CSV, and the deletions of one child code, found by the code's keyed hash.
+ * table and a CSV, and the deletions of one child code, found by the code's keyed hash; and the
+ * Auskunft for one child code, which the Protokoll records.
  */
 export function protokollRoutes(app: FastifyInstance, options: ProtokollRouteOptions): void {
   const { api, protokoll, requireSession, months } = options;
@@ -104,6 +108,33 @@ export function protokollRoutes(app: FastifyInstance, options: ProtokollRouteOpt
       )
       .send(Readable.from([`\uFEFF${lines.join('\r\n')}\r\n`]));
   });
+
+  // The Auskunft for a parent (Art. 15 DSGVO): everything the server holds for the code, recorded
+  // in the Protokoll with the code's keyed hash.
+  app.get<{ Querystring: ChildCodeQuery }>(
+    `${api}/auskunft`,
+    { onRequest: requireSession, schema: { querystring: childCodeQuery } },
+    async (request, reply): Promise<AuskunftAnswer> => {
+      const { childCode } = request.query;
+      const formatter = dateTimeFormatter(options.exportTimeZone);
+      const results: AuskunftAnswer['results'] = [];
+      const readable: AuskunftAnswer['readable'] = [];
+      for await (const result of protokoll.iterateResults({ childCode })) {
+        results.push(exportedResult(result));
+        readable.push(readableResult(result, formatter));
+      }
+      const deletions = (await protokoll.deletionsOfChildCode(childCode)).map(answer);
+      await record(protokoll, request.log, {
+        kind: 'auskunft',
+        actor: ACTOR.page,
+        count: results.length,
+        childCode,
+        detail: 'Auskunft zu einem Kind-Code (Art. 15 DSGVO)',
+      });
+      reply.header('cache-control', 'no-store');
+      return { childCode, at: new Date().toISOString(), results, readable, deletions };
+    },
+  );
 
   app.get<{ Querystring: ChildCodeQuery }>(
     `${api}/protokoll/child-code`,

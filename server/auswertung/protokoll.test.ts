@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProtokollAnswer, ProtokollChildAnswer } from '../../schemas/auswertung-api.ts';
+import type { AuskunftAnswer, ProtokollAnswer, ProtokollChildAnswer } from '../../schemas/auswertung-api.ts';
+import { CSV_HEADERS } from '../export.ts';
 import { type AuswertungApp, openAuswertungApp } from '../testing/auswertung-app.ts';
 import { storeBackends } from '../testing/backends.ts';
 import { parseCsv } from '../testing/csv.ts';
@@ -138,6 +139,55 @@ describe.each(storeBackends)('the Protokoll on $name (docs/product.md §46)', (b
         `/api/auswertung/protokoll/child-code?childCode=${CODE}`,
       ])
         expect((await api.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    'gives a parent the Auskunft: every result of the code, readable and whole, and its deletions; recorded',
+    async () => {
+      const kept = makeResearchPayload({ overrides: { childCode: 'HX4N7P', site: 'KITA-017' } });
+      expect((await api.app.inject({ method: 'POST', url: '/api/results', payload: kept })).statusCode).toBe(
+        201,
+      );
+      const auskunft = async (code: string) => {
+        const response = await api.request('GET', `/api/auswertung/auskunft?childCode=${code}`);
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.headers['cache-control']).toBe('no-store');
+        return response.json() as AuskunftAnswer;
+      };
+      const held = await auskunft('hx4n7p');
+      expect(held.childCode).toBe('HX4N7P');
+      expect(held.results).toHaveLength(1);
+      expect(held.results[0]).toMatchObject({
+        submissionId: kept.submissionId,
+        childCode: 'HX4N7P',
+        site: 'KITA-017',
+      });
+      expect(held.readable[0]?.map((cell) => cell.header)).toEqual(CSV_HEADERS);
+      expect(held.readable[0]?.find((cell) => cell.header === 'Einrichtungskennung')?.value).toBe('KITA-017');
+      expect(held.deletions).toEqual([]);
+      // A code whose results were deleted on request: nothing held, and the deletion shown.
+      const deleted = await auskunft(CODE);
+      expect(deleted.results).toEqual([]);
+      expect(deleted.deletions.map((entry) => [entry.kindLabel, entry.count])).toEqual([['Löschung', 2]]);
+      expect(
+        (await protokoll('?kind=auskunft')).entries.map(({ kindLabel, count, detail }) => [
+          kindLabel,
+          count,
+          detail,
+        ]),
+      ).toEqual([
+        ['Auskunft', 0, 'Auskunft zu einem Kind-Code (Art. 15 DSGVO)'],
+        ['Auskunft', 1, 'Auskunft zu einem Kind-Code (Art. 15 DSGVO)'],
+      ]);
+      expect(JSON.stringify(await protokoll())).not.toContain('HX4N7P');
+      expect(
+        (await api.app.inject({ method: 'GET', url: `/api/auswertung/auskunft?childCode=${CODE}` }))
+          .statusCode,
+      ).toBe(401);
+      expect((await api.request('GET', '/api/auswertung/auskunft?childCode=nicht-ein-code')).statusCode).toBe(
+        400,
+      );
     },
   );
 

@@ -22,6 +22,7 @@ export const PROTOKOLL_KINDS = [
   'export',
   'deletion',
   'retention',
+  'auskunft',
 ] as const satisfies readonly ProtokollKind[];
 
 /** Default retention of the Protokoll (PROTOKOLL_MONTHS). */
@@ -108,7 +109,7 @@ export function createProtokollStore(db: Queryable): ProtokollStore {
     },
     async deletionsOfChildCode(childCode) {
       const rows = await db.query<Record<string, unknown>>(
-        `SELECT ${COLUMNS} FROM protokoll WHERE child_code_hash = $1 ORDER BY id DESC`,
+        `SELECT ${COLUMNS} FROM protokoll WHERE child_code_hash = $1 AND kind = 'deletion' ORDER BY id DESC`,
         [await childCodeHash(childCode)],
       );
       return rows.map(toRow);

@@ -467,6 +467,7 @@ const SUMMARY_CONDITIONS: {
   ended: (_value, p) => `ended = (${p}::text = 'nur')`,
   understanding: (_value, p) => `understanding = ${p}`,
   profile: (_value, p) => `unusual = (${p}::text = 'nur')`,
+  childCode: (_value, p) => `child_code = ${p}`,
 };
 
 /** Whole days since 1970 of a YYYY-MM-DD, clamped as in the key (16 bits). */

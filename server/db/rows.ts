@@ -158,6 +158,7 @@ const FILTER_CONDITIONS: {
   understanding: (_value, p) => `understanding = ${p}`,
   // 'Profil' (docs/product.md §28): the stored flag of migration 011, the CSV's rule in SQL.
   profile: (_value, p) => `unusual = (${p}::text = 'nur')`,
+  childCode: (_value, p) => `child_code = ${p}`,
 };
 
 /** A filter's SQL condition per field, given its value and its parameter placeholder. */

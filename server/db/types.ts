@@ -101,6 +101,8 @@ export interface ResultFilter {
    * column `unusual`, migration 011), 'ohne' leaves them out. Absent: all.
    */
   profile?: 'ohne' | 'nur';
+  /** One child's results (the Auskunft, docs/product.md §46); not a filter of the page's form. */
+  childCode?: string;
 }
 
 /**
@@ -169,7 +171,7 @@ export interface BilingualRow {
 export type ChildLevels = Pick<Levels, 'n' | 'byLanguage' | 'byAgeBand'>;
 
 /** What the Protokoll records (server/db/protokoll.ts, docs/product.md §46). */
-export type ProtokollKind = 'login' | 'login-failed' | 'export' | 'deletion' | 'retention';
+export type ProtokollKind = 'login' | 'login-failed' | 'export' | 'deletion' | 'retention' | 'auskunft';
 
 export interface ProtokollEntry {
   kind: ProtokollKind;

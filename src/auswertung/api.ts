@@ -1,5 +1,6 @@
 // The page's calls to /api/auswertung/*; their answers are typed in schemas/auswertung-api.ts.
 import type {
+  AuskunftAnswer,
   Bilingual,
   BilingualGroup,
   ChangeStatistic,
@@ -265,4 +266,9 @@ export async function deletionsOfChildCode(childCode: string): Promise<Protokoll
     `/protokoll/child-code?childCode=${encodeURIComponent(childCode)}`,
   );
   return deletions;
+}
+
+/** Everything the server holds for a child code (Art. 15 DSGVO); the server records the request. */
+export function loadAuskunft(childCode: string): Promise<AuskunftAnswer> {
+  return request<AuskunftAnswer>(`/auskunft?childCode=${encodeURIComponent(childCode)}`);
 }

@@ -8,6 +8,7 @@ import {
   SessionEnded,
   type Statistics,
 } from './api';
+import { AuskunftSection } from './auskunft-section';
 import { BilingualSection } from './bilingual-section';
 import { DeleteChildSection } from './delete-child-section';
 import { DeleteSection } from './delete-section';
@@ -27,6 +28,8 @@ export function Dashboard({ onSessionEnded }: { onSessionEnded(): void }) {
   const [statistics, setStatistics] = useState<Statistics>();
   const [error, setError] = useState('');
   const [loading, setLoading] = useState(true);
+  /** Counts the Auskünfte given, which the Protokoll shows: it loads again on each. */
+  const [protokollVersion, setProtokollVersion] = useState(0);
 
   const load = useCallback(
     (applied: Filter) => {
@@ -93,7 +96,8 @@ export function Dashboard({ onSessionEnded }: { onSessionEnded(): void }) {
           <DownloadSection filter={filter} />
           <DeleteChildSection onDeleted={() => load(filter)} onSessionEnded={onSessionEnded} />
           <DeleteSection onDeleted={() => load(filter)} onSessionEnded={onSessionEnded} />
-          <ProtokollSection refresh={statistics} onSessionEnded={onSessionEnded} />
+          <AuskunftSection onDone={() => setProtokollVersion((n) => n + 1)} onSessionEnded={onSessionEnded} />
+          <ProtokollSection refresh={statistics} version={protokollVersion} onSessionEnded={onSessionEnded} />
         </div>
       )}
     </>

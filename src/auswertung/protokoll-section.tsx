@@ -28,7 +28,16 @@ const shownAt = (entry: ProtokollEntryAnswer) => atFormat.format(new Date(entry.
  * and day, with its CSV; and the check whether a child code's deletion was carried out. Loaded
  * again whenever the page's statistics are (`refresh`), so a deletion made here shows at once.
  */
-export function ProtokollSection({ refresh, onSessionEnded }: { refresh: unknown; onSessionEnded(): void }) {
+export function ProtokollSection({
+  refresh,
+  version,
+  onSessionEnded,
+}: {
+  refresh: unknown;
+  /** Raised when something recorded happened here without the statistics loading again (an Auskunft). */
+  version: number;
+  onSessionEnded(): void;
+}) {
   const { t } = useTranslation();
   const [form, setForm] = useState<ProtokollFilter>(NO_FILTER);
   const [filter, setFilter] = useState<ProtokollFilter>(NO_FILTER);
@@ -43,7 +52,7 @@ export function ProtokollSection({ refresh, onSessionEnded }: { refresh: unknown
     else show((failure as Error).message);
   };
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `refresh` is the trigger to load again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `refresh` and `version` are the triggers to load again.
   useEffect(() => {
     let current = true;
     setError('');
@@ -53,7 +62,7 @@ export function ProtokollSection({ refresh, onSessionEnded }: { refresh: unknown
     return () => {
       current = false;
     };
-  }, [filter, refresh]);
+  }, [filter, refresh, version]);
 
   const apply = (event: FormEvent) => {
     event.preventDefault();

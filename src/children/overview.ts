@@ -3,6 +3,7 @@ import { SCORED_LEVELS, SCORED_QUESTION_LEVELS } from '../domain/facts';
 import type { AssignedLevel } from '../results/levels';
 import { ageInYears } from '../screens/birthdate';
 import { type BilingualPair, pairOf } from './bilingual';
+import { RETENTION_MONTHS } from './retention';
 import { DEFAULT_RETEST_WEEKS, retestFrom } from './retest-interval';
 import type { Child, LocalResult } from './types';
 import { assignedRank } from './verlauf';
@@ -10,8 +11,7 @@ import { assignedRank } from './verlauf';
 /** Questions per scored level (seven each, docs/product.md §25). */
 const QUESTIONS_PER_LEVEL = Object.values(SCORED_QUESTION_LEVELS).filter((level) => level === 1).length;
 
-/** Months without a test after which a child is offered for deletion (docs/product.md, retention). */
-export const RETENTION_MONTHS = 18;
+export { RETENTION_MONTHS } from './retention';
 export { addDays, DEFAULT_RETEST_WEEKS, MAX_RETEST_WEEKS } from './retest-interval';
 
 /** One child in the Gruppenübersicht. */

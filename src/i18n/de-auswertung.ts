@@ -243,7 +243,7 @@ export const deAuswertung = {
   protokoll: {
     heading: 'Protokoll',
     intro:
-      'Wer sich angemeldet, Ergebnisse heruntergeladen oder gelöscht hat, mit Zeit. Das Protokoll enthält keine Namen, Schlüssel oder Kind-Codes und wird {{months}} Monate aufbewahrt.',
+      'Wer sich angemeldet, Ergebnisse heruntergeladen oder gelöscht oder eine Auskunft erstellt hat, mit Zeit; dazu die Löschungen nach Ablauf der Aufbewahrungsfrist. Das Protokoll enthält keine Namen, Schlüssel oder Kind-Codes und wird {{months}} Monate aufbewahrt.',
     kind: 'Art',
     allKinds: 'alle',
     from: 'von',
@@ -267,6 +267,30 @@ export const deAuswertung = {
     checkFound_other: 'Für den Kind-Code {{code}} sind {{count}} Löschungen im Protokoll:',
     checkEntry_one: '{{at}}: {{count}} Ergebnis gelöscht ({{actor}})',
     checkEntry_other: '{{at}}: {{count}} Ergebnisse gelöscht ({{actor}})',
+  },
+  auskunft: {
+    heading: 'Auskunft für Eltern (Art. 15 DSGVO)',
+    intro:
+      'Fragen Eltern, was über ihr Kind gespeichert ist: Kind-Code eingeben. Die Auskunft zeigt alles, was dieser Server zum Kind-Code gespeichert hat, als PDF zum Aushändigen und als JSON-Datei; das Protokoll vermerkt sie.',
+    submit: 'Auskunft erstellen',
+    working: 'Wird zusammengestellt …',
+    found_one: 'Zum Kind-Code {{code}} ist {{count}} Ergebnis gespeichert.',
+    found_other: 'Zum Kind-Code {{code}} sind {{count}} Ergebnisse gespeichert.',
+    foundNone: 'Zum Kind-Code {{code}} ist kein Ergebnis gespeichert.',
+    pdf: 'Auskunft als PDF speichern',
+    json: 'Auskunft als JSON speichern',
+    failed: 'Die Auskunft konnte nicht erstellt werden: {{message}}',
+    pdfTitle: 'Auskunft nach Art. 15 DSGVO – Zähltest',
+    pdfSubtitle: 'Kind-Code {{code}} · erstellt am {{at}}',
+    pdfIntro:
+      'Dieser Server speichert zum genannten Kind-Code die folgenden Ergebnisse des Zähltests, mit den Spaltennamen der Auswertung. Namen speichert er nie: Die Zuordnung von Kind-Code und Namen gibt es nur auf den Tablets der Einrichtung, deren Auskunft die Einrichtung dort erstellt. Bei „Frage1“ bis „Frage23“ heißt 1 richtig gelöst und 0 nicht gelöst. Der Zähltest ist ein Screening, keine Diagnose.',
+    pdfResult: 'Ergebnis {{index}} von {{total}}',
+    pdfNoResults: 'Zu diesem Kind-Code ist auf dem Server kein Ergebnis gespeichert.',
+    pdfDeletions: 'Löschungen dieses Kind-Codes im Protokoll',
+    pdfDeletion_one: '{{at}}: {{count}} Ergebnis gelöscht',
+    pdfDeletion_other: '{{at}}: {{count}} Ergebnisse gelöscht',
+    pdfNoDeletions: 'Keine.',
+    pdfPage: 'Seite {{page}} von {{pages}}',
   },
   downloads: {
     heading: 'Download',
