@@ -236,6 +236,8 @@ export interface ProtokollAnswer {
   kinds: { kind: string; label: string }[];
   /** How long entries are kept. */
   months: number;
+  /** The zone whose days the filter means and whose clock times are shown (EXPORT_TIME_ZONE). */
+  timeZone: string;
 }
 
 /** The deletions recorded for one child code (a parent's request carried out?). */
@@ -252,6 +254,10 @@ export interface AuskunftAnswer {
   childCode: string;
   /** ISO time the server answered. */
   at: string;
+  /** The zone of the times shown, as in the CSV's 'Eingegangen' (EXPORT_TIME_ZONE). */
+  timeZone: string;
+  /** How far back the Protokoll's deletions reach (PROTOKOLL_MONTHS). */
+  protokollMonths: number;
   results: Record<string, unknown>[];
   readable: { header: string; value: string }[][];
   deletions: ProtokollEntryAnswer[];

@@ -20,7 +20,7 @@ export function controlSocketPath(dataDir: string): string {
 }
 
 export interface ControlActions {
-  /** The embedded database as a gzipped tar (PgliteStore.dumpDataDir). */
+  /** The embedded database as a tar (PgliteStore.dumpDataDir). */
   backup(): Promise<Uint8Array>;
 }
 
@@ -43,7 +43,7 @@ export async function openControlSocket(
     }
     actions.backup().then(
       (archive) => {
-        res.writeHead(200, { 'content-type': 'application/gzip', 'content-length': archive.byteLength });
+        res.writeHead(200, { 'content-type': 'application/x-tar', 'content-length': archive.byteLength });
         res.end(archive);
       },
       (error: unknown) => {
@@ -82,7 +82,10 @@ export class ControlError extends Error {
   }
 }
 
-/** Asks the server using `dataDir` for a backup; resolves to the gzipped tar of its database. */
+/** How long a backup may go without a byte from the server. */
+const BACKUP_TIMEOUT_MS = 10 * 60_000;
+
+/** Asks the server using `dataDir` for a backup; resolves to the tar of its database. */
 export function requestBackup(dataDir: string): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     // A connection of its own each time: a kept-alive one may outlive the server that opened it.
@@ -98,6 +101,10 @@ export function requestBackup(dataDir: string): Promise<Uint8Array> {
         reject(new ControlError({ kind: 'absent' }));
       else reject(error);
     });
+    // A server that hangs must not hang the nightly backup for ever.
+    req.setTimeout(BACKUP_TIMEOUT_MS, () =>
+      req.destroy(new Error(`the server did not answer within ${BACKUP_TIMEOUT_MS / 60_000} minutes`)),
+    );
     req.once('response', (response: IncomingMessage) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));

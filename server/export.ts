@@ -17,6 +17,11 @@ export function csvField(value: string): string {
   return /[;"\r\n]/.test(value) || value !== value.trim() ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
+/** The day in a download's file name (zaehltest-…-YYYY-MM-DD.csv), as UTC. */
+export function fileNameDay(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
 /** YYYY-MM-DD → TT.MM.JJJJ; anything else, '' included, gives ''. */
 export function germanDate(isoDate: string): string {
   return formatGermanDate(isoDate, '');

@@ -6,6 +6,7 @@ import { openControlSocket } from './control-socket.ts';
 import { openPgliteStore, openPostgresStore } from './db/index.ts';
 import { DEFAULT_PROTOKOLL_MONTHS } from './db/protokoll.ts';
 import { retentionMonthsFromEnv, startRetention } from './retention.ts';
+import { positiveIntegerFromEnv } from './settings.ts';
 import { checkDataDir, dataDirError, explainStartupError } from './startup-errors.ts';
 
 /**
@@ -47,15 +48,12 @@ const dataDir = resolve(env.DATA_DIR || resolve(ROOT, 'data'));
 const databaseUrl = env.DATABASE_URL || undefined;
 const exportToken = env.EXPORT_TOKEN || undefined;
 const workers = integer('WORKERS', 1);
-const protokollMonths = integer('PROTOKOLL_MONTHS', DEFAULT_PROTOKOLL_MONTHS);
-if (protokollMonths < 1) {
-  console.error('PROTOKOLL_MONTHS muss mindestens 1 sein / must be at least 1');
-  process.exit(2);
-}
 
 async function runServer(announce: boolean): Promise<void> {
-  // A bad RETENTION_MONTHS stops the start before anything opens (startRetention reads it again).
+  // A bad RETENTION_MONTHS or PROTOKOLL_MONTHS stops the start before anything opens (startRetention
+  // reads the first again).
   retentionMonthsFromEnv();
+  const protokollMonths = positiveIntegerFromEnv('PROTOKOLL_MONTHS', DEFAULT_PROTOKOLL_MONTHS);
   if (!databaseUrl) {
     // Before PGlite sees it: PGlite reports a full disk as `Aborted()`.
     const problem = checkDataDir(dataDir);
@@ -83,6 +81,7 @@ async function runServer(announce: boolean): Promise<void> {
       })
     : async () => {};
   const uploadsPerMinute = integer('RATE_LIMIT_PER_MINUTE', DEFAULT_UPLOADS_PER_MINUTE);
+  // A failed set-up must not leave the database open or the control socket behind.
   const app = await buildServer({
     db,
     staticDir: resolve(env.STATIC_DIR || resolve(ROOT, 'dist')),
@@ -92,6 +91,10 @@ async function runServer(announce: boolean): Promise<void> {
     trustProxy: trustProxy(env.TRUST_PROXY),
     exportTimeZone: env.EXPORT_TIME_ZONE || undefined,
     protokollMonths,
+  }).catch(async (error: unknown) => {
+    await closeControl();
+    await db.close();
+    throw error;
   });
 
   let closing = false;
@@ -122,7 +125,7 @@ async function runServer(announce: boolean): Promise<void> {
     throw error;
   }
   // Results past RETENTION_MONTHS are deleted now and daily (docs/privacy.md); a bad value stops the start.
-  retention = startRetention(db, { log: app.log, announce });
+  retention = startRetention(db, { log: app.log, announce, protokollMonths });
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   if (!announce) return;

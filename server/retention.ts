@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ACTOR, record } from './auth/protokoll-entries.ts';
 import type { ResultStore } from './db/index.ts';
+import { DEFAULT_PROTOKOLL_MONTHS } from './db/protokoll.ts';
 import { createRetention, type Retention } from './db/retention.ts';
+import { positiveIntegerFromEnv } from './settings.ts';
 
 /**
  * RETENTION_MONTHS, the server's retention period (docs/privacy.md, "On the server"): five years
@@ -14,15 +16,7 @@ export const DEFAULT_RETENTION_MONTHS = 60;
  * stops the start: a typo must not keep results for ever, nor delete them all.
  */
 export function retentionMonthsFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.RETENTION_MONTHS;
-  if (raw === undefined || raw.trim() === '') return DEFAULT_RETENTION_MONTHS;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) {
-    throw new Error(
-      `RETENTION_MONTHS muss eine ganze Zahl ≥ 1 sein / must be a whole number ≥ 1, got "${raw}"`,
-    );
-  }
-  return value;
+  return positiveIntegerFromEnv('RETENTION_MONTHS', DEFAULT_RETENTION_MONTHS, env);
 }
 
 /** The start log's line: the rule, and what the pass at start deleted. */
@@ -47,7 +41,13 @@ export function retentionAnnouncement(months: number, deletedAtStart: number | u
  */
 export function startRetention(
   db: ResultStore,
-  options: { log: Pick<FastifyBaseLogger, 'warn' | 'error'>; announce: boolean; env?: NodeJS.ProcessEnv },
+  options: {
+    log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+    announce: boolean;
+    env?: NodeJS.ProcessEnv;
+    /** PROTOKOLL_MONTHS: the same daily pass removes older Protokoll entries (default 24). */
+    protokollMonths?: number;
+  },
 ): Retention | undefined {
   const months = retentionMonthsFromEnv(options.env);
   const { research } = db;
@@ -66,6 +66,10 @@ export function startRetention(
         count: deleted,
         detail: `Aufbewahrungsfrist abgelaufen (RETENTION_MONTHS=${months})`,
       });
+    },
+    // The Protokoll keeps its own period, whether or not /auswertung is switched on (docs/product.md §46).
+    alsoDaily: async (now) => {
+      await research.pruneProtokoll(options.protokollMonths ?? DEFAULT_PROTOKOLL_MONTHS, now);
     },
     onError: (error) =>
       log.error(

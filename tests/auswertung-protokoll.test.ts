@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeResearchPayload } from '../server/testing/payload.ts';
 import { openAuswertungBeforeAll } from './support/auswertung.ts';
 import { axeFindings } from './support/axe.ts';
-import { ARTIFACTS, PHONE, screenshot, TABLET, TABLET_PORTRAIT } from './support/browser.ts';
+import { ARTIFACTS, screenshotAtSizes } from './support/browser.ts';
 
 /**
  * The Protokoll and the Auskunft on /auswertung (docs/product.md §46) in real Chromium against the
@@ -58,7 +58,12 @@ describe('/auswertung: the Protokoll', () => {
     await expect.poll(rows).toEqual([
       ['Löschung', 'Zugangsschlüssel EXPORT_TOKEN (/auswertung)', '2', 'alle Ergebnisse eines Kind-Codes'],
       // The page's default filter: without tests ended early and without silent ones.
-      ['Export', 'Zugangsschlüssel EXPORT_TOKEN (/auswertung)', '', 'CSV, Filter: ended=ohne, sound=mit'],
+      [
+        'Export',
+        'Zugangsschlüssel EXPORT_TOKEN (/auswertung)',
+        '',
+        'CSV, Filter: vorzeitig beendet: ohne, Ton: mit',
+      ],
       ['Anmeldung', 'Zugangsschlüssel EXPORT_TOKEN (/auswertung)', '', ''],
     ]);
     expect(await section.textContent()).not.toContain(CODE);
@@ -82,7 +87,14 @@ describe('/auswertung: the Protokoll', () => {
     );
     await section.getByLabel('Kind-Code').fill('ZZZZZ2');
     await section.getByRole('button', { name: 'Prüfen' }).click();
-    await section.getByText('Für den Kind-Code ZZZZZ2 ist keine Löschung im Protokoll.').waitFor();
+    await section
+      .getByText(
+        'Für den Kind-Code ZZZZZ2 ist keine Löschung auf Antrag im Protokoll der letzten 24 Monate.',
+        {
+          exact: false,
+        },
+      )
+      .waitFor();
 
     expect(await axeFindings(page)).toEqual([]);
     await shots('auswertung-protokoll', section);
@@ -101,6 +113,7 @@ describe('/auswertung: the Protokoll', () => {
     expect(pdf.text).toContain('Namen speichert er nie');
     expect(pdf.text).toMatch(/Kind-Code\s+P4R8TZ/);
     expect(pdf.text).toContain('Seite 1 von');
+    expect(pdf.text).toContain('Keine Löschung auf Antrag im Protokoll der letzten 24 Monate.');
     const json = await download(section.getByRole('button', { name: 'Auskunft als JSON speichern' }));
     const answer = JSON.parse(await readFile(json.path, 'utf8'));
     expect(answer.childCode).toBe('P4R8TZ');
@@ -115,7 +128,7 @@ describe('/auswertung: the Protokoll', () => {
     const deleted = await pdfText(section.getByRole('button', { name: 'Auskunft als PDF speichern' }));
     expect(deleted.text).toContain('Zu diesem Kind-Code ist auf dem Server kein Ergebnis gespeichert.');
     expect(deleted.text).toMatch(
-      /Löschungen dieses Kind-Codes im Protokoll \d\d\.\d\d\.\d{4}, \d\d:\d\d: 2 Ergebnisse gelöscht/,
+      /Löschungen dieses Kind-Codes auf Antrag im Protokoll \d\d\.\d\d\.\d{4}, \d\d:\d\d: 2 Ergebnisse gelöscht/,
     );
 
     const protokoll = page.getByRole('region', { name: 'Protokoll', exact: true });
@@ -157,17 +170,11 @@ describe('/auswertung: the Protokoll', () => {
   });
 
   /** Screenshots of `shown` at the three sizes. */
-  async function shots(name: string, shown: Locator): Promise<void> {
-    for (const [size, viewport] of [
-      ['1024x768', TABLET],
-      ['768x1024', TABLET_PORTRAIT],
-      ['390x844', PHONE],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await shown.evaluate((element) => element.scrollIntoView({ block: 'start' }));
-      await screenshot(page, `${name}-${size}`, { fullPage: false });
-    }
-    await page.setViewportSize(TABLET);
+  function shots(name: string, shown: Locator): Promise<void> {
+    return screenshotAtSizes(page, name, {
+      fullPage: false,
+      before: () => shown.evaluate((element) => element.scrollIntoView({ block: 'start' })),
+    });
   }
 
   /** Clicks `trigger` and saves the download it starts. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHILD_CODE_PATTERN } from '../src/domain/facts.ts';
-import { openBrowser, type Session, screenshot, TABLET, TABLET_PORTRAIT } from './support/browser.ts';
+import { openBrowser, type Session, screenshot, screenshotAtSizes, TABLET } from './support/browser.ts';
 import { TEST_PASSWORD } from './support/build-app.ts';
 import {
   backToStart,
@@ -104,27 +104,18 @@ async function leaveAnyway(): Promise<void> {
 }
 
 /** Screenshots of what is on screen (a dialog) at the tablet's and the phone's size. */
-async function shotsOfDialog(name: string): Promise<void> {
-  for (const [size, viewport] of [
-    ['1024x768', TABLET],
-    ['390x844', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await screenshot(page, `children-${name}-${size}`, { fullPage: false });
-  }
-  await page.setViewportSize(TABLET);
+function shotsOfDialog(name: string): Promise<void> {
+  return screenshotAtSizes(page, `children-${name}`, {
+    fullPage: false,
+    sizes: [
+      ['1024x768', TABLET],
+      ['390x844', PHONE],
+    ],
+  });
 }
 
-async function shotsAtEverySize(name: string): Promise<void> {
-  for (const [size, viewport] of [
-    ['1024x768', TABLET],
-    ['768x1024', TABLET_PORTRAIT],
-    ['390x844', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await screenshot(page, `children-${name}-${size}`);
-  }
-  await page.setViewportSize(TABLET);
+function shotsAtEverySize(name: string): Promise<void> {
+  return screenshotAtSizes(page, `children-${name}`);
 }
 
 describe('the children of the device', () => {

@@ -204,7 +204,7 @@ describe('backup and restore of the embedded database (DATA_DIR)', () => {
         });
         return response.status;
       };
-      // Uploads keep arriving while the backup is taken: none waits for it or fails.
+      // Uploads keep arriving while the backup is taken: none fails (they wait for the copy at most).
       let backingUp = true;
       const statuses: number[] = [];
       const during = (async () => {

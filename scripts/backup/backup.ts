@@ -75,8 +75,8 @@ async function backupEmbedded(dataDir: string, partial: string): Promise<void> {
 }
 
 /**
- * The running server's copy of its database (taken between two queries, so uploads go on). Its
- * archive holds the database's files at the top; they are put under pglite/ as in a backup of
+ * The running server's copy of its database (taken between two queries; uploads wait for it and
+ * then go on). Its archive holds the database's files at the top; they are put under pglite/ as in a backup of
  * the stopped server, so both restore alike. The unpacked copy lives in a folder only this user
  * may read beside the backup, and is removed.
  */
@@ -107,10 +107,10 @@ async function backupThroughServer(dataDir: string, partial: string): Promise<vo
   }
   const work = mkdtempSync(`${partial}-`);
   try {
-    const received = join(work, 'server.tar.gz');
+    const received = join(work, 'server.tar');
     writeFileSync(received, archive, { mode: 0o600 });
     mkdirSync(join(work, 'pglite'), { mode: 0o700 });
-    const tar = spawnSync('tar', ['-xzf', received, '-C', join(work, 'pglite')], { encoding: 'utf8' });
+    const tar = spawnSync('tar', ['-xf', received, '-C', join(work, 'pglite')], { encoding: 'utf8' });
     if (tar.status !== 0 || !hasDatabase(work)) {
       throw new Error(
         `the server's copy could not be unpacked: ${tar.stderr || tar.error || 'no PG_VERSION'}`,

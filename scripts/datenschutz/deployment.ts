@@ -1,6 +1,7 @@
 import { DEFAULT_UPLOADS_PER_MINUTE } from '../../server/app.ts';
 import { DEFAULT_PROTOKOLL_MONTHS } from '../../server/db/protokoll.ts';
 import { retentionMonthsFromEnv } from '../../server/retention.ts';
+import { positiveIntegerFromEnv } from '../../server/settings.ts';
 import { backupRecipients } from '../backup/age.ts';
 import { OperatorError, targetFromEnv } from '../backup/common.ts';
 
@@ -82,11 +83,10 @@ function day(date: Date): string {
   return `${two(date.getDate())}.${two(date.getMonth() + 1)}.${date.getFullYear()}`;
 }
 
-export function readDeployment(env: NodeJS.ProcessEnv = process.env, now = new Date()): Deployment {
-  const target = targetFromEnv(env);
-  let retentionMonths: number;
+/** A setting read as the server reads it; a value the server refuses stops here too. */
+function settingAsServer(read: () => number): number {
   try {
-    retentionMonths = retentionMonthsFromEnv(env);
+    return read();
   } catch (error) {
     const message = (error as Error).message;
     throw new OperatorError(
@@ -94,6 +94,11 @@ export function readDeployment(env: NodeJS.ProcessEnv = process.env, now = new D
       `${message} (set it as for the server)`,
     );
   }
+}
+
+export function readDeployment(env: NodeJS.ProcessEnv = process.env, now = new Date()): Deployment {
+  const target = targetFromEnv(env);
+  const retentionMonths = settingAsServer(() => retentionMonthsFromEnv(env));
   const trustProxy = env.TRUST_PROXY;
   return {
     database: target.kind === 'pglite' ? target : postgresFacts(target.url),
@@ -105,7 +110,9 @@ export function readDeployment(env: NodeJS.ProcessEnv = process.env, now = new D
     host: env.HOST || '0.0.0.0',
     exportToken: Boolean(env.EXPORT_TOKEN),
     uploadsPerMinute: wholeNumber(env, 'RATE_LIMIT_PER_MINUTE', DEFAULT_UPLOADS_PER_MINUTE),
-    protokollMonths: wholeNumber(env, 'PROTOKOLL_MONTHS', DEFAULT_PROTOKOLL_MONTHS),
+    protokollMonths: settingAsServer(() =>
+      positiveIntegerFromEnv('PROTOKOLL_MONTHS', DEFAULT_PROTOKOLL_MONTHS, env),
+    ),
     logLevel: env.LOG_LEVEL || 'warn',
     writtenOn: day(now),
   };

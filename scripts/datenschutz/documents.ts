@@ -161,8 +161,9 @@ aufzubewahren.
 - Kinder von 4 bis 10 Jahren, die getestet werden.
 ${
   deployment.exportToken
-    ? `- Forschende bzw. Auswertende: Von ihnen speichert der Server keine Daten außer einem Hash ihrer
-  Sitzung auf \`/auswertung\` (${SESSION_HOURS} Stunden gültig).
+    ? `- Forschende bzw. Auswertende: Von ihnen speichert der Server einen Hash ihrer Sitzung auf
+  \`/auswertung\` (${SESSION_HOURS} Stunden gültig) und im Protokoll, wann mit dem Export-Token angemeldet,
+  exportiert, gelöscht oder eine Auskunft erstellt wurde (ohne Namen; ${deployment.protokollMonths} Monate).
 - Geräte, die wiederholt ein falsches Export-Token senden: ihre IP-Adresse im Log (siehe Maßnahmen).
 `
     : ''
@@ -308,14 +309,18 @@ function protokoll(deployment: Deployment): string {
     return `**Das Protokoll** des Servers verzeichnet die Löschungen nach Ablauf der Aufbewahrungsfrist (Zeit
 und Anzahl); Anmeldungen, Exporte und Löschungen auf Antrag gibt es ohne EXPORT_TOKEN nicht. ${kept}`;
   }
-  return `**Das Protokoll** des Servers verzeichnet jede Anmeldung auf der Auswertungsseite und jeden
-Fehlversuch, jeden Export (Format und Filter, über die Seite oder per Skript), jede Löschung auf Antrag
-und nach Ablauf der Aufbewahrungsfrist (Anzahl), mit Zeit und „wer“: Da es noch keine Benutzerkonten
-gibt, heißt „wer“ das Export-Token, auf der Seite oder per Skript benutzt. Es enthält keine Namen, kein
-Token und kein Passwort; einen Kind-Code nur als Prüfwert (HMAC-SHA-256 mit einem Schlüssel der
-Datenbank), sodass sich eine Löschung auf Antrag für den von den Eltern genannten Code nachweisen lässt,
-ohne dass das Protokoll ein Kind nennt. Einsehbar und als CSV herunterladbar auf der Auswertungsseite
-(„Protokoll“). ${kept}`;
+  return `**Das Protokoll** des Servers verzeichnet jede Anmeldung auf der Auswertungsseite und die
+Fehlversuche (nach ${DEFAULT_MAX_FAILURES} in ${FAILURE_WINDOW_MINUTES} Minuten ist eine Adresse gesperrt; weitere Versuche von dort
+und falsche Schlüssel von Skripten stehen nicht im Protokoll, wiederholte aber im Log), jeden Export
+(Format und Filter, über die Seite oder per Skript), jede Löschung auf Antrag und nach Ablauf der
+Aufbewahrungsfrist (Anzahl) und jede Auskunft nach Art. 15, mit Zeit und „wer“: Da es noch keine
+Benutzerkonten gibt, heißt „wer“ das Export-Token, auf der Seite oder per Skript benutzt. Es enthält
+keine Namen, kein Token und kein Passwort; einen Kind-Code nur als Prüfwert (HMAC-SHA-256 mit einem
+Schlüssel der Datenbank), sodass sich eine Löschung auf Antrag für den von den Eltern genannten Code
+nachweisen lässt, ohne dass Seite oder CSV des Protokolls ein Kind nennen. Der Schlüssel liegt in
+derselben Datenbank: Wer die Datenbank oder eine Sicherung hat, könnte Kind-Codes durchprobieren; der
+Prüfwert schützt also vor den Lesern des Protokolls, nicht vor den Inhabern der Datenbank. Einsehbar und
+als CSV herunterladbar auf der Auswertungsseite („Protokoll“). ${kept}`;
 }
 
 function backups(deployment: Deployment): string {

@@ -116,7 +116,7 @@ describe.each(backends)('/auswertung API on $name', (backend) => {
     const again = await upload(payload);
     expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
     expect(again.json().id).toBe(first.json().id);
-    expect(await store.research?.deleteBySubmissionId(payload.submissionId)).toBe(true);
+    expect(await store.research?.deleteBySubmissionId(payload.submissionId)).toEqual({ childCode: null });
   });
 
   it.skipIf(backend.skip)('refuses a malformed detail with the field named', async () => {

@@ -86,14 +86,17 @@ const FILTER_FIELDS = {
 /** Shown on the page as it is (German): the one filter error a researcher can make by hand. */
 export const FROM_AFTER_TO = 'Das Datum „von“ liegt nach dem Datum „bis“. Bitte den Zeitraum korrigieren.';
 
+/** A query string without its empty fields: an empty field of a filter form means "any". */
+export function withoutEmptyFields(query: unknown): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries((query ?? {}) as Record<string, unknown>).filter(([, value]) => value !== ''),
+  );
+}
+
 /** The query string of every statistics and download request, parsed into a ResultFilter. */
 export const filterQuery = z
   .preprocess(
-    // An empty field of the filter form means "any".
-    (query) =>
-      Object.fromEntries(
-        Object.entries((query ?? {}) as Record<string, unknown>).filter(([, value]) => value !== ''),
-      ),
+    withoutEmptyFields,
     z
       .strictObject(
         Object.fromEntries(

@@ -15,9 +15,16 @@ import {
   type ProtokollRow,
 } from '../db/protokoll.ts';
 import type { ResearchStore } from '../db/research.ts';
-import { csvField, dateTimeFormatter, exportedResult, germanDateTime, readableResult } from '../export.ts';
+import {
+  csvField,
+  dateTimeFormatter,
+  exportedResult,
+  fileNameDay,
+  germanDateTime,
+  readableResult,
+} from '../export.ts';
 import { type ChildCodeQuery, childCodeQuery } from '../plugins/child-code.ts';
-import { FROM_AFTER_TO, isoDay } from './filters.ts';
+import { FROM_AFTER_TO, isoDay, withoutEmptyFields } from './filters.ts';
 
 /** The Protokoll's kinds in German, for the page's filter and table and the CSV. */
 export const PROTOKOLL_KIND_LABELS: Record<ProtokollKind, string> = {
@@ -33,10 +40,7 @@ export const PROTOKOLL_KIND_LABELS: Record<ProtokollKind, string> = {
 export const PROTOKOLL_PAGE_LIMIT = 500;
 
 const protokollQuery = z.preprocess(
-  (query) =>
-    Object.fromEntries(
-      Object.entries((query ?? {}) as Record<string, unknown>).filter(([, value]) => value !== ''),
-    ),
+  withoutEmptyFields,
   z
     .strictObject({
       kind: z.enum(PROTOKOLL_KINDS, { error: 'unbekannte Art' }).optional(),
@@ -70,9 +74,10 @@ export function protokollRoutes(app: FastifyInstance, options: ProtokollRouteOpt
   type Query = { Querystring: ProtokollFilter };
 
   app.get<Query>(`${api}/protokoll`, route, async (request): Promise<ProtokollAnswer> => {
+    const filter = { ...request.query, timeZone: options.exportTimeZone };
     const [rows, total] = await Promise.all([
-      protokoll.protokoll(request.query, PROTOKOLL_PAGE_LIMIT),
-      protokoll.countProtokoll(request.query),
+      protokoll.protokoll(filter, PROTOKOLL_PAGE_LIMIT),
+      protokoll.countProtokoll(filter),
     ]);
     return {
       entries: rows.map(answer),
@@ -80,11 +85,15 @@ export function protokollRoutes(app: FastifyInstance, options: ProtokollRouteOpt
       limit: PROTOKOLL_PAGE_LIMIT,
       kinds: PROTOKOLL_KINDS.map((kind) => ({ kind, label: PROTOKOLL_KIND_LABELS[kind] })),
       months,
+      timeZone: options.exportTimeZone,
     };
   });
 
   app.get<Query>(`${api}/protokoll.csv`, route, async (request, reply) => {
-    const rows = await protokoll.protokoll(request.query, Number.MAX_SAFE_INTEGER);
+    const rows = await protokoll.protokoll(
+      { ...request.query, timeZone: options.exportTimeZone },
+      Number.MAX_SAFE_INTEGER,
+    );
     const formatter = dateTimeFormatter(options.exportTimeZone);
     const lines = [
       'Zeit;Art;Wer;Anzahl;Angabe',
@@ -102,10 +111,7 @@ export function protokollRoutes(app: FastifyInstance, options: ProtokollRouteOpt
     ];
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
-      .header(
-        'content-disposition',
-        `attachment; filename="zaehltest-protokoll-${new Date().toISOString().slice(0, 10)}.csv"`,
-      )
+      .header('content-disposition', `attachment; filename="zaehltest-protokoll-${fileNameDay()}.csv"`)
       .send(Readable.from([`\uFEFF${lines.join('\r\n')}\r\n`]));
   });
 
@@ -132,7 +138,15 @@ export function protokollRoutes(app: FastifyInstance, options: ProtokollRouteOpt
         detail: 'Auskunft zu einem Kind-Code (Art. 15 DSGVO)',
       });
       reply.header('cache-control', 'no-store');
-      return { childCode, at: new Date().toISOString(), results, readable, deletions };
+      return {
+        childCode,
+        at: new Date().toISOString(),
+        timeZone: options.exportTimeZone,
+        protokollMonths: months,
+        results,
+        readable,
+        deletions,
+      };
     },
   );
 

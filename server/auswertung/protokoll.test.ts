@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuskunftAnswer, ProtokollAnswer, ProtokollChildAnswer } from '../../schemas/auswertung-api.ts';
+import { berlinDay } from '../db/retention.ts';
 import { CSV_HEADERS } from '../export.ts';
 import { type AuswertungApp, openAuswertungApp } from '../testing/auswertung-app.ts';
 import { storeBackends } from '../testing/backends.ts';
@@ -82,7 +83,7 @@ describe.each(storeBackends)('the Protokoll on $name (docs/product.md §46)', (b
           'Export',
           'Zugangsschlüssel EXPORT_TOKEN (/auswertung)',
           null,
-          'CSV, Filter: from=2026-01-01, language=2',
+          'CSV, Filter: Testdatum von: 2026-01-01, Sprachcode: 2',
         ],
         ['Fehlversuch', 'unbekannt', null, 'falscher Zugangsschlüssel'],
         ['Anmeldung', 'Zugangsschlüssel EXPORT_TOKEN (/auswertung)', null, ''],
@@ -124,8 +125,17 @@ describe.each(storeBackends)('the Protokoll on $name (docs/product.md §46)', (b
         'export',
         'export',
       ]);
-      const today = new Date().toISOString().slice(0, 10);
+      const today = berlinDay(new Date());
       expect((await protokoll(`?from=${today}&to=${today}&kind=`)).total).toBeGreaterThanOrEqual(7);
+      // A day is a day of EXPORT_TIME_ZONE, not of the database session: the same entries are on
+      // another date at UTC+14 than at UTC-11.
+      const dayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+      const kiritimati = dayIn('Pacific/Kiritimati');
+      const research = api.store.research;
+      const count = (timeZone: string) =>
+        research?.countProtokoll({ from: kiritimati, to: kiritimati, timeZone });
+      expect(await count('Pacific/Kiritimati')).toBeGreaterThanOrEqual(7);
+      expect(await count('Pacific/Pago_Pago')).toBe(0);
       expect((await protokoll('?to=2000-01-01')).total).toBe(0);
       for (const query of ['?kind=nothing', '?from=1899-12-31', '?from=2026-02-01&to=2026-01-01', '?x=1']) {
         const refused = await api.request('GET', `/api/auswertung/protokoll${query}`);

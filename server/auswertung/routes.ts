@@ -7,7 +7,7 @@ import type { TokenGuard } from '../auth/export-token.ts';
 import { ACTOR, deleteChildResults, describeFilter, record } from '../auth/protokoll-entries.ts';
 import type { ResultStore } from '../db/index.ts';
 import { DEFAULT_PROTOKOLL_MONTHS } from '../db/protokoll.ts';
-import { csvChunks, jsonChunks } from '../export.ts';
+import { csvChunks, fileNameDay, jsonChunks } from '../export.ts';
 import { type ChildCodeQuery, childCodeQuery } from '../plugins/child-code.ts';
 import { useZodSchemas } from '../plugins/zod-validation.ts';
 import { bilingualStatistics } from './bilingual.ts';
@@ -50,11 +50,9 @@ export interface AuswertungOptions {
    * (minChildrenFromEnv).
    */
   minChildren?: number;
-  /** Months the Protokoll keeps its entries (PROTOKOLL_MONTHS); absent: 24. */
+  /** Months the Protokoll keeps its entries (PROTOKOLL_MONTHS; shown on the page); absent: 24. */
   protokollMonths?: number;
 }
-
-const DAY_MS = 24 * 3600_000;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
@@ -74,10 +72,6 @@ function sessionCookie(request: FastifyRequest, value: string, maxAgeSeconds: nu
 
 const tokenHash = (value: string) => sha256(value).toString('hex');
 
-function stamp(): string {
-  return new Date().toISOString().slice(0, 10);
-}
-
 /** /auswertung and /api/auswertung/*: the researchers' page, its login and its statistics. */
 export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (app, options) => {
   const { db, guard } = options;
@@ -86,16 +80,8 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
   if (!research) throw new Error('the results store has no research queries');
   useZodSchemas(app, describeFilterIssues);
 
-  // The Protokoll keeps PROTOKOLL_MONTHS: older entries go at start and then daily.
+  // Older entries than this go in the server's daily pass (server/retention.ts); the page says it.
   const protokollMonths = options.protokollMonths ?? DEFAULT_PROTOKOLL_MONTHS;
-  const prune = () =>
-    research
-      .pruneProtokoll(protokollMonths)
-      .catch((error: unknown) => app.log.error({ err: error }, 'the Protokoll could not be pruned'));
-  await prune();
-  const pruning = setInterval(prune, DAY_MS);
-  pruning.unref();
-  app.addHook('onClose', async () => clearInterval(pruning));
 
   // A hash of the key, never the key: a copy of the database cannot open anything with it.
   const keyFingerprint = createHash('sha256')
@@ -218,7 +204,7 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
           'content-type',
           kind === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
         )
-        .header('content-disposition', `attachment; filename="zaehltest-auswertung-${stamp()}.${kind}"`)
+        .header('content-disposition', `attachment; filename="zaehltest-auswertung-${fileNameDay()}.${kind}"`)
         .send(Readable.from(kind === 'csv' ? csvChunks(rows, options.exportTimeZone) : jsonChunks(rows)));
     };
   app.get<Filtered>(`${API}/results.csv`, filtered, download('csv'));
@@ -233,11 +219,13 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
       const deleted = await research.deleteBySubmissionId(parsed.data);
       if (!deleted) return reply.code(404).send({ error: 'Kein Ergebnis mit dieser Einsendungs-ID.' });
       request.log.warn('a result was deleted on request by its submission id (/auswertung)');
+      // With its child code's keyed hash, so that the check of a parent's request finds it too.
       await record(research, request.log, {
         kind: 'deletion',
         actor: ACTOR.page,
         count: 1,
         detail: 'ein Ergebnis (Einsendungs-ID)',
+        ...(deleted.childCode ? { childCode: deleted.childCode } : {}),
       });
       return reply.code(204).send();
     },

@@ -12,6 +12,7 @@ import type {
 import { SCORED_QUESTION_IDS } from '../../src/domain/facts.ts';
 import { type ItemSums, levelOf, type ScoreStratum } from '../db/research.ts';
 import { REFERENCE_RESULT_CODE } from '../languages.ts';
+import { positiveIntegerFromEnv } from '../settings.ts';
 
 export type { DifResult, EtsCategory, ItemAnalysis, ItemStatistic, Reliability };
 
@@ -66,15 +67,7 @@ export const DEFAULT_MIN_CHILDREN = 30;
  * DEFAULT_MIN_CHILDREN). Anything else stops the server at start rather than warn wrongly.
  */
 export function minChildrenFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.MIN_CHILDREN_FOR_STATISTICS;
-  if (raw === undefined || raw.trim() === '') return DEFAULT_MIN_CHILDREN;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) {
-    throw new Error(
-      `MIN_CHILDREN_FOR_STATISTICS muss eine ganze Zahl ≥ 1 sein / must be a whole number ≥ 1, got "${raw}"`,
-    );
-  }
-  return value;
+  return positiveIntegerFromEnv('MIN_CHILDREN_FOR_STATISTICS', DEFAULT_MIN_CHILDREN, env);
 }
 
 /** Item table and reliabilities of one group from its sums; `minChildren`: the warning threshold. */

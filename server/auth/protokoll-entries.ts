@@ -17,12 +17,26 @@ export const ACTOR = {
   server: 'Server (Aufbewahrungsfrist)',
 } as const;
 
-/** An export's filter, as the Protokoll shows it: its fields and values, or that there was none. */
+/** The page's filter fields as its form names them (src/i18n/de-auswertung.ts `filter`). */
+const FILTER_LABELS: Record<string, string> = {
+  from: 'Testdatum von',
+  to: 'Testdatum bis',
+  language: 'Sprachcode',
+  school: 'Einrichtung',
+  contentVersion: 'Inhaltsversion',
+  site: 'Einrichtungskennung',
+  sound: 'Ton',
+  ended: 'vorzeitig beendet',
+  understanding: 'Sprachverständnis',
+  profile: 'Profil',
+};
+
+/** An export's filter, as the Protokoll shows it: the form's names and the values, or that there was none. */
 export function describeFilter(filter: Record<string, unknown>): string {
   const parts = Object.entries(filter)
     .filter(([, value]) => value !== undefined && value !== '')
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([key, value]) => `${key}=${String(value)}`);
+    .map(([key, value]) => `${FILTER_LABELS[key] ?? key}: ${value === null ? 'ohne' : String(value)}`);
   return parts.length ? `Filter: ${parts.join(', ')}` : 'alle Ergebnisse';
 }
 

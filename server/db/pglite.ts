@@ -52,9 +52,9 @@ const START_PARAMS = [
 /** The embedded database's store, which can also copy its own files while it runs. */
 export interface PgliteStore extends ResultStore {
   /**
-   * The database folder as a gzipped tar, taken between two queries (PGlite runs one at a time),
-   * so the copy is consistent while uploads go on: the running server's backup
-   * (server/control-socket.ts, docs/deploy.md).
+   * The database folder as a tar, taken between two queries (PGlite runs one at a time), so the
+   * copy is consistent; uploads wait meanwhile, so it is not compressed here (the backup tool
+   * compresses it): the running server's backup (server/control-socket.ts, docs/deploy.md).
    */
   dumpDataDir(): Promise<Uint8Array>;
 }
@@ -99,7 +99,7 @@ export async function openPgliteStore(dataDir: string): Promise<PgliteStore> {
     });
     return Object.assign(store, {
       async dumpDataDir() {
-        return new Uint8Array(await (await opened.dumpDataDir('gzip')).arrayBuffer());
+        return new Uint8Array(await (await opened.dumpDataDir('none')).arrayBuffer());
       },
     });
   } catch (error) {

@@ -25,6 +25,9 @@ export const PROTOKOLL_KINDS = [
   'auskunft',
 ] as const satisfies readonly ProtokollKind[];
 
+/** The zone of the days of a filter when none is named (EXPORT_TIME_ZONE's default). */
+const DEFAULT_TIME_ZONE = 'Europe/Berlin';
+
 /** Default retention of the Protokoll (PROTOKOLL_MONTHS). */
 export const DEFAULT_PROTOKOLL_MONTHS = 24;
 
@@ -37,13 +40,22 @@ function whereOf(filter: ProtokollFilter): { where: string; params: unknown[] } 
     params.push(filter.kind);
     conditions.push(`kind = $${params.length}`);
   }
+  // A day is a day of the zone the page and the CSV show times in, not of the database session's.
+  let zone = '';
+  const inZone = () => {
+    if (!zone) {
+      params.push(filter.timeZone ?? DEFAULT_TIME_ZONE);
+      zone = `$${params.length}`;
+    }
+    return zone;
+  };
   if (filter.from) {
     params.push(filter.from);
-    conditions.push(`at >= $${params.length}::date`);
+    conditions.push(`at >= ($${params.length}::date)::timestamp AT TIME ZONE ${inZone()}`);
   }
   if (filter.to) {
     params.push(filter.to);
-    conditions.push(`at < $${params.length}::date + 1`);
+    conditions.push(`at < ($${params.length}::date + 1)::timestamp AT TIME ZONE ${inZone()}`);
   }
   return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }

@@ -201,7 +201,11 @@ export function createResearchStore(db: Queryable, options: ResearchStoreOptions
     },
 
     async deleteBySubmissionId(submissionId) {
-      return (await deleteResults(db, 'submission_id = $1', [submissionId.toLowerCase()])) > 0;
+      const [row] = await db.query<{ child_code: string | null }>(
+        'DELETE FROM results WHERE submission_id = $1 RETURNING child_code',
+        [submissionId.toLowerCase()],
+      );
+      return row ? { childCode: row.child_code } : undefined;
     },
 
     deleteExpired(months, today) {
@@ -209,13 +213,16 @@ export function createResearchStore(db: Queryable, options: ResearchStoreOptions
       // whole); a result without a code goes by its own test day (docs/privacy.md, retention).
       // Every server process runs the daily pass (WORKERS): the lock, held to the statement's end,
       // lets one of them delete while the others' passes find nothing, rather than wait on its rows.
+      // A test day comes from the tablet: one in the future (a wrong clock, or sent on purpose) must
+      // not keep a child's results for ever, so a result counts from the day it arrived at the latest.
       const expired = (day: string) => `${day} + make_interval(months => $1::int) <= $2::date`;
+      const day = `least(test_day, timezone('Europe/Berlin', received_at)::date)`;
       return deleteResults(
         db,
         `pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY})
-          AND ((child_code IS NULL AND ${expired('test_day')})
+          AND ((child_code IS NULL AND ${expired(day)})
                OR child_code IN (SELECT child_code FROM results WHERE child_code IS NOT NULL
-                                  GROUP BY child_code HAVING ${expired('max(test_day)')}))`,
+                                  GROUP BY child_code HAVING ${expired(`max(${day})`)}))`,
         [months, today],
       );
     },

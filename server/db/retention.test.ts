@@ -121,6 +121,25 @@ describe.each(storeBackends)('results past RETENTION_MONTHS on $name', (backend)
     expect(await store.count()).toBe(0);
     expect(await research.progressGroups({})).toEqual([]);
   });
+
+  it.skipIf(backend.skip)(
+    'counts a test day in the future (a wrong clock, or sent on purpose) from the day the result arrived',
+    async () => {
+      await store.insertResult(
+        makeResearchPayload({ overrides: { testDate: '2999-01-01', childCode: 'FUTR22' } }),
+      );
+      const received = new Date(`${berlinDay(new Date())}T12:00:00Z`);
+      const inMonths = (months: number) => {
+        const day = new Date(received);
+        day.setUTCMonth(day.getUTCMonth() + months);
+        return berlinDay(day);
+      };
+      await research.deleteExpired(60, inMonths(59));
+      expect(await research.countByChildCode('FUTR22')).toBe(1);
+      await research.deleteExpired(60, inMonths(61));
+      expect(await research.countByChildCode('FUTR22')).toBe(0);
+    },
+  );
 });
 
 describe('the retention timer', () => {
@@ -128,6 +147,7 @@ describe('the retention timer', () => {
     const calls: [number, string][] = [];
     const counts = [2, 0, 5];
     const reported: number[] = [];
+    const daily: string[] = [];
     const retention = createRetention(
       {
         deleteExpired: async (months, today) => {
@@ -143,12 +163,18 @@ describe('the retention timer', () => {
         onDeleted: (deleted) => {
           reported.push(deleted);
         },
+        // The Protokoll's own period goes in the same pass, with the same clock.
+        alsoDaily: async (now) => {
+          daily.push(now.toISOString());
+        },
       },
     );
     expect(await retention.start()).toBe(2);
     await vi.waitFor(() => expect(calls.length).toBeGreaterThanOrEqual(3), { timeout: 10_000 });
     await retention.stop();
     expect(calls[0]).toEqual([36, '2026-04-01']);
+    expect(daily.length).toBe(calls.length);
+    expect(daily[0]).toBe('2026-03-31T23:30:00.000Z');
     // Only passes that deleted something are reported (and logged).
     expect(reported).toEqual([2, 5]);
   });

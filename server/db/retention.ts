@@ -27,6 +27,8 @@ export interface RetentionOptions {
   now?: () => Date;
   /** Told after every pass that deleted something; the pass ends when what it returns settles. */
   onDeleted?: (deleted: number) => void | Promise<void>;
+  /** More daily work of the same pass, after the deletion (the Protokoll's own period). */
+  alsoDaily?: (now: Date) => Promise<void>;
   /** Told when a pass fails; the next pass tries again. */
   onError?: (error: unknown) => void;
 }
@@ -50,6 +52,7 @@ export function createRetention(
     intervalMs = DAY_MS,
     now = () => new Date(),
     onDeleted = () => {},
+    alsoDaily = async () => {},
     onError = () => {},
   } = options;
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -58,8 +61,10 @@ export function createRetention(
   /** One pass at a time: a slow pass is never overlapped by the next tick. */
   const pass = (): Promise<number> => {
     const next = running.then(async () => {
-      const deleted = await store.deleteExpired(months, berlinDay(now()));
+      const today = now();
+      const deleted = await store.deleteExpired(months, berlinDay(today));
       if (deleted > 0) await onDeleted(deleted);
+      await alsoDaily(today);
       return deleted;
     });
     running = next.catch(() => {});

@@ -196,10 +196,12 @@ export interface ProtokollRow {
 
 export interface ProtokollFilter {
   kind?: ProtokollKind;
-  /** First day, YYYY-MM-DD (inclusive, in the server's time zone as PostgreSQL reads a date). */
+  /** First day, YYYY-MM-DD (inclusive), a day of `timeZone`. */
   from?: string;
   /** Last day, YYYY-MM-DD (inclusive). */
   to?: string;
+  /** The zone whose days `from` and `to` mean (EXPORT_TIME_ZONE); default Europe/Berlin. */
+  timeZone?: string;
 }
 
 export interface ProtokollStore {
@@ -230,8 +232,8 @@ export interface ResearchStore extends ProtokollStore {
   bilingualPairs(filter: ResultFilter): Promise<BilingualRow[]>;
   /** The filtered results stored when the call began, in id order, read in batches (readResults). */
   iterateResults(filter: ResultFilter, batchSize?: number): AsyncGenerator<StoredResult>;
-  /** Deletes the result with this submission id; false when there is none. */
-  deleteBySubmissionId(submissionId: string): Promise<boolean>;
+  /** Deletes the result with this submission id: its child code (for the Protokoll), or undefined when there is none. */
+  deleteBySubmissionId(submissionId: string): Promise<{ childCode: string | null } | undefined>;
   /** How many results carry this child code. */
   countByChildCode(childCode: string): Promise<number>;
   /** Deletes every result of this child code; the number deleted. */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken, type TokenGuard } from '../auth/export-token.ts';
 import { ACTOR, deleteChildResults, record } from '../auth/protokoll-entries.ts';
 import type { ResultStore } from '../db/index.ts';
-import { csvChunks, jsonChunks } from '../export.ts';
+import { csvChunks, fileNameDay, jsonChunks } from '../export.ts';
 import { type ChildCodeQuery, childCodeQuery } from './child-code.ts';
 import { UPLOAD_PATH } from './upload.ts';
 import { useZodSchemas } from './zod-validation.ts';
@@ -57,7 +57,6 @@ export const exportPlugin: FastifyPluginAsync<ExportOptions> = async (app, optio
     }
   };
   const route = { onRequest: authorize, config: { rateLimit: options.rateLimit } };
-  const today = () => new Date().toISOString().slice(0, 10);
 
   const research = db.research;
   /** An export is recorded when it starts (docs/product.md §46). */
@@ -76,7 +75,7 @@ export const exportPlugin: FastifyPluginAsync<ExportOptions> = async (app, optio
       reply,
       csvChunks(db.iterateResults(), exportTimeZone),
       'text/csv; charset=utf-8',
-      `zaehltest-ergebnisse-${today()}.csv`,
+      `zaehltest-ergebnisse-${fileNameDay()}.csv`,
     );
   });
   app.get('/api/results.json', route, async (request, reply) => {
@@ -85,7 +84,7 @@ export const exportPlugin: FastifyPluginAsync<ExportOptions> = async (app, optio
       reply,
       jsonChunks(db.iterateResults()),
       'application/json; charset=utf-8',
-      `zaehltest-ergebnisse-${today()}.json`,
+      `zaehltest-ergebnisse-${fileNameDay()}.json`,
     );
   });
 

@@ -78,13 +78,7 @@ export function renderAuskunftPdf(answer: AuskunftAnswer, text: AuskunftPdfText)
   if (answer.deletions.length === 0) paragraph(text.noDeletions, { size: 10 });
   for (const entry of answer.deletions) paragraph(text.deletion(entry), { size: 10 }, 1);
 
-  const pages = pdf.getNumberOfPages();
-  for (let page = 1; page <= pages; page++) {
-    pdf.setPage(page);
-    out.style({ size: 8, colour: MUTED });
-    pdf.text(text.title, MARGIN, 11);
-    pdf.text(text.pageLabel(page, pages), WIDTH - MARGIN, HEIGHT - 9, { align: 'right' });
-  }
+  out.frame(text.title, text.pageLabel, { margin: MARGIN, top: 11, bottom: HEIGHT - 9 });
   return pdf;
 }
 

@@ -1,28 +1,11 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuskunftAnswer } from '../../schemas/auswertung-api';
+import { offerDownload } from '../ui/offer-download';
 import { loadAuskunft, normaliseChildCode, SessionEnded } from './api';
+import { ChildCodeForm } from './child-code-form';
+import { formatAt } from './format';
 import { SectionMessage, type SectionMessageValue } from './section-message';
-
-const atFormat = new Intl.DateTimeFormat('de-DE', {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** Offers `text` to the browser's downloads as a file called `name`. */
-function download(name: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /**
  * The Auskunft for a parent (Art. 15 DSGVO, docs/product.md §46): by child code, everything the
@@ -36,8 +19,7 @@ export function AuskunftSection({ onDone, onSessionEnded }: { onDone(): void; on
   const [message, setMessage] = useState<SectionMessageValue>();
   const [answer, setAnswer] = useState<AuskunftAnswer>();
 
-  const create = async (event: FormEvent) => {
-    event.preventDefault();
+  const create = async () => {
     if (working) return;
     setAnswer(undefined);
     const code = normaliseChildCode(typed);
@@ -82,7 +64,7 @@ export function AuskunftSection({ onDone, onSessionEnded }: { onDone(): void; on
         title: t('auswertung.auskunft.pdfTitle'),
         subtitle: t('auswertung.auskunft.pdfSubtitle', {
           code: answer.childCode,
-          at: atFormat.format(new Date(answer.at)),
+          at: formatAt(answer.at, answer.timeZone),
         }),
         intro: t('auswertung.auskunft.pdfIntro'),
         resultHeading: (index, total) => t('auswertung.auskunft.pdfResult', { index, total }),
@@ -90,10 +72,10 @@ export function AuskunftSection({ onDone, onSessionEnded }: { onDone(): void; on
         deletionsHeading: t('auswertung.auskunft.pdfDeletions'),
         deletion: (entry) =>
           t('auswertung.auskunft.pdfDeletion', {
-            at: atFormat.format(new Date(entry.at)),
+            at: formatAt(entry.at, answer.timeZone),
             count: entry.count ?? 0,
           }),
-        noDeletions: t('auswertung.auskunft.pdfNoDeletions'),
+        noDeletions: t('auswertung.auskunft.pdfNoDeletions', { months: answer.protokollMonths }),
         pageLabel: (page, pages) => t('auswertung.auskunft.pdfPage', { page, pages }),
       },
       fileName('pdf'),
@@ -104,21 +86,14 @@ export function AuskunftSection({ onDone, onSessionEnded }: { onDone(): void; on
     <section className="auswertung-card auswertung-no-print" aria-labelledby="auskunft-heading">
       <h2 id="auskunft-heading">{t('auswertung.auskunft.heading')}</h2>
       <p className="auswertung-hint">{t('auswertung.auskunft.intro')}</p>
-      <form onSubmit={(event) => void create(event)} className="auswertung-remove-form">
-        <label htmlFor="auskunft-child-code">{t('auswertung.removeChild.code')}</label>
-        <input
-          id="auskunft-child-code"
-          value={typed}
-          spellCheck={false}
-          autoComplete="off"
-          autoCapitalize="characters"
-          maxLength={12}
-          onChange={(event) => setTyped(event.target.value)}
-        />
-        <button type="submit" className="auswertung-button" disabled={working}>
-          {working ? t('auswertung.auskunft.working') : t('auswertung.auskunft.submit')}
-        </button>
-      </form>
+      <ChildCodeForm
+        id="auskunft-child-code"
+        value={typed}
+        onChange={setTyped}
+        onSubmit={() => void create()}
+        label={working ? t('auswertung.auskunft.working') : t('auswertung.auskunft.submit')}
+        busy={working}
+      />
       <SectionMessage message={message} />
       {answer && (
         <p className="auswertung-links">
@@ -129,7 +104,10 @@ export function AuskunftSection({ onDone, onSessionEnded }: { onDone(): void; on
             type="button"
             className="auswertung-button auswertung-button--quiet"
             onClick={() =>
-              download(fileName('json'), `${JSON.stringify(answer, null, 2)}\n`, 'application/json')
+              offerDownload(
+                fileName('json'),
+                new Blob([`${JSON.stringify(answer, null, 2)}\n`], { type: 'application/json' }),
+              )
             }
           >
             {t('auswertung.auskunft.json')}

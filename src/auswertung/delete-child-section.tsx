@@ -1,6 +1,7 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countChildResults, deleteChildResults, normaliseChildCode, SessionEnded } from './api';
+import { ChildCodeForm } from './child-code-form';
 import { ConfirmDialog, SectionMessage, type SectionMessageValue } from './section-message';
 
 /**
@@ -30,8 +31,7 @@ export function DeleteChildSection({
       });
   };
 
-  const ask = async (event: FormEvent) => {
-    event.preventDefault();
+  const ask = async () => {
     if (working) return;
     const code = normaliseChildCode(typed);
     if (!code) {
@@ -72,22 +72,15 @@ export function DeleteChildSection({
     <section className="auswertung-card auswertung-no-print" aria-labelledby="remove-child-heading">
       <h2 id="remove-child-heading">{t('auswertung.removeChild.heading')}</h2>
       <p className="auswertung-hint">{t('auswertung.removeChild.intro')}</p>
-      <form onSubmit={(event) => void ask(event)} className="auswertung-remove-form">
-        <label htmlFor="child-code">{t('auswertung.removeChild.code')}</label>
-        <input
-          id="child-code"
-          name="childCode"
-          value={typed}
-          spellCheck={false}
-          autoComplete="off"
-          autoCapitalize="characters"
-          maxLength={12}
-          onChange={(event) => setTyped(event.target.value)}
-        />
-        <button type="submit" className="auswertung-button auswertung-button--danger" disabled={working}>
-          {working ? t('auswertung.removeChild.checking') : t('auswertung.removeChild.submit')}
-        </button>
-      </form>
+      <ChildCodeForm
+        id="child-code"
+        value={typed}
+        onChange={setTyped}
+        onSubmit={() => void ask()}
+        label={working ? t('auswertung.removeChild.checking') : t('auswertung.removeChild.submit')}
+        danger
+        busy={working}
+      />
       <SectionMessage message={message} />
       <ConfirmDialog
         dialog={dialog}

@@ -53,3 +53,15 @@ export function ageBandName(t: T, band: number | null): string {
   if (band >= 10) return t('auswertung.levels.tenPlus');
   return t('auswertung.levels.years', { years: band });
 }
+
+/** TT.MM.JJJJ, HH:MM of an ISO time in `timeZone` (the server's EXPORT_TIME_ZONE, as in its CSV). */
+export function formatAt(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('de-DE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
+}

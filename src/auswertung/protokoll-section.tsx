@@ -9,19 +9,12 @@ import {
   protokollCsvUrl,
   SessionEnded,
 } from './api';
+import { ChildCodeForm } from './child-code-form';
+import { formatAt } from './format';
 import { SectionMessage, type SectionMessageValue } from './section-message';
 import { Scroll } from './tables';
 
 const NO_FILTER: ProtokollFilter = { kind: '', from: '', to: '' };
-
-const atFormat = new Intl.DateTimeFormat('de-DE', {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const shownAt = (entry: ProtokollEntryAnswer) => atFormat.format(new Date(entry.at));
 
 /**
  * The Protokoll (docs/product.md §46): who logged in, exported and deleted what, filtered by kind
@@ -69,8 +62,7 @@ export function ProtokollSection({
     setFilter(form);
   };
 
-  const checkCode = async (event: FormEvent) => {
-    event.preventDefault();
+  const checkCode = async () => {
     setFound([]);
     const code = normaliseChildCode(typed);
     if (!code) {
@@ -84,7 +76,7 @@ export function ProtokollSection({
         kind: 'done',
         text: deletions.length
           ? t('auswertung.protokoll.checkFound', { code, count: deletions.length })
-          : t('auswertung.protokoll.checkNone', { code }),
+          : t('auswertung.protokoll.checkNone', { code, months: answer?.months ?? 24 }),
       });
     } catch (failure) {
       failed(failure, (message) => setCheck({ kind: 'error', text: message }));
@@ -153,7 +145,7 @@ export function ProtokollSection({
                 <tbody>
                   {answer.entries.map((entry) => (
                     <tr key={entry.id}>
-                      <td>{shownAt(entry)}</td>
+                      <td>{formatAt(entry.at, answer.timeZone)}</td>
                       <td>{entry.kindLabel}</td>
                       <td>{entry.actor}</td>
                       <td className="num">{entry.count ?? ''}</td>
@@ -168,28 +160,20 @@ export function ProtokollSection({
       )}
       <h3>{t('auswertung.protokoll.checkHeading')}</h3>
       <p className="auswertung-hint">{t('auswertung.protokoll.checkIntro')}</p>
-      <form onSubmit={(event) => void checkCode(event)} className="auswertung-remove-form">
-        <label htmlFor="protokoll-child-code">{t('auswertung.removeChild.code')}</label>
-        <input
-          id="protokoll-child-code"
-          value={typed}
-          spellCheck={false}
-          autoComplete="off"
-          autoCapitalize="characters"
-          maxLength={12}
-          onChange={(event) => setTyped(event.target.value)}
-        />
-        <button type="submit" className="auswertung-button">
-          {t('auswertung.protokoll.check')}
-        </button>
-      </form>
+      <ChildCodeForm
+        id="protokoll-child-code"
+        value={typed}
+        onChange={setTyped}
+        onSubmit={() => void checkCode()}
+        label={t('auswertung.protokoll.check')}
+      />
       <SectionMessage message={check} />
       {found.length > 0 && (
         <ul className="auswertung-protokoll-found">
           {found.map((entry) => (
             <li key={entry.id}>
               {t('auswertung.protokoll.checkEntry', {
-                at: shownAt(entry),
+                at: formatAt(entry.at, answer?.timeZone ?? 'Europe/Berlin'),
                 count: entry.count ?? 0,
                 actor: entry.actor,
               })}

@@ -262,7 +262,8 @@ export const deAuswertung = {
     checkIntro:
       'Fragen Eltern, ob ihre Löschung ausgeführt wurde: Kind-Code eingeben. Das Protokoll speichert den Code selbst nicht, nur einen Prüfwert, an dem es ihn wiedererkennt.',
     check: 'Prüfen',
-    checkNone: 'Für den Kind-Code {{code}} ist keine Löschung im Protokoll.',
+    checkNone:
+      'Für den Kind-Code {{code}} ist keine Löschung auf Antrag im Protokoll der letzten {{months}} Monate. Löschungen nach Ablauf der Aufbewahrungsfrist stehen dort nur mit ihrer Anzahl, ohne Kind-Code.',
     checkFound_one: 'Für den Kind-Code {{code}} ist {{count}} Löschung im Protokoll:',
     checkFound_other: 'Für den Kind-Code {{code}} sind {{count}} Löschungen im Protokoll:',
     checkEntry_one: '{{at}}: {{count}} Ergebnis gelöscht ({{actor}})',
@@ -286,10 +287,11 @@ export const deAuswertung = {
       'Dieser Server speichert zum genannten Kind-Code die folgenden Ergebnisse des Zähltests, mit den Spaltennamen der Auswertung. Namen speichert er nie: Die Zuordnung von Kind-Code und Namen gibt es nur auf den Tablets der Einrichtung, deren Auskunft die Einrichtung dort erstellt. Bei „Frage1“ bis „Frage23“ heißt 1 richtig gelöst und 0 nicht gelöst. Der Zähltest ist ein Screening, keine Diagnose.',
     pdfResult: 'Ergebnis {{index}} von {{total}}',
     pdfNoResults: 'Zu diesem Kind-Code ist auf dem Server kein Ergebnis gespeichert.',
-    pdfDeletions: 'Löschungen dieses Kind-Codes im Protokoll',
+    pdfDeletions: 'Löschungen dieses Kind-Codes auf Antrag im Protokoll',
     pdfDeletion_one: '{{at}}: {{count}} Ergebnis gelöscht',
     pdfDeletion_other: '{{at}}: {{count}} Ergebnisse gelöscht',
-    pdfNoDeletions: 'Keine.',
+    pdfNoDeletions:
+      'Keine Löschung auf Antrag im Protokoll der letzten {{months}} Monate. Löschungen nach Ablauf der Aufbewahrungsfrist stehen im Protokoll nur mit ihrer Anzahl, ohne Kind-Code.',
     pdfPage: 'Seite {{page}} von {{pages}}',
   },
   downloads: {

@@ -132,6 +132,25 @@ export class PdfText {
     this.pdf.setFillColor(...colour);
     this.pdf.rect(x, y, width, height, 'F');
   }
+
+  /**
+   * On every page, once all are drawn: the title small at the top left and 'Seite n von m' at the
+   * bottom right, `margin` from the sides; `top` and `bottom` are their baselines from the top edge.
+   */
+  frame(
+    title: string,
+    pageLabel: (page: number, pages: number) => string,
+    place: { margin: number; top: number; bottom: number },
+  ): void {
+    const pages = this.pdf.getNumberOfPages();
+    const width = this.pdf.internal.pageSize.getWidth();
+    for (let page = 1; page <= pages; page++) {
+      this.pdf.setPage(page);
+      this.style({ size: 8, colour: MUTED });
+      this.pdf.text(title, place.margin, place.top);
+      this.pdf.text(pageLabel(page, pages), width - place.margin, place.bottom, { align: 'right' });
+    }
+  }
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Translate } from '../i18n';
 import type { RestoreReport, SiteOutcome } from '../storage/backup';
 import { readLastBackup } from '../storage/device-status';
 import { SealedFileError } from '../storage/sealed';
+import { offerDownload } from '../ui/offer-download';
 import './device-data.css';
 
 /** Sent on `window` after a restore added children, so the list on the details screen reads them again. */
@@ -36,19 +37,6 @@ export function restoreMessage(report: RestoreReport, t: Translate): string {
   return [main, siteLine(report.site, t)].filter(Boolean).join(' ');
 }
 
-/** Offers the file to the browser's downloads. */
-function download(name: string, bytes: Uint8Array): void {
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/octet-stream' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the URL; give the browser a moment before it is revoked.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 /**
  * 'Sicherung speichern' and 'Sicherung laden' (docs/product.md, nothing lost when the browser
  * clears the site): one encrypted file with the children, their results and the unsent results,
@@ -71,7 +59,7 @@ export function BackupPanel() {
     try {
       const { makeBackupFile } = await import('../storage/backup');
       const { name, bytes } = await makeBackupFile();
-      download(name, bytes);
+      offerDownload(name, new Blob([bytes as BlobPart], { type: 'application/octet-stream' }));
       setLastBackup(readLastBackup());
       setMessage({ kind: 'info', text: t('deviceData.backup.saved', { file: name }) });
     } catch (error) {

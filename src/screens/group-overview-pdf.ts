@@ -154,13 +154,7 @@ export function renderOverviewPdf(rows: readonly OverviewPdfRow[], text: Overvie
   }
   out.draw(note, MARGIN, y - out.ascent({ size: 8.5 }), WIDTH - 2 * MARGIN);
 
-  const pages = pdf.getNumberOfPages();
-  for (let page = 1; page <= pages; page++) {
-    pdf.setPage(page);
-    out.style({ size: 8, colour: MUTED });
-    pdf.text(text.title, MARGIN, 9);
-    pdf.text(text.pageLabel(page, pages), WIDTH - MARGIN, HEIGHT - 7, { align: 'right' });
-  }
+  out.frame(text.title, text.pageLabel, { margin: MARGIN, top: 9, bottom: HEIGHT - 7 });
   return pdf;
 }
 

@@ -159,6 +159,36 @@ export async function openBrowser(options: OpenBrowserOptions = {}): Promise<Ses
   };
 }
 
+/** The three sizes every screen is looked at, with the names its screenshots carry. */
+export const SIZES = [
+  ['1024x768', TABLET],
+  ['768x1024', TABLET_PORTRAIT],
+  ['390x844', PHONE],
+] as const;
+
+/**
+ * With SCREENSHOTS=1, a screenshot `${name}-${size}` at each of `sizes` (default SIZES), after
+ * `before` (e.g. scrolling to what is looked at), and back at the tablet's size; otherwise nothing,
+ * not even the resizing.
+ */
+export async function screenshotAtSizes(
+  page: Page,
+  name: string,
+  options: {
+    fullPage?: boolean;
+    sizes?: readonly (readonly [string, { width: number; height: number }])[];
+    before?: () => Promise<void>;
+  } = {},
+): Promise<void> {
+  if (!SCREENSHOTS) return;
+  for (const [size, viewport] of options.sizes ?? SIZES) {
+    await page.setViewportSize(viewport);
+    await options.before?.();
+    await screenshot(page, `${name}-${size}`, { fullPage: options.fullPage ?? true });
+  }
+  await page.setViewportSize(TABLET);
+}
+
 /**
  * Saves a screenshot under test-artifacts/screenshots/ (not committed) for a person to look at, when
  * SCREENSHOTS=1; otherwise does nothing. Returns the path it would write.
