@@ -148,8 +148,10 @@ export async function enterUserData(
  * (docs/product.md §39), unless an answer is recorded already: 'Start' waits for it.
  */
 export async function recordUnderstanding(page: EnginePage): Promise<void> {
-  if (await exists(page, '[data-testid="understanding"] input:checked')) return;
+  const checked = () => exists(page, '[data-testid="understanding"] input:checked');
+  if (await checked()) return;
   await page.click({ css: '[data-testid="understanding"] input[value="yes"]' });
+  await waitUntil("the child's understanding recorded", checked);
 }
 
 /**
@@ -160,16 +162,29 @@ export async function tapStart(page: EnginePage): Promise<void> {
   await recordUnderstanding(page);
   await page.click({ role: 'button', name: 'Start' });
   // As long as the Playwright helper waits (tests/support/flow.ts): on a loaded machine the voices'
-  // search before the question about sound took longer than 10 s once.
+  // search before the question about sound took longer than 10 s once. Once in Firefox 'Start' was
+  // handled as if nothing were recorded ('Bitte zuerst unten eintragen …'): then it is recorded and
+  // tapped again, once.
+  let retried = false;
   const asked = await waitUntil(
     'the test to start or the question about sound',
-    () =>
-      page.evaluate(() => {
+    async () => {
+      const state = await page.evaluate(() => {
         if (document.querySelector('[role="alertdialog"]')) return 'asked';
-        return document.querySelector('main')?.getAttribute('data-screen') !== 'startscreen'
-          ? 'started'
+        if (document.querySelector('main')?.getAttribute('data-screen') !== 'startscreen') return 'started';
+        return [...document.querySelectorAll('[role="alert"]')].some((alert) =>
+          alert.textContent?.startsWith('Bitte zuerst unten eintragen'),
+        )
+          ? 'missing'
           : null;
-      }),
+      });
+      if (state !== 'missing') return state;
+      if (retried) throw new Error("'Start' asked for the understanding although it was recorded");
+      retried = true;
+      await recordUnderstanding(page);
+      await page.click({ role: 'button', name: 'Start' });
+      return null;
+    },
     30_000,
   );
   if (asked === 'asked') {
