@@ -218,10 +218,14 @@ export class WebKitPage extends BasePage {
       if (file) return { name: file.name, bytes: Buffer.from(file.base64, 'base64') };
       await new Promise((wait) => setTimeout(wait, 200));
     }
-    // What the page said instead (a failure message, a busy button), for whoever reads the report.
-    const onScreen = await this.evaluate(() =>
-      document.querySelector('main')?.textContent?.slice(0, 600),
-    ).catch((reason: unknown) => `unreadable: ${String(reason)}`);
+    // What the page said instead (a failure message, a busy button), for whoever reads the report:
+    // its messages first (a long screen cuts them off), then the start of the screen.
+    const onScreen = await this.evaluate(() => {
+      const messages = [...document.querySelectorAll('[role="status"], [role="alert"]')]
+        .map((element) => element.textContent?.trim())
+        .filter(Boolean);
+      return `messages: ${JSON.stringify(messages)}; ${document.querySelector('main')?.textContent?.slice(0, 600)}`;
+    }).catch((reason: unknown) => `unreadable: ${String(reason)}`);
     await this.collectErrors();
     throw new Error(
       `webkit: the page handed no download to the browser within ${timeoutMs} ms; errors: ${JSON.stringify(this.pageErrors)}; on screen: ${onScreen}`,
