@@ -120,7 +120,7 @@ export function protokollRoutes(app: FastifyInstance, options: ProtokollRouteOpt
   app.get<{ Querystring: ChildCodeQuery }>(
     `${api}/auskunft`,
     { onRequest: requireSession, schema: { querystring: childCodeQuery } },
-    async (request, reply): Promise<AuskunftAnswer> => {
+    async (request): Promise<AuskunftAnswer> => {
       const { childCode } = request.query;
       const formatter = dateTimeFormatter(options.exportTimeZone);
       const results: AuskunftAnswer['results'] = [];
@@ -137,7 +137,6 @@ export function protokollRoutes(app: FastifyInstance, options: ProtokollRouteOpt
         childCode,
         detail: 'Auskunft zu einem Kind-Code (Art. 15 DSGVO)',
       });
-      reply.header('cache-control', 'no-store');
       return {
         childCode,
         at: new Date().toISOString(),
