@@ -11,7 +11,7 @@ import { SCORED_QUESTION_IDS } from '../../src/contract.ts';
 const ROWS = 100_000;
 const REPEATS = 5;
 const GOAL_MS = 1000;
-const TOKEN = 'bench-auswertung-token';
+const TOKEN = 'bench-auswertung-token-0123456789ab';
 
 export interface AuswertungRow {
   request: string;
