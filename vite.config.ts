@@ -40,12 +40,14 @@ export default defineConfig(({ command }) => {
         // The slow callbacks are the build's known work (compressing the assets, the service worker's
         // precache list): a yellow timing report on every build would read as a problem.
         checks: { bundlerTimings: false },
-        // The child's app, the authoring preview (issue 8), which is linked from the README only, and
-        // the researchers' page /auswertung (its own chunk with the charting library).
+        // The child's app, the authoring preview (issue 8), which is linked from the README only,
+        // the researchers' page /auswertung (its own chunk with the charting library) and the page
+        // /verwaltung of accounts and Einrichtungen (docs/product.md §47).
         input: {
           main: resolve(import.meta.dirname, 'index.html'),
           preview: resolve(import.meta.dirname, 'preview.html'),
           auswertung: resolve(import.meta.dirname, 'auswertung.html'),
+          verwaltung: resolve(import.meta.dirname, 'verwaltung.html'),
         },
       },
     },

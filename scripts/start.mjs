@@ -36,6 +36,8 @@ const SOURCES = [
   'scripts/build-config.ts',
   'index.html',
   'preview.html',
+  'auswertung.html',
+  'verwaltung.html',
   'vite.config.ts',
   'package.json',
   'package-lock.json',

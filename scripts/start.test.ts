@@ -27,6 +27,7 @@ const COPIED = [
   'index.html',
   'preview.html',
   'auswertung.html',
+  'verwaltung.html',
   'vite.config.ts',
   'tsconfig.json',
   'package.json',

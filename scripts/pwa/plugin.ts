@@ -68,14 +68,14 @@ function pwa() {
         // And every further subset the packs' texts use (Cyrillic for Ukrainian, …).
         ...usedFontSubsetPatterns(),
       ],
-      // The researchers' page (/auswertung, with its charting library) is for a desk with a
-      // connection, never for the test devices: it stays out of their cache.
-      globIgnores: ['auswertung.html', 'assets/auswertung-*'],
+      // The researchers' pages (/auswertung, with its charting library, and /verwaltung) are for a
+      // desk with a connection, never for the test devices: they stay out of their cache.
+      globIgnores: ['auswertung.html', 'assets/auswertung-*', 'verwaltung.html', 'assets/verwaltung-*'],
       // Workbox leaves a larger file out of the precache with only a build warning; the PDF chunk
       // (jsPDF and html2canvas) is the largest file, so leave it room to grow.
       maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       navigateFallback: 'index.html',
-      navigateFallbackDenylist: [/^\/api\//, /^\/auswertung/],
+      navigateFallbackDenylist: [/^\/api\//, /^\/auswertung/, /^\/verwaltung/],
       cleanupOutdatedCaches: true,
       // The first install takes the open page at once, so even the first test works offline.
       // A later version waits for SKIP_WAITING from src/pwa/register.ts.

@@ -18,6 +18,7 @@ import type {
   ProtokollChildAnswer,
   ProtokollEntryAnswer,
 } from '../../schemas/auswertung-api';
+import type { LoginBody, Me, PasswordChange } from '../../schemas/verwaltung-api';
 import {
   CHILD_CODE_PATTERN,
   type ResultLanguageCode,
@@ -145,44 +146,74 @@ export function filterFromQuery(search: string): Filter {
   };
 }
 
-/** A 401: the session has ended (expired, logged out elsewhere, server restarted with a new token). */
+/** A 401: the session has ended (logged out, disabled, password or role changed, key changed, expired). */
 export class SessionEnded extends Error {}
 
-async function request<T>(path: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(`${API}${path}`, { credentials: 'same-origin', ...init });
+/** A refused request with the server's German message (shown as it is) and its status. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Fetches `url` (any of /api/auswertung, /api/verwaltung, /api/konto); a 401 throws SessionEnded. */
+export async function apiRequest<T>(url: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(url, { credentials: 'same-origin', ...init });
   if (response.status === 401) throw new SessionEnded();
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { error?: string };
-    throw new Error(body.error ?? `HTTP ${response.status}`);
+    throw new ApiError(body.error ?? `HTTP ${response.status}`, response.status);
   }
   return (response.status === 204 ? undefined : await response.json()) as T;
 }
 
-export async function hasSession(): Promise<boolean> {
+/** A JSON body for POST, PATCH and DELETE. */
+export const sendJson = (method: string, body?: unknown): RequestInit => ({
+  method,
+  headers: body === undefined ? {} : { 'content-type': 'application/json' },
+  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+});
+
+const request = <T>(path: string, init?: RequestInit) => apiRequest<T>(`${API}${path}`, init);
+
+/** Who is signed in, or undefined without a session (also while a one-time password waits). */
+export async function loadMe(): Promise<Me | undefined> {
   try {
-    await request('/session');
-    return true;
+    return await request<Me>('/session');
   } catch (error) {
-    if (error instanceof SessionEnded) return false;
+    if (error instanceof SessionEnded) return undefined;
     throw error;
   }
 }
 
-/** Resolves on success; rejects with the server's German message (wrong token, too many tries). */
-export async function login(token: string): Promise<void> {
+/**
+ * Resolves with who signed in; rejects with an ApiError carrying the server's German message
+ * (wrong password, deactivated account, too many tries with the wait).
+ */
+export async function login(body: LoginBody): Promise<Me> {
   const response = await fetch(`${API}/login`, {
-    method: 'POST',
     credentials: 'same-origin',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token }),
+    ...sendJson('POST', body),
   });
-  if (response.ok) return;
-  const body = (await response.json().catch(() => ({}))) as { error?: string };
-  throw new Error(body.error ?? `HTTP ${response.status}`);
+  if (!response.ok) {
+    const answer = (await response.json().catch(() => ({}))) as { error?: string };
+    throw new ApiError(answer.error ?? `HTTP ${response.status}`, response.status);
+  }
+  const me = await loadMe();
+  if (!me) throw new SessionEnded();
+  return me;
 }
 
 export function logout(): Promise<void> {
   return request('/logout', { method: 'POST' });
+}
+
+/** The account's own new password (POST /api/konto/password); the session stays open. */
+export function changePassword(change: PasswordChange): Promise<void> {
+  return apiRequest('/api/konto/password', sendJson('POST', change));
 }
 
 /** Counts of results (overview), statistics of children (levels, items, DIF), the Verlauf, the bilingual pairs. */

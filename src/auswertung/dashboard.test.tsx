@@ -5,6 +5,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import type { FastifyInstance } from 'fastify';
 import { I18nextProvider } from 'react-i18next';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Me } from '../../schemas/verwaltung-api.ts';
 import { buildServer } from '../../server/app.ts';
 import { openPgliteStore, type ResultStore } from '../../server/db/index.ts';
 import { makePayload } from '../../server/testing/payload.ts';
@@ -19,7 +20,9 @@ import { i18n } from './i18n';
  * 'Tests je Kind'.
  */
 
-const TOKEN = 'dashboard-component-test-token';
+const TOKEN = 'dashboard-component-test-token-0123456789';
+/** Signed in with EXPORT_TOKEN: Forschung on all Einrichtungen (docs/product.md §47). */
+const EXPORT_KEY_HOLDER: Me = { name: null, role: 'forschung', sites: 'alle', mustChangePassword: false };
 
 /** A silent Turkish test (no prompt spoken) of `childCode`, or without a code. */
 const silent = (childCode: string | undefined, testDate: string, correct: readonly number[]) =>
@@ -87,7 +90,7 @@ describe('the Auswertung dashboard', () => {
     window.history.replaceState(null, '', '/auswertung');
     render(
       <I18nextProvider i18n={i18n}>
-        <Dashboard onSessionEnded={() => {}} />
+        <Dashboard me={EXPORT_KEY_HOLDER} onSessionEnded={() => {}} />
       </I18nextProvider>,
     );
     // Every filter is one labelled field: the dates as date inputs, the others as selects.

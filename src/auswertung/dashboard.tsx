@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Me } from '../../schemas/verwaltung-api';
 import {
   type Filter,
   filterFromQuery,
@@ -22,7 +23,12 @@ import { ProgressSection } from './progress-section';
 import { ProtokollSection } from './protokoll-section';
 import { ReliabilitySection } from './reliability-section';
 
-export function Dashboard({ onSessionEnded }: { onSessionEnded(): void }) {
+/**
+ * The statistics, downloads and deletions of /auswertung, for the signed-in account's Einrichtungen
+ * (the server limits every answer; the page offers only what the account may ask for). The
+ * Protokoll is the Verwaltung's (docs/product.md §47).
+ */
+export function Dashboard({ me, onSessionEnded }: { me: Me; onSessionEnded(): void }) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<Filter>(() => filterFromQuery(window.location.search));
   const [statistics, setStatistics] = useState<Statistics>();
@@ -60,6 +66,7 @@ export function Dashboard({ onSessionEnded }: { onSessionEnded(): void }) {
         filter={filter}
         versions={statistics?.overview.contentVersions ?? []}
         sites={statistics?.overview.sites ?? []}
+        ownSites={me.sites === 'alle' ? undefined : me.sites}
         onApply={apply}
       />
       <p className="auswertung-status" role="status" aria-live="polite">
@@ -97,7 +104,13 @@ export function Dashboard({ onSessionEnded }: { onSessionEnded(): void }) {
           <DeleteChildSection onDeleted={() => load(filter)} onSessionEnded={onSessionEnded} />
           <DeleteSection onDeleted={() => load(filter)} onSessionEnded={onSessionEnded} />
           <AuskunftSection onDone={() => setProtokollVersion((n) => n + 1)} onSessionEnded={onSessionEnded} />
-          <ProtokollSection refresh={statistics} version={protokollVersion} onSessionEnded={onSessionEnded} />
+          {me.role === 'verwaltung' && (
+            <ProtokollSection
+              refresh={statistics}
+              version={protokollVersion}
+              onSessionEnded={onSessionEnded}
+            />
+          )}
         </div>
       )}
     </>

@@ -46,12 +46,15 @@ export function FilterForm({
   filter,
   versions,
   sites,
+  ownSites,
   onApply,
 }: {
   filter: Filter;
   versions: Count[];
   /** The codes present under the other filters. */
   sites: Count[];
+  /** An account limited to some Einrichtungen (a Kita-Leitung) is offered exactly these. */
+  ownSites?: readonly string[] | undefined;
   onApply(next: Filter): void;
 }) {
   const { t } = useTranslation();
@@ -69,7 +72,9 @@ export function FilterForm({
   // The selected version stays selectable even when the current selection has no result with it.
   const versionKeys = versions.map((entry) => entry.key ?? 'ohne');
   if (filter.version && !versionKeys.includes(filter.version)) versionKeys.push(filter.version);
-  const siteKeys = sites.flatMap((entry) => (entry.key === null ? [] : [entry.key]));
+  const siteKeys = ownSites
+    ? [...ownSites]
+    : sites.flatMap((entry) => (entry.key === null ? [] : [entry.key]));
   if (filter.site && !siteKeys.includes(filter.site)) siteKeys.push(filter.site);
 
   const anyOption = { value: '', label: t('auswertung.filter.any') };

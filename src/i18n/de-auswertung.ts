@@ -4,18 +4,56 @@ import type { School } from '../domain/facts';
 export const deAuswertung = {
   title: 'Zähltest – Auswertung',
   loading: 'Wird geladen …',
+  /** One login for /auswertung and /verwaltung (docs/product.md §47). */
   login: {
     heading: 'Anmelden',
     intro:
-      'Die Auswertung zeigt die gesammelten Ergebnisse aller Einrichtungen, ohne Namen. Melden Sie sich mit dem Zugangsschlüssel an (EXPORT_TOKEN des Servers).',
-    token: 'Zugangsschlüssel',
+      'Melden Sie sich mit Ihrem Benutzernamen und Passwort an. Dieselbe Anmeldung gilt für die Auswertung und die Verwaltung.',
+    name: 'Benutzername',
+    password: 'Passwort',
     submit: 'Anmelden',
     working: 'Anmeldung läuft …',
     failed: 'Anmeldung fehlgeschlagen: {{message}}',
     offline: 'Der Server ist nicht erreichbar. Bitte Verbindung prüfen und erneut versuchen.',
+    keyToggle: 'Mit Zugangsschlüssel anmelden',
+    keyIntro:
+      'Nur für den Betreiber des Servers: Der Zugangsschlüssel (EXPORT_TOKEN) öffnet die Ergebnisse aller Einrichtungen mit den Rechten der Forschung. Alle anderen melden sich oben mit ihrem Konto an.',
+    token: 'Zugangsschlüssel',
+    keySubmit: 'Mit Schlüssel anmelden',
   },
   logout: 'Abmelden',
-  sessionEnded: 'Die Anmeldung ist abgelaufen. Bitte erneut anmelden.',
+  sessionEnded: 'Ihre Sitzung wurde beendet. Bitte erneut anmelden.',
+  /** Who is signed in, in the header of both pages. */
+  me: {
+    label: 'Angemeldet',
+    account: '{{name}} · {{role}}',
+    keyHolder: 'Zugangsschlüssel (EXPORT_TOKEN) · {{role}}',
+    sites: 'Einrichtungen: {{sites}}',
+    allSites: 'alle',
+    noSites: 'keine',
+    toVerwaltung: 'Verwaltung',
+    toAuswertung: 'Auswertung',
+  },
+  /** A one-time password is replaced before anything else (docs/product.md §47). */
+  firstPassword: {
+    heading: 'Eigenes Passwort festlegen',
+    intro:
+      'Sie haben sich mit einem Einmalpasswort angemeldet. Bitte legen Sie jetzt ein eigenes Passwort fest; erst danach öffnet sich die Seite.',
+    current: 'Einmalpasswort',
+  },
+  password: {
+    heading: 'Passwort ändern',
+    rules: 'Mindestens {{min}} Zeichen; der Benutzername darf nicht darin vorkommen.',
+    current: 'Bisheriges Passwort',
+    next: 'Neues Passwort',
+    repeat: 'Neues Passwort wiederholen',
+    submit: 'Passwort festlegen',
+    working: 'Wird gespeichert …',
+    tooShort: 'Das neue Passwort braucht mindestens {{min}} Zeichen.',
+    mismatch: 'Die beiden Eingaben des neuen Passworts stimmen nicht überein.',
+    done: 'Das neue Passwort gilt ab sofort. Andere Sitzungen dieses Kontos wurden beendet.',
+    failed: 'Das Passwort wurde nicht geändert: {{message}}',
+  },
   loadFailed: 'Die Auswertung konnte nicht geladen werden: {{message}}',
   filter: {
     heading: 'Filter',

@@ -2,13 +2,17 @@ import i18next, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { de } from './de';
 import type { deAuswertung } from './de-auswertung';
+import type { deVerwaltung } from './de-verwaltung';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    // The researchers' page has its own strings (de-auswertung.ts) and its own i18next instance
-    // (src/auswertung/i18n.ts), so that the child's app never downloads them.
-    resources: { translation: typeof de & { auswertung: typeof deAuswertung } };
+    // The researchers' pages /auswertung and /verwaltung have their own strings (de-auswertung.ts,
+    // de-verwaltung.ts) and their own i18next instance (src/auswertung/i18n.ts), so that the
+    // child's app never downloads them.
+    resources: {
+      translation: typeof de & { auswertung: typeof deAuswertung; verwaltung: typeof deVerwaltung };
+    };
   }
 }
 

@@ -1,6 +1,9 @@
 import { rmSync } from 'node:fs';
+import type { AccountInput } from '../../schemas/verwaltung-api.ts';
 import { buildServer } from '../../server/app.ts';
-import { openPgliteStore, type StoredResult } from '../../server/db/index.ts';
+import { hashPassword } from '../../server/auth/passwords.ts';
+import { openPgliteStore, type ResultStore, type StoredResult } from '../../server/db/index.ts';
+import { addAccount } from '../../server/verwaltung/operations.ts';
 import { freshDataDir } from '../../server/testing/pglite-template.ts';
 
 /** The export token of every test server; lets any test process read what a server stored. */
@@ -16,6 +19,14 @@ export interface TestServer {
   countResults(): Promise<number>;
   /** Every stored result, in the order received. */
   listResults(): Promise<StoredResult[]>;
+  /** The server's store, for a test that reads or sets up what the pages cannot. */
+  store: ResultStore;
+  /**
+   * An account made as `npm run verwaltung -- account add` makes it (server/verwaltung/operations.ts):
+   * with a one-time password to replace at the first login, or, given `password`, with that password
+   * already its own (a test that starts after the first login).
+   */
+  addAccount(input: AccountInput, password?: string): Promise<{ id: number; oneTimePassword: string }>;
   close(): Promise<void>;
 }
 
@@ -48,6 +59,15 @@ export async function startTestServer(distDir: string): Promise<TestServer> {
       const results: StoredResult[] = [];
       for await (const result of db.iterateResults()) results.push(result);
       return results;
+    },
+    store: db,
+    async addAccount(input, password) {
+      const accounts = db.accounts;
+      const protokoll = db.research;
+      if (!accounts || !protokoll) throw new Error('the test store has no accounts');
+      const created = await addAccount({ accounts, protokoll, log: console, actor: 'Kommandozeile (Test)' }, input);
+      if (password !== undefined) await accounts.setPassword(created.id, await hashPassword(password), false);
+      return created;
     },
     async close() {
       await app.close();

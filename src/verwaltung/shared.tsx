@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SessionEnded } from '../auswertung/api';
+import { formatAt } from '../auswertung/format';
+
+/** The browser's own time zone: the Verwaltung reads times where she sits. */
+const LOCAL_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** TT.MM.JJJJ, HH:MM of an ISO time, or 'nie' for none. */
+export function useFormatTime(): (iso: string | null) => string {
+  const { t } = useTranslation();
+  return (iso) => (iso ? formatAt(iso, LOCAL_TIME_ZONE) : t('verwaltung.never'));
+}
+
+/**
+ * What a section does with a failed request: a 401 returns the page to the login, anything else is
+ * the server's German message for `show`.
+ */
+export function useFailure(onSessionEnded: () => void) {
+  return useCallback(
+    (failure: unknown, show: (message: string) => void) => {
+      if (failure instanceof SessionEnded) onSessionEnded();
+      else show((failure as Error).message);
+    },
+    [onSessionEnded],
+  );
+}
+
+/**
+ * A secret shown once (a new API token, a one-time password): in a read-only field to select, with
+ * 'Kopieren', the warning above it and a button that hides it.
+ */
+export function SecretBox({
+  heading,
+  warning,
+  label,
+  value,
+  onClose,
+}: {
+  heading: string;
+  warning: string;
+  label: string;
+  value: string;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [copied, setCopied] = useState<'yes' | 'failed'>();
+  const field = useRef<HTMLInputElement>(null);
+  // Shown once: into view and selected at once, wherever the button that made it was.
+  useEffect(() => field.current?.focus(), []);
+  const copy = () => {
+    navigator.clipboard
+      .writeText(value)
+      .then(() => setCopied('yes'))
+      .catch(() => setCopied('failed'));
+  };
+  return (
+    <section className="verwaltung-secret" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>{heading}</h3>
+      <p className="verwaltung-secret-warning">{warning}</p>
+      <label htmlFor={`${id}-value`}>{label}</label>
+      <div className="verwaltung-secret-row">
+        <input
+          ref={field}
+          id={`${id}-value`}
+          readOnly
+          value={value}
+          spellCheck={false}
+          onFocus={(event) => event.target.select()}
+        />
+        <button type="button" className="auswertung-button" onClick={copy}>
+          {t('verwaltung.copy')}
+        </button>
+      </div>
+      {copied && (
+        <p role="status" className={copied === 'yes' ? 'auswertung-done' : 'auswertung-error'}>
+          {copied === 'yes' ? t('verwaltung.copied') : t('verwaltung.copyFailed')}
+        </p>
+      )}
+      <button type="button" className="auswertung-button auswertung-button--quiet" onClick={onClose}>
+        {t('verwaltung.accounts.close')}
+      </button>
+    </section>
+  );
+}
