@@ -145,7 +145,7 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
         error:
           seconds >= 120
             ? `Zu viele Fehlversuche. Bitte in ${Math.ceil(seconds / 60)} Minuten erneut versuchen.`
-            : `Zu viele Fehlversuche. Bitte in ${seconds} Sekunden erneut versuchen.`,
+            : `Zu viele Fehlversuche. Bitte in ${seconds} ${seconds === 1 ? 'Sekunde' : 'Sekunden'} erneut versuchen.`,
       });
 
   // One login for /auswertung and /verwaltung: an account's name and password, or EXPORT_TOKEN.
