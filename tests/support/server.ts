@@ -3,8 +3,8 @@ import type { AccountInput } from '../../schemas/verwaltung-api.ts';
 import { buildServer } from '../../server/app.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { openPgliteStore, type ResultStore, type StoredResult } from '../../server/db/index.ts';
-import { addAccount } from '../../server/verwaltung/operations.ts';
 import { freshDataDir } from '../../server/testing/pglite-template.ts';
+import { addAccount } from '../../server/verwaltung/operations.ts';
 
 /** The export token of every test server; lets any test process read what a server stored. */
 export const TEST_EXPORT_TOKEN = 'zaehltest-e2e-export-token-0123456789';
@@ -65,7 +65,10 @@ export async function startTestServer(distDir: string): Promise<TestServer> {
       const accounts = db.accounts;
       const protokoll = db.research;
       if (!accounts || !protokoll) throw new Error('the test store has no accounts');
-      const created = await addAccount({ accounts, protokoll, log: console, actor: 'Kommandozeile (Test)' }, input);
+      const created = await addAccount(
+        { accounts, protokoll, log: console, actor: 'Kommandozeile (Test)' },
+        input,
+      );
       if (password !== undefined) await accounts.setPassword(created.id, await hashPassword(password), false);
       return created;
     },
