@@ -10,13 +10,20 @@ import { axeFindings } from './support/axe.ts';
 import { ARTIFACTS, screenshotAtSizes } from './support/browser.ts';
 
 /**
- * The Protokoll and the Auskunft on /auswertung (docs/product.md §46) in real Chromium against the
- * real server: the researcher deletes a child's results on the page and downloads the CSV; the
- * Protokoll shows both and the login, and confirms the deletion by the child code alone; a parent's
+ * The Protokoll and the Auskunft on /auswertung (docs/product.md §46, §47) in real Chromium against
+ * the real server, signed in as the Verwaltung (the Protokoll is hers): she deletes a child's
+ * results on the page and downloads the CSV; the Protokoll shows both, the login and the account's
+ * creation, and confirms the deletion by the child code alone; a parent's
  * Auskunft is saved as PDF and JSON and recorded (the rules, filters and the absence of codes and
  * tokens are tested in server/auswertung/protokoll.test.ts).
  */
 const CODE = 'K7M3QX';
+/** The Verwaltung's account the page is signed in with, as the Protokoll names it. */
+const ACTOR = 'amt (Verwaltung)';
+/** A login names the account alone (server/auswertung/routes.ts). */
+const LOGIN = ['Anmeldung', 'amt', '', ''];
+/** The Protokoll's entry of the account's creation (as `npm run verwaltung -- account add` makes it). */
+const CREATED = ['Konto', 'Kommandozeile (Test)', '', 'Konto amt angelegt: Verwaltung, alle Einrichtungen'];
 const RESULTS = [
   makeResearchPayload({ overrides: { childCode: CODE, testDate: '2026-09-01' } }),
   makeResearchPayload({ overrides: { childCode: CODE, testDate: '2026-11-02' } }),
@@ -26,7 +33,11 @@ const RESULTS = [
 describe('/auswertung: the Protokoll', () => {
   let page: Page;
   let folder: string;
-  openAuswertungBeforeAll(RESULTS, (opened) => ({ page } = opened));
+  openAuswertungBeforeAll(RESULTS, (opened) => ({ page } = opened), {
+    name: 'amt',
+    role: 'verwaltung',
+    sites: 'alle',
+  });
   beforeAll(async () => {
     folder = await mkdtemp(join(tmpdir(), 'zaehltest-auskunft-'));
   });
@@ -41,7 +52,7 @@ describe('/auswertung: the Protokoll', () => {
   it('shows the login, an export and a deletion made on the page, and confirms the deletion by its code', async () => {
     const section = page.getByRole('region', { name: 'Protokoll', exact: true });
     await section.getByRole('heading', { name: 'Protokoll' }).waitFor();
-    await expect.poll(rows).toEqual([['Anmeldung', 'Zugangsschlüssel EXPORT_TOKEN (/auswertung)', '', '']]);
+    await expect.poll(rows).toEqual([LOGIN, CREATED]);
 
     // A download, then a parent's deletion request, as a researcher does them on this page.
     expect((await download(page.getByRole('link', { name: 'CSV für Excel herunterladen' }))).name).toMatch(
@@ -56,15 +67,11 @@ describe('/auswertung: the Protokoll', () => {
     await page.getByText(`2 Ergebnisse zum Kind-Code ${CODE} wurden gelöscht.`).waitFor();
 
     await expect.poll(rows).toEqual([
-      ['Löschung', 'Zugangsschlüssel EXPORT_TOKEN (/auswertung)', '2', 'alle Ergebnisse eines Kind-Codes'],
+      ['Löschung', ACTOR, '2', 'alle Ergebnisse eines Kind-Codes'],
       // The page's default filter: without tests ended early and without silent ones.
-      [
-        'Export',
-        'Zugangsschlüssel EXPORT_TOKEN (/auswertung)',
-        '',
-        'CSV, Filter: vorzeitig beendet: ohne, Ton: mit',
-      ],
-      ['Anmeldung', 'Zugangsschlüssel EXPORT_TOKEN (/auswertung)', '', ''],
+      ['Export', ACTOR, '', 'CSV, Filter: vorzeitig beendet: ohne, Ton: mit'],
+      LOGIN,
+      CREATED,
     ]);
     expect(await section.textContent()).not.toContain(CODE);
     const time = await section.locator('tbody tr td').first().textContent();
@@ -83,7 +90,7 @@ describe('/auswertung: the Protokoll', () => {
     await section.getByRole('button', { name: 'Prüfen' }).click();
     await section.getByText(`Für den Kind-Code ${CODE} ist 1 Löschung im Protokoll:`).waitFor();
     expect(await section.locator('.auswertung-protokoll-found li').textContent()).toBe(
-      `${time}: 2 Ergebnisse gelöscht (Zugangsschlüssel EXPORT_TOKEN (/auswertung))`,
+      `${time}: 2 Ergebnisse gelöscht (${ACTOR})`,
     );
     await section.getByLabel('Kind-Code').fill('ZZZZZ2');
     await section.getByRole('button', { name: 'Prüfen' }).click();
@@ -135,18 +142,8 @@ describe('/auswertung: the Protokoll', () => {
     await protokoll.getByLabel('Art').selectOption({ label: 'Auskunft' });
     await protokoll.getByRole('button', { name: 'Anzeigen' }).click();
     await expect.poll(rows).toEqual([
-      [
-        'Auskunft',
-        'Zugangsschlüssel EXPORT_TOKEN (/auswertung)',
-        '0',
-        'Auskunft zu einem Kind-Code (Art. 15 DSGVO)',
-      ],
-      [
-        'Auskunft',
-        'Zugangsschlüssel EXPORT_TOKEN (/auswertung)',
-        '1',
-        'Auskunft zu einem Kind-Code (Art. 15 DSGVO)',
-      ],
+      ['Auskunft', ACTOR, '0', 'Auskunft zu einem Kind-Code (Art. 15 DSGVO)'],
+      ['Auskunft', ACTOR, '1', 'Auskunft zu einem Kind-Code (Art. 15 DSGVO)'],
     ]);
     expect(await axeFindings(page)).toEqual([]);
     await shots('auswertung-auskunft', section);

@@ -6,7 +6,7 @@ import { CSV_HEADERS } from '../server/export.ts';
 import { parseCsv } from '../server/testing/csv.ts';
 import { makeResearchPayload } from '../server/testing/payload.ts';
 import { SCORED_QUESTION_IDS } from '../src/domain/facts.ts';
-import { storeResults } from './support/auswertung.ts';
+import { signInAs, signInWithKey, storeResults } from './support/auswertung.ts';
 import { axeFindings } from './support/axe.ts';
 import { openBrowser, type Session, screenshot, TABLET, TABLET_PORTRAIT } from './support/browser.ts';
 import { startTestServer, TEST_EXPORT_TOKEN, type TestServer } from './support/server.ts';
@@ -106,17 +106,22 @@ describe('/auswertung in the browser', () => {
     await server?.close();
   });
 
-  it('asks for the token, refuses a wrong one and sets a strict, HttpOnly session cookie', async () => {
+  it('asks for name and password, refuses a wrong one and a wrong key, and sets a strict, HttpOnly session cookie', async () => {
     await page.goto(`${server.url}/auswertung`);
     await page.getByRole('heading', { name: 'Anmelden' }).waitFor();
     expect(await axeFindings(page)).toEqual([]);
-    await page.getByLabel('Zugangsschlüssel').fill('falsch');
-    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await signInAs(page, 'forschung.team', 'ein-falsches-Passwort');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Anmeldung fehlgeschlagen: Benutzername oder Passwort stimmen nicht.' })
+      .waitFor();
+    // The operator's key is the second, folded way in.
+    await signInWithKey(page, 'falsch');
     await page.getByRole('alert').filter({ hasText: 'Der Zugangsschlüssel stimmt nicht.' }).waitFor();
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, 'auswertung-login-1024x768');
-    await page.getByLabel('Zugangsschlüssel').fill(TEST_EXPORT_TOKEN);
-    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByLabel('Zugangsschlüssel', { exact: true }).fill(TEST_EXPORT_TOKEN);
+    await page.getByRole('button', { name: 'Mit Schlüssel anmelden', exact: true }).click();
     await page.getByTestId('total').waitFor();
     expect(await totalText(page)).toBe('300 Ergebnisse');
     const [cookie] = await session.context.cookies(server.url);
@@ -263,8 +268,7 @@ describe('/auswertung counts children, warns below 30 and offers all results', (
     session = await openBrowser();
     page = session.page;
     await page.goto(`${server.url}/auswertung`);
-    await page.getByLabel('Zugangsschlüssel').fill(TEST_EXPORT_TOKEN);
-    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await signInWithKey(page);
   });
 
   afterAll(async () => {

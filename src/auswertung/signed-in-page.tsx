@@ -126,7 +126,7 @@ export function SignedInPage({
           />
         )}
         {me?.mustChangePassword && (
-          <section className="auswertung-card auswertung-login" aria-labelledby="first-password-heading">
+          <section className="auswertung-card auswertung-narrow" aria-labelledby="first-password-heading">
             <h2 id="first-password-heading">{t('auswertung.firstPassword.heading')}</h2>
             <p>{t('auswertung.firstPassword.intro')}</p>
             <PasswordForm

@@ -114,7 +114,7 @@ export function AccountsSection({
                       <button
                         type="button"
                         className="auswertung-button auswertung-button--quiet verwaltung-small"
-                        aria-label={`${t('verwaltung.accounts.edit')} ${account.name}`}
+                        aria-label={t('verwaltung.accounts.editLabel', { name: account.name })}
                         onClick={() => setEditing(account)}
                       >
                         {t('verwaltung.accounts.edit')}

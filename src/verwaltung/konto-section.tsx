@@ -110,7 +110,7 @@ function Tokens({ onChanged, onSessionEnded }: { onChanged(): void; onSessionEnd
     <>
       <h3>{t('verwaltung.konto.tokens')}</h3>
       <p className="auswertung-hint">{t('verwaltung.konto.tokensIntro')}</p>
-      <form className="auswertung-login-form verwaltung-inline-form" onSubmit={(event) => void create(event)}>
+      <form className="verwaltung-inline-form" onSubmit={(event) => void create(event)}>
         <label htmlFor="token-name">{t('verwaltung.konto.tokenName')}</label>
         <input
           id="token-name"

@@ -163,7 +163,7 @@ export function SitesSection({
       {canEdit && (
         <>
           <h3>{t('verwaltung.sites.addHeading')}</h3>
-          <form className="verwaltung-grid-form" onSubmit={(event) => void add(event)}>
+          <form className="auswertung-stack-form" onSubmit={(event) => void add(event)}>
             <div className="auswertung-field">
               <label htmlFor="site-code">{t('verwaltung.sites.code')}</label>
               <input
