@@ -105,10 +105,16 @@ export function AccountsSection({
               {accounts.map((account) => (
                 <tr key={account.id} className={account.disabled ? 'verwaltung-inactive' : undefined}>
                   <th scope="row">{account.name}</th>
-                  <td>{ROLE_LABELS[account.role]}</td>
-                  <td className="verwaltung-wrap">{siteList(account.sites)}</td>
-                  <td className="verwaltung-wrap">{stateOf(account)}</td>
-                  <td>{formatTime(account.lastLoginAt)}</td>
+                  <td data-label={t('verwaltung.accounts.columns.role')}>{ROLE_LABELS[account.role]}</td>
+                  <td className="verwaltung-wrap" data-label={t('verwaltung.accounts.columns.sites')}>
+                    {siteList(account.sites)}
+                  </td>
+                  <td className="verwaltung-wrap" data-label={t('verwaltung.accounts.columns.state')}>
+                    {stateOf(account)}
+                  </td>
+                  <td data-label={t('verwaltung.accounts.columns.lastLogin')}>
+                    {formatTime(account.lastLoginAt)}
+                  </td>
                   <td className="verwaltung-wrap">
                     <div className="verwaltung-actions">
                       <button

@@ -151,10 +151,10 @@ function Tokens({ onChanged, onSessionEnded }: { onChanged(): void; onSessionEnd
             <tbody>
               {tokens.map((token) => (
                 <tr key={token.id}>
-                  <td>{token.name}</td>
-                  <td>{formatTime(token.createdAt)}</td>
-                  <td>{formatTime(token.lastUsedAt)}</td>
-                  <td className="verwaltung-wrap">
+                  <td data-label={t('verwaltung.konto.columns.name')}>{token.name}</td>
+                  <td data-label={t('verwaltung.konto.columns.created')}>{formatTime(token.createdAt)}</td>
+                  <td data-label={t('verwaltung.konto.columns.lastUsed')}>{formatTime(token.lastUsedAt)}</td>
+                  <td className="verwaltung-wrap" data-label={t('verwaltung.konto.columns.state')}>
                     <div className="verwaltung-actions">
                       {token.revokedAt ? (
                         t('verwaltung.konto.revokedAt', { at: formatTime(token.revokedAt) })

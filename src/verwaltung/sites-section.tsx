@@ -93,7 +93,7 @@ export function SitesSection({
               {sites.map((site) => (
                 <tr key={site.code} className={site.active ? undefined : 'verwaltung-inactive'}>
                   <th scope="row">{site.code}</th>
-                  <td className="verwaltung-wrap">
+                  <td className="verwaltung-wrap" data-label={t('verwaltung.sites.columns.name')}>
                     {renaming?.code === site.code ? (
                       <form className="verwaltung-row-form" onSubmit={(event) => void rename(event)}>
                         <label className="visually-hidden" htmlFor={`rename-${site.code}`}>
@@ -121,9 +121,15 @@ export function SitesSection({
                       site.name
                     )}
                   </td>
-                  <td className="num">{site.results}</td>
-                  <td>{site.active ? t('verwaltung.yes') : t('verwaltung.no')}</td>
-                  <td className="verwaltung-wrap">{site.aliases.join(', ')}</td>
+                  <td className="num" data-label={t('verwaltung.sites.columns.results')}>
+                    {site.results}
+                  </td>
+                  <td data-label={t('verwaltung.sites.columns.active')}>
+                    {site.active ? t('verwaltung.yes') : t('verwaltung.no')}
+                  </td>
+                  <td className="verwaltung-wrap" data-label={t('verwaltung.sites.columns.aliases')}>
+                    {site.aliases.join(', ')}
+                  </td>
                   {canEdit && (
                     <td className="verwaltung-wrap">
                       <div className="verwaltung-actions">
@@ -294,7 +300,9 @@ export function UnassignedSection({
               {codes.map((row) => (
                 <tr key={row.code}>
                   <th scope="row">{row.code}</th>
-                  <td className="num">{row.results}</td>
+                  <td className="num" data-label={t('verwaltung.unassigned.columns.results')}>
+                    {row.results}
+                  </td>
                   <td className="verwaltung-wrap">
                     <div className="verwaltung-actions">
                       <label className="visually-hidden" htmlFor={`assign-${row.code}`}>
