@@ -6,6 +6,7 @@ import type { Bilingual, DifAnswer, ItemsAnswer, Levels } from '../../schemas/au
 import type { Me } from '../../schemas/verwaltung-api.ts';
 import {
   type Access,
+  childScope,
   principalOf,
   requestActor,
   SESSION_COOKIE,
@@ -312,13 +313,16 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
     schema: { querystring: childCodeQuery },
   };
   app.get<{ Querystring: ChildCodeQuery }>(`${API}/child-results`, childRoute, async (request) => ({
-    count: await research.countByChildCode(request.query.childCode, scopeOf(principalOf(request))),
+    count: await research.countByChildCode(
+      request.query.childCode,
+      childScope(principalOf(request), request.query.site),
+    ),
   }));
   app.delete<{ Querystring: ChildCodeQuery }>(`${API}/child-results`, childRoute, async (request) => {
     return {
       deleted: await deleteChildResults(research, request.log, request.query.childCode, {
         actor: requestActor(request),
-        scope: scopeOf(principalOf(request)),
+        scope: childScope(principalOf(request), request.query.site),
       }),
     };
   });

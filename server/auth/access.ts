@@ -34,6 +34,18 @@ export function actorOf(principal: Principal, via: 'page' | 'script'): string {
 export const scopeOf = (principal: Principal): string[] | undefined =>
   principal.sites === 'alle' ? undefined : principal.sites;
 
+/**
+ * The Einrichtungen a request about one child code may touch: `site` if the request names one (which
+ * must be the principal's), else the principal's (scopeOf). Refuses another Kita's with 403.
+ */
+export function childScope(principal: Principal, site: string | undefined): string[] | undefined {
+  const scope = scopeOf(principal);
+  if (site === undefined) return scope;
+  if (scope && !scope.includes(site))
+    throw Object.assign(new Error('Diese Einrichtung gehört nicht zu diesem Konto.'), { statusCode: 403 });
+  return [site];
+}
+
 export interface Access {
   /**
    * The fingerprint sessions opened with EXPORT_TOKEN keep (a hash, never the key): such a session

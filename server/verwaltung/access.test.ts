@@ -235,6 +235,15 @@ describe.each(storeBackends)('who may see what on $name (docs/product.md §47)',
       expect(
         (await as('verwaltung', 'GET', '/api/auswertung/child-results?childCode=SHARE2')).json(),
       ).toEqual({ count: 1 });
+      // Named with its Kita, a request about a code touches that Kita only — if it is the account's.
+      const child = (site: string) => `/api/auswertung/child-results?childCode=SHARE2&site=${site}`;
+      expect((await as('verwaltung', 'GET', child('KITA-017'))).json()).toEqual({ count: 0 });
+      expect((await as('verwaltung', 'GET', child('KITA-018'))).json()).toEqual({ count: 1 });
+      expect((await as('leitung', 'DELETE', child('KITA-018'))).statusCode).toBe(403);
+      expect(
+        (await as('leitung', 'GET', '/api/auswertung/auskunft?childCode=SHARE2&site=KITA-018')).statusCode,
+      ).toBe(403);
+      expect((await as('verwaltung', 'GET', child('kita 18'))).statusCode).toBe(400);
       // The Auskunft: her Kita's results of the code only.
       const auskunft = (await as('leitung', 'GET', '/api/auswertung/auskunft?childCode=BBBBB2')).json();
       expect(auskunft.results).toEqual([]);
