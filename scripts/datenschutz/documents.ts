@@ -222,7 +222,8 @@ aufzubewahren.
   \`/verwaltung\` einen Hash (${SESSION_HOURS} Stunden gültig). Das Protokoll nennt das Konto bei jeder
   Anmeldung, jedem Fehlversuch, Export, jeder Löschung und Auskunft und jeder Änderung an Konten, Tokens
   und Einrichtungen (${deployment.protokollMonths} Monate). Nach Fehlversuchen hält der Server die Adresse und den
-  versuchten Benutzernamen höchstens ${ACCESS_FACTS.loginForgetMinutes} Minuten im Arbeitsspeicher, um die nächsten Versuche zu verzögern.
+  versuchten Benutzernamen bis ${ACCESS_FACTS.loginForgetMinutes} Minuten nach dem letzten Fehlversuch im Arbeitsspeicher, um
+  weitere Versuche zu verzögern.
 - Geräte, die wiederholt einen falschen Zugangsschlüssel (API-Token${deployment.exportToken ? ' oder EXPORT_TOKEN' : ''}) senden: ihre IP-Adresse im Log
   (siehe Maßnahmen).
 
@@ -479,7 +480,8 @@ Ort der Ergebnisse: ${databaseName(deployment)}. Dort liegen auch die Konten (Pa
 scrypt-Hash), die Hashes der API-Tokens und Sitzungen und das Protokoll. Zähltest verschlüsselt die
 Datenbank auf dem Server nicht. [Verschlüsselung des Datenträgers beim Hoster prüfen bzw. vereinbaren.] Mit der
 systemd-Unit aus \`deploy/\` läuft der Server als eigener Benutzer ohne Anmeldung, sieht vom System nur
-seinen Datenordner, und die Einstellungsdatei mit Token und Datenbank-Passwort ist nur für root lesbar.
+seinen Datenordner, und die Einstellungsdatei mit den geheimen Einstellungen (etwa EXPORT_TOKEN
+und Datenbank-Passwort) ist nur für root lesbar.
 [Bestätigen, dass die Installation docs/deploy.md folgt.]
 
 ## 5. Zugriff auf die Ergebnisse
@@ -572,7 +574,7 @@ function folgenabschaetzung(deployment: Deployment): string {
   const exportTokenRisk = deployment.exportToken
     ? ` EXPORT_TOKEN (gesetzt, mindestens ${ACCESS_FACTS.minExportTokenLength} Zeichen) öffnet alle Einrichtungen mit den Rechten der Rolle ${ROLE_LABELS.forschung} und nennt im Protokoll keine Person.`
     : '';
-  const accessRisk = `Konten mit den Rollen ${roleNames()}, vom Server je Anfrage auf ihre Einrichtungen beschränkt; die ${ROLE_LABELS.leitung} sieht nur ihre Einrichtungen. Passwörter mit mindestens ${MIN_PASSWORD_LENGTH} Zeichen als scrypt-Hash, Einmalpasswörter beim ersten Anmelden ersetzt, wachsende Wartezeiten nach Fehlversuchen. Das Protokoll nennt Konto und Rolle jedes Zugriffs.${exportTokenRisk}`;
+  const accessRisk = `Konten mit den Rollen ${roleNames()}, vom Server je Anfrage auf ihre Einrichtungen beschränkt; die ${ROLE_LABELS.leitung} sieht nur ihre Einrichtungen. Passwörter mit mindestens ${MIN_PASSWORD_LENGTH} Zeichen als scrypt-Hash, Einmalpasswörter beim ersten Anmelden ersetzt, wachsende Wartezeiten nach Fehlversuchen. Das Protokoll nennt bei jeder Anmeldung, jedem Export, jeder Löschung und Auskunft das Konto.${exportTokenRisk}`;
   return `${header('Hinweise zur Datenschutz-Folgenabschätzung (Art. 35 DSGVO) – Zähltest', deployment)}
 ## Ist eine Folgenabschätzung nötig?
 
