@@ -6,6 +6,7 @@ import type { Bilingual, DifAnswer, ItemsAnswer, Levels } from '../../schemas/au
 import type { Me } from '../../schemas/verwaltung-api.ts';
 import {
   type Access,
+  accountActor,
   childScope,
   principalOf,
   requestActor,
@@ -188,7 +189,7 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
         throttle.failed(keys);
         await record(research, request.log, {
           kind: 'login-failed',
-          actor: account ? `${account.name}` : ACTOR.unknown,
+          actor: account ? accountActor(account) : ACTOR.unknown,
           detail:
             account?.disabled && matches
               ? 'Konto deaktiviert'
@@ -202,7 +203,7 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
         });
       }
       throttle.succeeded(keys);
-      await record(research, request.log, { kind: 'login', actor: account.name });
+      await record(research, request.log, { kind: 'login', actor: accountActor(account) });
       return openSession(request, reply, (hash, expiresAt) =>
         accounts.createAccountSession(hash, expiresAt, account),
       );
