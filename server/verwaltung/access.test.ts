@@ -82,7 +82,7 @@ describe.each(storeBackends)('who may see what on $name (docs/product.md §47)',
       role: 'forschung',
       sites: ['KITA-018'],
     });
-  });
+  }, 120_000);
   afterAll(async () => api?.close());
 
   it.skipIf(backend.skip)(
@@ -180,10 +180,12 @@ describe.each(storeBackends)('who may see what on $name (docs/product.md §47)',
           ).statusCode,
         ).toBe(403);
       }
-      expect(
-        (await as('leitung', 'POST', '/api/verwaltung/assignments', { code: 'kita-17', site: 'KITA-018' }))
-          .statusCode,
-      ).toBe(403);
+      // Joining codes moves results between Kitas: only for whoever sees them all.
+      for (const who of ['leitung', 'forschung18'] as const)
+        expect(
+          (await as(who, 'POST', '/api/verwaltung/assignments', { code: 'kita-17', site: 'KITA-018' }))
+            .statusCode,
+        ).toBe(403);
     },
   );
 
@@ -235,6 +237,15 @@ describe.each(storeBackends)('who may see what on $name (docs/product.md §47)',
       expect(
         (await as('verwaltung', 'GET', '/api/auswertung/child-results?childCode=SHARE2')).json(),
       ).toEqual({ count: 1 });
+      // Named with its Kita, a request about a code touches that Kita only — if it is the account's.
+      const child = (site: string) => `/api/auswertung/child-results?childCode=SHARE2&site=${site}`;
+      expect((await as('verwaltung', 'GET', child('KITA-017'))).json()).toEqual({ count: 0 });
+      expect((await as('verwaltung', 'GET', child('KITA-018'))).json()).toEqual({ count: 1 });
+      expect((await as('leitung', 'DELETE', child('KITA-018'))).statusCode).toBe(403);
+      expect(
+        (await as('leitung', 'GET', '/api/auswertung/auskunft?childCode=SHARE2&site=KITA-018')).statusCode,
+      ).toBe(403);
+      expect((await as('verwaltung', 'GET', child('kita 18'))).statusCode).toBe(400);
       // The Auskunft: her Kita's results of the code only.
       const auskunft = (await as('leitung', 'GET', '/api/auswertung/auskunft?childCode=BBBBB2')).json();
       expect(auskunft.results).toEqual([]);
