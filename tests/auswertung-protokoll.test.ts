@@ -20,8 +20,7 @@ import { ARTIFACTS, screenshotAtSizes } from './support/browser.ts';
 const CODE = 'K7M3QX';
 /** The Verwaltung's account the page is signed in with, as the Protokoll names it. */
 const ACTOR = 'amt (Verwaltung)';
-/** A login names the account alone (server/auswertung/routes.ts). */
-const LOGIN = ['Anmeldung', 'amt', '', ''];
+const LOGIN = ['Anmeldung', ACTOR, '', ''];
 /** The Protokoll's entry of the account's creation (as `npm run verwaltung -- account add` makes it). */
 const CREATED = ['Konto', 'Kommandozeile (Test)', '', 'Konto amt angelegt: Verwaltung, alle Einrichtungen'];
 const RESULTS = [

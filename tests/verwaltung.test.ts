@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CSV_HEADERS } from '../server/export.ts';
 import { parseCsv } from '../server/testing/csv.ts';
 import { makeResearchPayload } from '../server/testing/payload.ts';
-import { signInAs, storeResults, waitForTotal } from './support/auswertung.ts';
+import { signInAs, signInWithKey, storeResults, waitForTotal } from './support/auswertung.ts';
 import { axeFindings } from './support/axe.ts';
 import { openBrowser, type Session, screenshotAtSizes } from './support/browser.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
@@ -321,5 +321,20 @@ describe('/verwaltung and the shared login', () => {
       fullPage: false,
       before: () => protokoll.evaluate((element) => element.scrollIntoView({ block: 'start' })),
     });
+  });
+
+  it('shows the operator signed in with EXPORT_TOKEN the Einrichtungen to read, and no account of her own', async () => {
+    const key = leitung.page;
+    await key.goto(`${server.url}/verwaltung`);
+    await signInWithKey(key);
+    await key.getByRole('heading', { name: 'Einrichtungen', exact: true }).waitFor();
+    expect(await headings(key)).toEqual(['Mein Konto', 'Einrichtungen', 'Kennungen ohne Einrichtung']);
+    expect(await key.getByTestId('signed-in').textContent()).toBe(
+      'Angemeldet: Zugangsschlüssel (EXPORT_TOKEN) · ForschungEinrichtungen: alle',
+    );
+    await key.getByText('Mit dem Zugangsschlüssel (EXPORT_TOKEN) angemeldet').waitFor();
+    await key.getByText('Nur die Verwaltung kann Einrichtungen anlegen und ändern.').waitFor();
+    expect(await key.getByRole('button', { name: 'Hinzufügen' }).count()).toBe(0);
+    expect(await key.getByRole('button', { name: /^Umbenennen/ }).count()).toBe(0);
   });
 });

@@ -77,6 +77,7 @@ export const deVerwaltung = {
     intro:
       'Ergebnisse mit einer Einrichtungskennung, die (noch) keine Einrichtung ist, z. B. ein Tippfehler wie „kita-17“. Verwaltung und Forschung sehen sie; eine Kita-Leitung erst, wenn die Kennung ihrer Einrichtung zugeordnet ist.',
     none: 'Alle Ergebnisse gehören zu einer Einrichtung.',
+    readOnly: 'Zuordnen kann nur, wer alle Einrichtungen sieht (Verwaltung, Forschung für alle).',
     caption: 'Kennungen ohne Einrichtung mit ihrer Zahl an Ergebnissen',
     columns: { code: 'Kennung', results: 'Ergebnisse', assign: 'Zuordnen zu' },
     choose: 'Einrichtung wählen',

@@ -215,11 +215,14 @@ export function SitesSection({
  */
 export function UnassignedSection({
   sites,
+  canAssign,
   version,
   onChanged,
   onSessionEnded,
 }: {
   sites: SiteRow[] | undefined;
+  /** Moving results between Kitas is for whoever sees all Einrichtungen (server/verwaltung/routes.ts). */
+  canAssign: boolean;
   /** Raised on every change of the page: the list loads again. */
   version: number;
   onChanged(): void;
@@ -282,6 +285,7 @@ export function UnassignedSection({
     <section id="kennungen" className="auswertung-card" aria-labelledby="unassigned-heading">
       <h2 id="unassigned-heading">{t('verwaltung.unassigned.heading')}</h2>
       <p className="auswertung-hint">{t('verwaltung.unassigned.intro')}</p>
+      {!canAssign && <p className="auswertung-hint">{t('verwaltung.unassigned.readOnly')}</p>}
       {codes && codes.length === 0 && <p className="auswertung-hint">{t('verwaltung.unassigned.none')}</p>}
       {codes && codes.length > 0 && (
         <Scroll label={t('verwaltung.unassigned.caption')}>
@@ -293,7 +297,7 @@ export function UnassignedSection({
                 <th scope="col" className="num">
                   {t('verwaltung.unassigned.columns.results')}
                 </th>
-                <th scope="col">{t('verwaltung.unassigned.columns.assign')}</th>
+                {canAssign && <th scope="col">{t('verwaltung.unassigned.columns.assign')}</th>}
               </tr>
             </thead>
             <tbody>
@@ -303,33 +307,35 @@ export function UnassignedSection({
                   <td className="num" data-label={t('verwaltung.unassigned.columns.results')}>
                     {row.results}
                   </td>
-                  <td className="verwaltung-wrap">
-                    <div className="verwaltung-actions">
-                      <label className="visually-hidden" htmlFor={`assign-${row.code}`}>
-                        {t('verwaltung.unassigned.target', { code: row.code })}
-                      </label>
-                      <select
-                        id={`assign-${row.code}`}
-                        value={chosen[row.code] ?? ''}
-                        onChange={(event) => setChosen({ ...chosen, [row.code]: event.target.value })}
-                      >
-                        <option value="">{t('verwaltung.unassigned.choose')}</option>
-                        {sites?.map((site) => (
-                          <option key={site.code} value={site.code}>
-                            {site.code} – {site.name}
-                          </option>
-                        ))}
-                      </select>
-                      <button
-                        type="button"
-                        className="auswertung-button verwaltung-small"
-                        aria-label={`${t('verwaltung.unassigned.assign')} ${row.code}`}
-                        onClick={() => ask(row)}
-                      >
-                        {t('verwaltung.unassigned.assign')}
-                      </button>
-                    </div>
-                  </td>
+                  {canAssign && (
+                    <td className="verwaltung-wrap">
+                      <div className="verwaltung-actions">
+                        <label className="visually-hidden" htmlFor={`assign-${row.code}`}>
+                          {t('verwaltung.unassigned.target', { code: row.code })}
+                        </label>
+                        <select
+                          id={`assign-${row.code}`}
+                          value={chosen[row.code] ?? ''}
+                          onChange={(event) => setChosen({ ...chosen, [row.code]: event.target.value })}
+                        >
+                          <option value="">{t('verwaltung.unassigned.choose')}</option>
+                          {sites?.map((site) => (
+                            <option key={site.code} value={site.code}>
+                              {site.code} – {site.name}
+                            </option>
+                          ))}
+                        </select>
+                        <button
+                          type="button"
+                          className="auswertung-button verwaltung-small"
+                          aria-label={`${t('verwaltung.unassigned.assign')} ${row.code}`}
+                          onClick={() => ask(row)}
+                        >
+                          {t('verwaltung.unassigned.assign')}
+                        </button>
+                      </div>
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

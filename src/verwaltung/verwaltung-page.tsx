@@ -97,6 +97,7 @@ function Verwaltung({ me, onSessionEnded }: { me: Me; onSessionEnded(): void }) 
           />
           <UnassignedSection
             sites={sites}
+            canAssign={me.sites === 'alle'}
             version={version}
             onChanged={changed}
             onSessionEnded={onSessionEnded}
