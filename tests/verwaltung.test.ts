@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CSV_HEADERS } from '../server/export.ts';
@@ -336,5 +337,20 @@ describe('/verwaltung and the shared login', () => {
     await key.getByText('Nur die Verwaltung kann Einrichtungen anlegen und ändern.').waitFor();
     expect(await key.getByRole('button', { name: 'Hinzufügen' }).count()).toBe(0);
     expect(await key.getByRole('button', { name: /^Umbenennen/ }).count()).toBe(0);
+  });
+
+  it("stays out of the tablets' precache, as /auswertung does", () => {
+    const dist = inject('distDir');
+    const worker = readFileSync(join(dist, 'sw.js'), 'utf8');
+    const precached = [...worker.matchAll(/"(assets\/[^"]+\.(?:js|css))"/g)].map(
+      (match) => match[1] as string,
+    );
+    expect(precached.length).toBeGreaterThan(10);
+    expect(worker).not.toContain('verwaltung.html');
+    // No precached file holds the pages' own strings or styles (a shared chunk of the two pages once did).
+    const pagesOwn = precached.filter((file) =>
+      /Mit Zugangsschlüssel anmelden|verwaltung-secret/.test(readFileSync(join(dist, file), 'utf8')),
+    );
+    expect(pagesOwn).toEqual([]);
   });
 });
