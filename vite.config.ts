@@ -11,6 +11,14 @@ import { fontPreloadPlugin } from './scripts/font-preload/plugin.ts';
 import { pdfFontsPlugin } from './scripts/pdf-fonts/plugin.ts';
 import { pwaPlugin } from './scripts/pwa/plugin.ts';
 
+/**
+ * The modules of /auswertung and /verwaltung alone. A chunk the two pages share holds only these and is
+ * named `auswertung-…`, so that the tablets' service worker leaves it out like the pages themselves
+ * (scripts/pwa/plugin.ts); the child's app never loads it.
+ */
+const RESEARCH_PAGES =
+  /\/(src\/(auswertung|verwaltung)\/|src\/i18n\/de-(auswertung|verwaltung)\.ts|schemas\/verwaltung-api\.ts)/;
+
 // A build refuses a missing, public or short ACCESS_PASSWORD; `npm run dev` takes the public one.
 export default defineConfig(({ command }) => {
   const config = buildConfig(process.env, command);
@@ -43,6 +51,12 @@ export default defineConfig(({ command }) => {
         // The child's app, the authoring preview (issue 8), which is linked from the README only,
         // the researchers' page /auswertung (its own chunk with the charting library) and the page
         // /verwaltung of accounts and Einrichtungen (docs/product.md §47).
+        output: {
+          chunkFileNames: (chunk) =>
+            chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => RESEARCH_PAGES.test(id))
+              ? 'assets/auswertung-[name]-[hash].js'
+              : 'assets/[name]-[hash].js',
+        },
         input: {
           main: resolve(import.meta.dirname, 'index.html'),
           preview: resolve(import.meta.dirname, 'preview.html'),

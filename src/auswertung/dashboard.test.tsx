@@ -10,8 +10,8 @@ import { buildServer } from '../../server/app.ts';
 import { openPgliteStore, type ResultStore } from '../../server/db/index.ts';
 import { makePayload } from '../../server/testing/payload.ts';
 import { SCORED_QUESTION_IDS } from '../domain/facts';
-import { i18n } from './auswertung-i18n';
 import { Dashboard } from './dashboard';
+import { i18n } from './i18n';
 
 /**
  * The researchers' dashboard in jsdom against the real server (Fastify on PGlite, reached through

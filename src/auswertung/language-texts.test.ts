@@ -1,7 +1,7 @@
 import { languages } from 'virtual:zaehltest-languages';
 import { describe, expect, it } from 'vitest';
 import { deAuswertung } from '../i18n/de-auswertung';
-import { i18n } from './auswertung-i18n';
+import { i18n } from './i18n';
 import { fillLanguages, LANGUAGE_VARIABLES } from './language-texts';
 
 const children = languages.filter((language) => language.resultCode !== undefined);

@@ -5,7 +5,7 @@ import { PAIR_DAYS } from '../children/bilingual';
 /**
  * The parts of the page's German texts that name languages, built from the packs (docs/product.md,
  * languages as content): no text of /auswertung spells out a language. i18next fills them into every
- * string as default variables (src/auswertung/auswertung-i18n.ts); the column list, read without i18next, gets
+ * string as default variables (src/auswertung/i18n.ts); the column list, read without i18next, gets
  * them through fillLanguages.
  */
 const childLanguages = testLanguages(languages);

@@ -4,8 +4,8 @@ import './auswertung.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { i18n } from './auswertung-i18n';
 import { AuswertungPage } from './auswertung-page';
+import { i18n } from './i18n';
 
 const root = document.getElementById('root');
 if (!root) console.error('Zähltest-Auswertung: #root fehlt, die Seite kann nicht starten.');

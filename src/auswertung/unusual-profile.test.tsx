@@ -2,9 +2,9 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { type Filter, NO_FILTER, type Statistics } from './api';
-import { i18n } from './auswertung-i18n';
 import { describeFilter, FilterForm } from './filter-section';
 import { languageName } from './format';
+import { i18n } from './i18n';
 import { LevelSection } from './level-section';
 import { OverviewSection } from './overview-section';
 

@@ -8,7 +8,7 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     // The researchers' pages /auswertung and /verwaltung have their own strings (de-auswertung.ts,
-    // de-verwaltung.ts) and their own i18next instance (src/auswertung/auswertung-i18n.ts), so that the
+    // de-verwaltung.ts) and their own i18next instance (src/auswertung/i18n.ts), so that the
     // child's app never downloads them.
     resources: {
       translation: typeof de & { auswertung: typeof deAuswertung; verwaltung: typeof deVerwaltung };

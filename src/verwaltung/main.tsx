@@ -1,10 +1,10 @@
 import '@fontsource/noto-sans/400.css';
 import '@fontsource/noto-sans/700.css';
-import '../auswertung/auswertung.css';
+import './verwaltung.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { i18n } from '../auswertung/auswertung-i18n';
+import { i18n } from '../auswertung/i18n';
 import { VerwaltungPage } from './verwaltung-page';
 
 const root = document.getElementById('root');
