@@ -8,6 +8,7 @@ import { DEFAULT_PROTOKOLL_MONTHS } from './db/protokoll.ts';
 import { retentionMonthsFromEnv, startRetention } from './retention.ts';
 import { positiveIntegerFromEnv } from './settings.ts';
 import { checkDataDir, dataDirError, explainStartupError } from './startup-errors.ts';
+import { commandLineVerwaltung, runCommand } from './verwaltung/commands.ts';
 
 /**
  * Runs the results server from environment variables (see the README):
@@ -68,16 +69,23 @@ async function runServer(announce: boolean): Promise<void> {
       poolSize: integer('DB_POOL_SIZE', 10),
       writeConcurrency: integer('DB_WRITE_CONCURRENCY', 2),
     }));
-  // `npm run backup` of the embedded database goes through the running server (docs/deploy.md).
+  // `npm run backup` and `npm run verwaltung` of the embedded database go through the running server
+  // (docs/deploy.md).
   const closeControl = embedded
-    ? await openControlSocket(dataDir, { backup: () => embedded.dumpDataDir() }, (error) =>
-        console.error(
-          `Sicherung über den Server fehlgeschlagen / backup through the server failed: ${String(error)}`,
-        ),
+    ? await openControlSocket(
+        dataDir,
+        {
+          backup: () => embedded.dumpDataDir(),
+          verwaltung: (command) => runCommand(commandLineVerwaltung(embedded), command),
+        },
+        (error) =>
+          console.error(
+            `Auftrag über den Server fehlgeschlagen / request through the server failed: ${String(error)}`,
+          ),
       ).catch((error: unknown) => {
         console.error(
-          `Warnung: npm run backup geht bei laufendem Server nicht (${String(error)}); zum Sichern den Server anhalten. / ` +
-            `Warning: npm run backup cannot reach the running server (${String(error)}); stop the server to back up.`,
+          `Warnung: npm run backup und npm run verwaltung gehen bei laufendem Server nicht (${String(error)}); dafür den Server anhalten. / ` +
+            `Warning: npm run backup and npm run verwaltung cannot reach the running server (${String(error)}); stop the server for them.`,
         );
         return async () => {};
       })
