@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { chownSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -353,4 +354,61 @@ describe.skipIf(!isRoot)('npm run verwaltung as root', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('the set-up script of docs/deploy.md (step 9)', () => {
+  it('adds the Kitas of a CSV from Excel with their leaders and the research team, and keeps their one-time passwords for root', async () => {
+    const guide = readFileSync(join(ROOT, 'docs/deploy.md'), 'utf8');
+    const german = guide.slice(guide.indexOf('### 9. Konten und Einrichtungen'), guide.indexOf('## English'));
+    const script = /```sh\n(#!\/bin\/sh\n[\s\S]*?)```/.exec(german)?.[1];
+    expect(script, 'the script in step 9').toBeDefined();
+    const table = /```\n(Kennung;Name;Leitung\n[\s\S]*?)```/.exec(german)?.[1] as string;
+    const work = mkdtempSync(join(tmpdir(), 'zaehltest-verwaltung-guide-'));
+    const dataDir = freshDataDir('zaehltest-verwaltung-guide-data-');
+    try {
+      writeFileSync(join(work, 'zaehltest.env'), `HOST=127.0.0.1\nDATA_DIR=${dataDir}\nEXPORT_TOKEN=\n`);
+      // As Excel saves "CSV UTF-8": a byte order mark and Windows line ends.
+      writeFileSync(join(work, 'kitas.csv'), `\uFEFF${table.replaceAll('\n', '\r\n')}`);
+      const local = (script as string)
+        .replaceAll('/opt/zaehltest/dist-server', ROOT)
+        .replaceAll('/etc/zaehltest/zaehltest.env', join(work, 'zaehltest.env'))
+        .replaceAll('/root/', `${work}/`);
+      writeFileSync(join(work, 'einrichten.sh'), local);
+      const { DATABASE_URL: _none, ...env } = process.env;
+      const ran = await promisify(execFile)('sh', [join(work, 'einrichten.sh')], { env, encoding: 'utf8' });
+      expect(ran.stdout).toMatch(/^KITA-003 +Kita Löwenzahn +0 +ja +—$/m);
+
+      const passwords = join(work, 'einmalpasswoerter.csv');
+      expect(statSync(passwords).mode & 0o777).toBe(0o600);
+      const rows = readFileSync(passwords, 'utf8')
+        .trimEnd()
+        .split('\n')
+        .map((line) => line.split(';'));
+      expect(rows.map(([site, name]) => `${site};${name}`)).toEqual([
+        'KITA-001;leitung.sonnenschein',
+        'KITA-002;leitung.regenbogen',
+        'KITA-003;leitung.loewenzahn',
+        'alle;forschung.mueller',
+        'alle;forschung.yilmaz',
+      ]);
+      const reopened = await openPgliteStore(dataDir);
+      try {
+        const [, name, password] = rows[1] as string[];
+        expect(await signIn(reopened, name as string, password as string)).toMatchObject({
+          role: 'leitung',
+          sites: ['KITA-002'],
+        });
+        const [, researcher, researchPassword] = rows[4] as string[];
+        expect(await signIn(reopened, researcher as string, researchPassword as string)).toMatchObject({
+          role: 'forschung',
+          sites: 'alle',
+        });
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
 });

@@ -389,13 +389,16 @@ export function describe(command: VerwaltungCommand, result: CommandResult, time
         : [];
     case 'one-time-password': {
       const { account } = result;
-      const first =
-        command.op === 'account-add'
-          ? `Konto ${account.name} angelegt / account added: ${ROLE_LABELS[account.role]}, ${scope(account.sites)}.`
-          : `Neues Einmalpasswort für ${account.name}; ihre bisherigen Sitzungen sind beendet / new one-time password for ${account.name}; its sessions have ended.`;
+      if (command.op === 'account-add') {
+        return [
+          `Konto ${account.name} angelegt / account added: ${ROLE_LABELS[account.role]}, ${scope(account.sites)}.`,
+          'Einmalpasswort, bei der ersten Anmeldung zu ersetzen / one-time password, to be replaced at the first login:',
+          result.oneTimePassword,
+        ];
+      }
       return [
-        first,
-        'Einmalpasswort, bei der ersten Anmeldung zu ersetzen / one-time password, to be replaced at the first login:',
+        `Neues Einmalpasswort für ${account.name}, seine Sitzungen sind beendet / new one-time password for ${account.name}, its sessions have ended.`,
+        'Einmalpasswort, bei der nächsten Anmeldung zu ersetzen / one-time password, to be replaced at the next login:',
         result.oneTimePassword,
       ];
     }
