@@ -7,7 +7,7 @@ import type {
   ProtokollChildAnswer,
   ProtokollEntryAnswer,
 } from '../../schemas/auswertung-api.ts';
-import { type Access, principalOf, requestActor, scopeOf } from '../auth/access.ts';
+import { type Access, childScope, principalOf, requestActor } from '../auth/access.ts';
 import { record } from '../auth/protokoll-entries.ts';
 import {
   PROTOKOLL_KINDS,
@@ -133,7 +133,7 @@ export function protokollRoutes(app: FastifyInstance, options: ProtokollRouteOpt
       const results: AuskunftAnswer['results'] = [];
       const readable: AuskunftAnswer['readable'] = [];
       const principal = principalOf(request);
-      const scope = scopeOf(principal);
+      const scope = childScope(principal, request.query.site);
       for await (const result of protokoll.iterateResults({ childCode, ...(scope && { scope }) })) {
         results.push(exportedResult(result));
         readable.push(readableResult(result, formatter));

@@ -94,7 +94,7 @@ describe.each(storeBackends)('the Protokoll on $name (docs/product.md §46)', (b
           'CSV, Filter: Testdatum von: 2026-01-01, Sprachcode: 2',
         ],
         ['Fehlversuch', 'unbekannt', null, 'falscher Zugangsschlüssel'],
-        ['Anmeldung', 'chef', null, ''],
+        ['Anmeldung', 'chef (Verwaltung)', null, ''],
         ['Anmeldung', 'Zugangsschlüssel EXPORT_TOKEN (/auswertung)', null, ''],
       ]);
       for (const entry of answer.entries) expect(Date.parse(entry.at)).toBeGreaterThan(Date.now() - 600_000);

@@ -6,6 +6,8 @@ import type { Bilingual, DifAnswer, ItemsAnswer, Levels } from '../../schemas/au
 import type { Me } from '../../schemas/verwaltung-api.ts';
 import {
   type Access,
+  accountActor,
+  childScope,
   principalOf,
   requestActor,
   SESSION_COOKIE,
@@ -145,7 +147,7 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
         error:
           seconds >= 120
             ? `Zu viele Fehlversuche. Bitte in ${Math.ceil(seconds / 60)} Minuten erneut versuchen.`
-            : `Zu viele Fehlversuche. Bitte in ${seconds} Sekunden erneut versuchen.`,
+            : `Zu viele Fehlversuche. Bitte in ${seconds} ${seconds === 1 ? 'Sekunde' : 'Sekunden'} erneut versuchen.`,
       });
 
   // One login for /auswertung and /verwaltung: an account's name and password, or EXPORT_TOKEN.
@@ -187,7 +189,7 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
         throttle.failed(keys);
         await record(research, request.log, {
           kind: 'login-failed',
-          actor: account ? `${account.name}` : ACTOR.unknown,
+          actor: account ? accountActor(account) : ACTOR.unknown,
           detail:
             account?.disabled && matches
               ? 'Konto deaktiviert'
@@ -201,7 +203,7 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
         });
       }
       throttle.succeeded(keys);
-      await record(research, request.log, { kind: 'login', actor: account.name });
+      await record(research, request.log, { kind: 'login', actor: accountActor(account) });
       return openSession(request, reply, (hash, expiresAt) =>
         accounts.createAccountSession(hash, expiresAt, account),
       );
@@ -312,13 +314,16 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
     schema: { querystring: childCodeQuery },
   };
   app.get<{ Querystring: ChildCodeQuery }>(`${API}/child-results`, childRoute, async (request) => ({
-    count: await research.countByChildCode(request.query.childCode, scopeOf(principalOf(request))),
+    count: await research.countByChildCode(
+      request.query.childCode,
+      childScope(principalOf(request), request.query.site),
+    ),
   }));
   app.delete<{ Querystring: ChildCodeQuery }>(`${API}/child-results`, childRoute, async (request) => {
     return {
       deleted: await deleteChildResults(research, request.log, request.query.childCode, {
         actor: requestActor(request),
-        scope: scopeOf(principalOf(request)),
+        scope: childScope(principalOf(request), request.query.site),
       }),
     };
   });

@@ -23,16 +23,32 @@ export function readCookie(request: FastifyRequest, name: string): string | unde
   return undefined;
 }
 
+/** An account as the Protokoll names it: „leitung17 (Kita-Leitung)“. */
+export const accountActor = (account: { name: string; role: Role }, suffix = '') =>
+  `${account.name} (${ROLE_LABELS[account.role]}${suffix})`;
+
 /** The actor of the Protokoll: the account and its role, or the export key and how it came. */
 export function actorOf(principal: Principal, via: 'page' | 'script'): string {
   if (principal.name === null)
     return `Zugangsschlüssel EXPORT_TOKEN (${via === 'page' ? '/auswertung' : 'Skript'})`;
-  return `${principal.name} (${ROLE_LABELS[principal.role]}${via === 'script' ? ', API-Token' : ''})`;
+  return accountActor({ name: principal.name, role: principal.role }, via === 'script' ? ', API-Token' : '');
 }
 
 /** The Einrichtungen a principal's queries are limited to; undefined: all. */
 export const scopeOf = (principal: Principal): string[] | undefined =>
   principal.sites === 'alle' ? undefined : principal.sites;
+
+/**
+ * The Einrichtungen a request about one child code may touch: `site` if the request names one (which
+ * must be the principal's), else the principal's (scopeOf). Refuses another Kita's with 403.
+ */
+export function childScope(principal: Principal, site: string | undefined): string[] | undefined {
+  const scope = scopeOf(principal);
+  if (site === undefined) return scope;
+  if (scope && !scope.includes(site))
+    throw Object.assign(new Error('Diese Einrichtung gehört nicht zu diesem Konto.'), { statusCode: 403 });
+  return [site];
+}
 
 export interface Access {
   /**

@@ -29,6 +29,7 @@ export const EXPORT_TOKEN_PRINCIPAL: Principal = {
 export interface LoginAccount {
   id: number;
   name: string;
+  role: Role;
   passwordHash: string;
   disabled: boolean;
   generation: number;
@@ -276,16 +277,19 @@ export function createAccountStore(db: Queryable): AccountStore {
       const [row] = await db.query<{
         id: unknown;
         name: string;
+        role: Role;
         password_hash: string;
         disabled: boolean;
         generation: unknown;
-      }>('SELECT id, name, password_hash, disabled, generation FROM accounts WHERE lower(name) = lower($1)', [
-        name,
-      ]);
+      }>(
+        'SELECT id, name, role, password_hash, disabled, generation FROM accounts WHERE lower(name) = lower($1)',
+        [name],
+      );
       return (
         row && {
           id: num(row.id),
           name: row.name,
+          role: row.role,
           passwordHash: row.password_hash,
           disabled: row.disabled,
           generation: num(row.generation),

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { type Access, principalOf, requestActor, scopeOf } from '../auth/access.ts';
+import { type Access, childScope, principalOf, requestActor, scopeOf } from '../auth/access.ts';
 import { deleteChildResults, record } from '../auth/protokoll-entries.ts';
 import type { ResultStore } from '../db/index.ts';
 import { csvChunks, fileNameDay, jsonChunks } from '../export.ts';
@@ -90,7 +90,10 @@ export const exportPlugin: FastifyPluginAsync<ExportOptions> = async (app, optio
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return {
-        count: await research.countByChildCode(request.query.childCode, scopeOf(principalOf(request))),
+        count: await research.countByChildCode(
+          request.query.childCode,
+          childScope(principalOf(request), request.query.site),
+        ),
       };
     },
   );
@@ -102,7 +105,7 @@ export const exportPlugin: FastifyPluginAsync<ExportOptions> = async (app, optio
       return {
         deleted: await deleteChildResults(research, request.log, request.query.childCode, {
           actor: requestActor(request),
-          scope: scopeOf(principalOf(request)),
+          scope: childScope(principalOf(request), request.query.site),
         }),
       };
     },

@@ -78,8 +78,8 @@ export async function signInAs(
   const accounts = store.accounts;
   if (!accounts) throw new Error('the store has no accounts');
   const password = `${account.role}-passwort-für-tests`;
-  const id = await accounts.addAccount(account, await hashPassword(password));
-  await accounts.setPassword(id, await hashPassword(password), false);
+  const hash = await hashPassword(password);
+  await accounts.setPassword(await accounts.addAccount(account, hash), hash, false);
   const login = await app.inject({
     method: 'POST',
     url: '/api/auswertung/login',

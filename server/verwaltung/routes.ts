@@ -120,7 +120,10 @@ export const verwaltungPlugin: FastifyPluginAsync<VerwaltungOptions> = async (ap
     { onRequest: sitesReaders },
     async (): Promise<UnassignedCode[]> => accounts.unassignedCodes(),
   );
-  app.post(`${API}/assignments`, { onRequest: sitesReaders }, async (request) => {
+  app.post(`${API}/assignments`, { onRequest: sitesReaders }, async (request, reply) => {
+    // Moving results between Kitas is for whoever sees them all: Verwaltung, Forschung on all.
+    if (principalOf(request).sites !== 'alle')
+      return reply.code(403).send({ error: 'Kennungen zuordnen kann nur, wer alle Einrichtungen sieht.' });
     const { code, site } = parse(SCHEMAS.assign, request.body);
     return { moved: await assignCode(as(request), code, site) };
   });
