@@ -6,12 +6,12 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Me } from '../../schemas/verwaltung-api.ts';
 import { buildServer } from '../../server/app.ts';
+import { ACTOR } from '../../server/auth/protokoll-entries.ts';
 import { openPgliteStore, openPostgresStore, type ResultStore } from '../../server/db/index.ts';
 import { makeResearchPayload } from '../../server/testing/payload.ts';
 import { freshDataDir } from '../../server/testing/pglite-template.ts';
 import { createTestSchema, preparePostgres, SKIP_POSTGRES } from '../../server/testing/postgres.ts';
 import { type ServerProcess, startServerProcess } from '../../server/testing/server-process.ts';
-import { COMMAND_LINE_ACTOR } from '../../server/verwaltung/commands.ts';
 import { verwaltung } from './verwaltung.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -159,7 +159,7 @@ describe.each(databases)('npm run verwaltung on a stopped server ($name)', ({ na
         });
         // Each change is in the Protokoll as the command line's; the refusals below add none.
         const rows = await store.research?.protokoll({});
-        const mine = rows?.filter((row) => row.actor === COMMAND_LINE_ACTOR).map((row) => row.detail);
+        const mine = rows?.filter((row) => row.actor === ACTOR.commandLine).map((row) => row.detail);
         expect(mine?.sort()).toEqual(
           [
             'Einrichtung KITA-017 angelegt',
@@ -311,7 +311,7 @@ describe('npm run verwaltung while the server runs (DATA_DIR)', () => {
     const store = await openPgliteStore(dataDir);
     try {
       const rows = await store.research?.protokoll({});
-      const details = rows?.filter((row) => row.actor === COMMAND_LINE_ACTOR).map((row) => row.detail);
+      const details = rows?.filter((row) => row.actor === ACTOR.commandLine).map((row) => row.detail);
       expect(details?.reverse()).toEqual([
         'Einrichtung KITA-017 angelegt',
         'Konto Erste.Verwaltung angelegt: Verwaltung, alle Einrichtungen',

@@ -333,7 +333,7 @@ function when(iso: string | null, timeZone: string): string {
  * What the tool prints for a command's result. A one-time password is the last line, alone, so a
  * script takes it with `tail -n 1`.
  */
-export function describe(command: VerwaltungCommand, result: CommandResult, timeZone: string): string[] {
+export function resultLines(command: VerwaltungCommand, result: CommandResult, timeZone: string): string[] {
   switch (result.kind) {
     case 'sites': {
       const lines = result.sites.length
@@ -461,7 +461,8 @@ export async function verwaltung(
   }
   try {
     const result = await execute(command, env);
-    for (const line of describe(command, result, env.EXPORT_TIME_ZONE || 'Europe/Berlin')) output.out(line);
+    for (const line of resultLines(command, result, env.EXPORT_TIME_ZONE || 'Europe/Berlin'))
+      output.out(line);
     return 0;
   } catch (error) {
     if (error instanceof AccountError) {

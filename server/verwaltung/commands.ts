@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AccountRow, SiteRow, UnassignedCode } from '../../schemas/verwaltung-api.ts';
+import { ACTOR } from '../auth/protokoll-entries.ts';
 import { AccountError } from '../db/accounts.ts';
 import type { ResultStore } from '../db/index.ts';
 import {
@@ -20,9 +21,6 @@ import {
  * checks, the change and the Protokoll entry; nothing is decided twice.
  */
 
-/** The Protokoll's actor of every change made on the command line. */
-export const COMMAND_LINE_ACTOR = 'Kommandozeile (npm run verwaltung)';
-
 /**
  * The Verwaltung of the command line on `db`: its changes are recorded as the command line's, and a
  * Protokoll entry that cannot be written is reported on the error output (of the tool, or of the
@@ -34,7 +32,7 @@ export function commandLineVerwaltung(db: ResultStore): Verwaltung {
   return {
     accounts,
     protokoll: research,
-    actor: COMMAND_LINE_ACTOR,
+    actor: ACTOR.commandLine,
     log: { error: (...args: unknown[]) => console.error(...args) },
   };
 }
