@@ -5,6 +5,12 @@ import { buildServer, DEFAULT_UPLOADS_PER_MINUTE } from './app.ts';
 import { openControlSocket } from './control-socket.ts';
 import { openPgliteStore, openPostgresStore } from './db/index.ts';
 import { DEFAULT_PROTOKOLL_MONTHS } from './db/protokoll.ts';
+import {
+  JOURNAL_FOLDER,
+  openDeletionJournal,
+  reapplyDeletionJournal,
+  withDeletionJournal,
+} from './deletion-journal.ts';
 import { retentionMonthsFromEnv, startRetention } from './retention.ts';
 import { positiveIntegerFromEnv } from './settings.ts';
 import { checkDataDir, dataDirError, explainStartupError } from './startup-errors.ts';
@@ -14,7 +20,8 @@ import { checkDataDir, dataDirError, explainStartupError } from './startup-error
  * PORT, HOST, DATA_DIR, DATABASE_URL, EXPORT_TOKEN, plus tuning knobs RATE_LIMIT_PER_MINUTE
  * (0 = off), TRUST_PROXY, LOG_LEVEL, EXPORT_TIME_ZONE, DB_POOL_SIZE, DB_WRITE_CONCURRENCY,
  * WORKERS (processes sharing the port; PostgreSQL only), STATIC_DIR (default dist/) and
- * PROTOKOLL_MONTHS (how long the Protokoll keeps its entries, default 24).
+ * PROTOKOLL_MONTHS (how long the Protokoll keeps its entries, default 24). DATA_DIR holds the
+ * deletion journal with either database (server/deletion-journal.ts).
  */
 const ROOT = resolve(import.meta.dirname, '..');
 const env = process.env;
@@ -59,13 +66,16 @@ async function runServer(announce: boolean): Promise<void> {
     const problem = checkDataDir(dataDir);
     if (problem) throw dataDirError(problem);
   }
+  // Opened first: a folder it cannot write stops the start before any database opens.
+  const journal = openDeletionJournal(resolve(dataDir, JOURNAL_FOLDER));
   const embedded = databaseUrl ? undefined : await openPgliteStore(dataDir);
-  const db =
+  const opened =
     embedded ??
     (await openPostgresStore(databaseUrl as string, {
       poolSize: integer('DB_POOL_SIZE', 10),
       writeConcurrency: integer('DB_WRITE_CONCURRENCY', 2),
     }));
+  const db = withDeletionJournal(opened, journal);
   // `npm run backup` of the embedded database goes through the running server (docs/deploy.md).
   const closeControl = embedded
     ? await openControlSocket(dataDir, { backup: () => embedded.dumpDataDir() }, (error) =>
@@ -116,6 +126,8 @@ async function runServer(announce: boolean): Promise<void> {
   process.on('SIGTERM', shutdown);
 
   try {
+    // Deletions since the backup of a restored database, again, before any request reads it.
+    if (db.research) await reapplyDeletionJournal(db.research, journal, app.log);
     await app.listen({ port, host });
   } catch (error) {
     // A busy port must not leave the database open or its server.pid behind.

@@ -15,6 +15,8 @@ export const ACTOR = {
   unknown: 'unbekannt',
   /** What the server does by itself: the deletion past RETENTION_MONTHS. */
   server: 'Server (Aufbewahrungsfrist)',
+  /** The deletions applied again after a restore (server/deletion-journal.ts). */
+  journal: 'Server (Löschjournal)',
 } as const;
 
 /** The page's filter fields as its form names them (src/i18n/de-auswertung.ts `filter`). */
