@@ -13,6 +13,7 @@ import { openPgliteStore, openPostgresStore, type ResultStore } from './db/index
 import type { ResearchStore } from './db/types.ts';
 import {
   JOURNAL_FOLDER,
+  journalPruneDate,
   openDeletionJournal,
   reapplyDeletionJournal,
   withDeletionJournal,
@@ -321,4 +322,22 @@ describe('the deletion journal file', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('forgets entries older than the retention period and a month, which that period covers anyway', async () => {
+    expect(journalPruneDate(60, new Date('2026-11-29T12:00:00Z'))).toEqual(new Date('2021-10-29T12:00:00Z'));
+    const folder = join(work, 'pruned');
+    const journal = openDeletionJournal(folder);
+    const file = join(folder, 'deletions.jsonl');
+    await journal.recordChildCode(CODE_A, undefined, new Date('2021-01-01T00:00:00Z'));
+    appendFileSync(file, 'kaputt\n');
+    await journal.recordSubmission('0a3e8c3e-6a51-4b9f-9d0c-2d1f9c6d7e8f', new Date('2021-02-01T00:00:00Z'));
+    await journal.recordChildCode(CODE_B, undefined, new Date('2026-11-01T00:00:00Z'));
+    expect(journal.prune(journalPruneDate(60, new Date('2026-11-29T12:00:00Z')))).toBe(2);
+    const { entries, problems } = journal.read();
+    expect(entries).toEqual([expect.objectContaining({ hash: journal.hasher()?.(CODE_B) })]);
+    // The unreadable line stays for the operator, now on line 1.
+    expect(problems).toEqual([{ where: `${file}:1`, reason: 'not a JSON object (a line cut short?)' }]);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(journal.prune(new Date('2026-01-01T00:00:00Z'))).toBe(0);
+  });
 });

@@ -8,6 +8,7 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  renameSync,
   rmSync,
   writeSync,
 } from 'node:fs';
@@ -55,6 +56,11 @@ export interface DeletionJournal {
   recordSubmission(submissionId: string, at?: Date): Promise<void>;
   /** Every readable entry, and the lines that were not. */
   read(): { entries: JournalEntry[]; problems: JournalProblem[] };
+  /**
+   * Removes the entries made before `before` (unreadable lines stay, for the operator to see);
+   * the number removed. Only while no other process appends (reapplyDeletionJournal's `pruneBefore`).
+   */
+  prune(before: Date): number;
   /** The keyed hash of a child code under the journal's key; undefined while no key exists. */
   hasher(): ((childCode: string) => string) | undefined;
   /** The fingerprint of the current key; undefined while none exists. */
@@ -123,6 +129,20 @@ export function openDeletionJournal(folder: string): DeletionJournal {
   const hashWith = (k: Buffer) => (childCode: string) =>
     createHmac('sha256', k).update(childCode, 'utf8').digest('hex');
 
+  /** Writes `text` to a file of its own, fsync'ed, and puts it in place of `target` in one step. */
+  const replace = (target: string, text: string): void => {
+    const temporary = `${target}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    const fd = openSync(temporary, 'wx', 0o600);
+    try {
+      writeSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temporary, target);
+    fsyncFolder(folder);
+  };
+
   const append = (entry: JournalEntry): void => {
     const created = !existsSync(file);
     const fd = openSync(file, 'a', 0o600);
@@ -168,6 +188,18 @@ export function openDeletionJournal(folder: string): DeletionJournal {
         else entries.push(parsed);
       });
       return { entries, problems };
+    },
+    prune(before) {
+      if (!existsSync(file)) return 0;
+      const lines = readFileSync(file, 'utf8').split('\n');
+      const kept = lines.filter((line) => {
+        if (line.trim() === '') return false;
+        const parsed = parseEntry(line);
+        return typeof parsed === 'string' || Date.parse(parsed.at) >= before.getTime();
+      });
+      const removed = lines.filter((line) => line.trim() !== '').length - kept.length;
+      if (removed > 0) replace(file, kept.map((line) => `${line}\n`).join(''));
+      return removed;
     },
     hasher() {
       const k = readKey();
@@ -248,17 +280,31 @@ export function withDeletionJournal(store: ResultStore, journal: DeletionJournal
 }
 
 /**
+ * Entries older than this are no longer needed: whatever they deleted arrived before them, so the
+ * retention period deletes it anyway (server/db/research.ts deleteExpired); a month more for the pass
+ * at start, which runs right after this one.
+ */
+export function journalPruneDate(retentionMonths: number, now = new Date()): Date {
+  const date = new Date(now);
+  date.setUTCMonth(date.getUTCMonth() - retentionMonths - 1);
+  return date;
+}
+
+/**
  * Applies the journal again (server/main.ts, at every start, before listening): deletes the results
  * of a journalled child code that were received at or before that deletion (a child tested again
  * afterwards keeps the new result), and the results of journalled submission ids. Unreadable lines
  * and entries of another key are reported and skipped. A count > 0 is logged at warn and recorded in
- * the Protokoll. The number of results deleted.
+ * the Protokoll. With `pruneBefore` (a single server process: nothing else appends meanwhile) the
+ * entries older than that are removed first (journalPruneDate). The number of results deleted.
  */
 export async function reapplyDeletionJournal(
   research: ResearchStore,
   journal: DeletionJournal,
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+  options: { pruneBefore?: Date } = {},
 ): Promise<number> {
+  if (options.pruneBefore) journal.prune(options.pruneBefore);
   const { entries, problems } = journal.read();
   for (const problem of problems) {
     log.error(`deletion journal ${problem.where}: ${problem.reason}; the line is skipped`);

@@ -7,6 +7,7 @@ import { openPgliteStore, openPostgresStore } from './db/index.ts';
 import { DEFAULT_PROTOKOLL_MONTHS } from './db/protokoll.ts';
 import {
   JOURNAL_FOLDER,
+  journalPruneDate,
   openDeletionJournal,
   reapplyDeletionJournal,
   withDeletionJournal,
@@ -127,7 +128,12 @@ async function runServer(announce: boolean): Promise<void> {
 
   try {
     // Deletions since the backup of a restored database, again, before any request reads it.
-    if (db.research) await reapplyDeletionJournal(db.research, journal, app.log);
+    // Old entries go only where no other process (WORKERS) appends meanwhile.
+    if (db.research) {
+      await reapplyDeletionJournal(db.research, journal, app.log, {
+        ...(workers === 1 ? { pruneBefore: journalPruneDate(retentionMonthsFromEnv()) } : {}),
+      });
+    }
     await app.listen({ port, host });
   } catch (error) {
     // A busy port must not leave the database open or its server.pid behind.

@@ -437,6 +437,7 @@ function loeschkonzept(deployment: Deployment): string {
 | Sicherungen des Servers | [Ort] | ${BACKUP_KEEP_DAYS} Tage (Vorschlag in docs/deploy.md) [bestätigen]; Kopien außerhalb des Servers: [Frist] | [cron-Eintrag nach docs/deploy.md] |
 | Sicherungsdateien eines Geräts (\`.zts\`) | wo die Fachkraft sie ablegt | [Regel festlegen] | von Hand |
 | Sitzungen auf \`/auswertung\` | Server | ${SESSION_HOURS} Stunden; abgelaufene löscht die nächste Anmeldung | automatisch |
+| Löschjournal (Löschungen nach Kind-Code, nur als Schlüssel-Hash, und nach Einsendungs-ID, mit Zeitpunkt; ohne Namen) | Server, \`DATA_DIR/deletion-journal/\`, nicht in Sicherungen | ${months} Monate und ein Monat nach der Löschung | automatisch, beim Start |
 | Protokoll (Anmeldungen, Exporte, Löschungen; ohne Namen) | Server | ${deployment.protokollMonths} Monate (PROTOKOLL_MONTHS) | automatisch, beim Start und täglich |
 | Log | [System, z. B. journald] | [Frist eintragen] | [System] |
 
@@ -450,6 +451,9 @@ Er prüft beim Start und dann täglich, nennt die Regel beim Start und schreibt 
 Ergebnisse ins Log. Die Zusammenfassungen für die Statistik werden im selben Schritt angepasst.
 
 Gelöschte Ergebnisse bleiben in Sicherungen, bis diese ablaufen (${BACKUP_KEEP_DAYS} Tage nach docs/deploy.md).
+Wird eine Sicherung zurückgespielt, löscht der nächste Start des Servers erneut, was die
+Aufbewahrungsfrist und Löschungen nach Kind-Code oder Einsendungs-ID seit der Sicherung gelöscht haben
+(Löschjournal, docs/privacy.md); ein seitdem erneut getestetes Kind behält das neue Ergebnis.
 
 ## Löschung auf Antrag (Art. 17 DSGVO)
 
@@ -459,6 +463,8 @@ Gelöschte Ergebnisse bleiben in Sicherungen, bis diese ablaufen (${BACKUP_KEEP_
 2. Auf dem Server: alle Ergebnisse des Kind-Codes löschen, ${requestOnServer}
 3. Sicherungen, die vor der Löschung entstanden sind, enthalten das Kind noch: löschen oder ablaufen
    lassen; PDFs und Sicherungsdateien der Geräte, wo sie abgelegt wurden, ebenso. [Ablauf festlegen]
+   Wird eine solche Sicherung zurückgespielt, löscht der Server das Kind beim nächsten Start erneut
+   (Löschjournal, docs/deploy.md Schritt 7).
 
 Die Löschung auf dem Server ist erst nach der auf dem Gerät vollständig: Ein später gesendetes Ergebnis
 trägt denselben Kind-Code.
