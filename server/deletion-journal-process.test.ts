@@ -1,15 +1,16 @@
 // The deletion journal through the real server process and the operator's commands (docs/deploy.md,
 // backups): npm run backup while the server runs, a deletion by child code, npm run restore into a
 // new DATA_DIR with the journal folder copied beside it, and the start that deletes again.
-import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFile, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { JOURNAL_FOLDER } from './deletion-journal.ts';
 import { makeResearchPayload } from './testing/payload.ts';
-import { type ServerProcess, startServerProcess } from './testing/server-process.ts';
+import { SKIP_POSTGRES, TEST_DATABASE_URL } from './testing/postgres.ts';
+import { runServerToExit, type ServerProcess, startServerProcess } from './testing/server-process.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const TOKEN = 'journal-test-token-0123456789abcdef';
@@ -92,4 +93,30 @@ describe('the deletion journal with npm run backup and npm run restore', () => {
       await stop(server);
     }
   }, 300_000);
+
+  // Root writes anywhere a mode forbids; an immutable folder refuses root too (as in startup.test.ts).
+  it.skipIf(SKIP_POSTGRES || process.getuid?.() !== 0)(
+    'with PostgreSQL, a DATA_DIR the server may not write stops the start and says which',
+    async () => {
+      const dataDir = join(work, 'immutable');
+      mkdirSync(dataDir);
+      expect(spawnSync('chattr', ['+i', dataDir]).status).toBe(0);
+      try {
+        const { code, output } = await runServerToExit({
+          DATABASE_URL: TEST_DATABASE_URL,
+          DATA_DIR: dataDir,
+        });
+        expect(code).toBe(1);
+        expect(output).toContain(
+          `Zähltest konnte nicht starten: Der Server darf in DATA_DIR nicht schreiben: ${dataDir}`,
+        );
+        expect(output).toContain(
+          `Zähltest could not start: The server may not write to DATA_DIR: ${dataDir}`,
+        );
+      } finally {
+        spawnSync('chattr', ['-i', dataDir]);
+      }
+    },
+    60_000,
+  );
 });

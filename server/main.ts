@@ -67,8 +67,16 @@ async function runServer(announce: boolean): Promise<void> {
     const problem = checkDataDir(dataDir);
     if (problem) throw dataDirError(problem);
   }
-  // Opened first: a folder it cannot write stops the start before any database opens.
-  const journal = openDeletionJournal(resolve(dataDir, JOURNAL_FOLDER));
+  // Opened first: a folder it cannot write stops the start before any database opens (with
+  // PostgreSQL, DATA_DIR holds only the journal).
+  const journal = (() => {
+    try {
+      return openDeletionJournal(resolve(dataDir, JOURNAL_FOLDER));
+    } catch (error) {
+      const code = String((error as NodeJS.ErrnoException).code);
+      throw dataDirError(checkDataDir(dataDir) ?? { kind: 'not-writable', path: dataDir, code });
+    }
+  })();
   const embedded = databaseUrl ? undefined : await openPgliteStore(dataDir);
   const opened =
     embedded ??
@@ -205,7 +213,7 @@ main().catch((error: unknown) => {
   const { de, en } = explainStartupError(error, {
     port,
     host,
-    dataDir: databaseUrl ? undefined : dataDir,
+    dataDir: databaseUrl && !(error as { dataDirProblem?: unknown }).dataDirProblem ? undefined : dataDir,
     databaseUrl,
   });
   console.error(`Zähltest konnte nicht starten: ${de}\nZähltest could not start: ${en}`);
