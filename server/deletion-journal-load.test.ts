@@ -110,7 +110,7 @@ describe.each(backends)('the deletion journal at start on 100,000 results ($name
           if (n % 20 !== 0 && submissionIds.length < 1000) submissionIds.push(result.submissionId);
           if (submissionIds.length === 1000) break;
         }
-        for (const id of submissionIds) await journal.recordSubmission(id, later);
+        for (const id of submissionIds) await journal.recordSubmission(id, undefined, later);
         const ofCodes = await Promise.all([0, 20, 39_980].map((n) => research.countByChildCode(code(n))));
 
         const log = { warn: () => {}, error: (message: unknown) => expect.fail(String(message)) };

@@ -39,7 +39,7 @@ const KEY_FILE = 'key';
 /** One line of the journal. `key` names the key a child code was hashed with (its fingerprint). */
 export type JournalEntry =
   | { v: 1; at: string; kind: 'child'; key: string; hash: string; sites?: string[] }
-  | { v: 1; at: string; kind: 'submission'; submissionId: string };
+  | { v: 1; at: string; kind: 'submission'; submissionId: string; sites?: string[] };
 
 /** A line that could not be read: where (file:line) and why, in English for the operator log. */
 export interface JournalProblem {
@@ -52,8 +52,8 @@ export interface DeletionJournal {
   readonly folder: string;
   /** Journals a deletion of every result of `childCode` (on the sites listed; absent: all sites). */
   recordChildCode(childCode: string, sites?: string[], at?: Date): Promise<void>;
-  /** Journals the deletion of the result with this submission id. */
-  recordSubmission(submissionId: string, at?: Date): Promise<void>;
+  /** Journals the deletion of the result with this submission id (if on the sites listed). */
+  recordSubmission(submissionId: string, sites?: string[], at?: Date): Promise<void>;
   /** Every readable entry, and the lines that were not. */
   read(): { entries: JournalEntry[]; problems: JournalProblem[] };
   /**
@@ -169,8 +169,14 @@ export function openDeletionJournal(folder: string): DeletionJournal {
         ...(sites ? { sites: [...sites] } : {}),
       });
     },
-    async recordSubmission(submissionId, at = new Date()) {
-      append({ v: 1, at: at.toISOString(), kind: 'submission', submissionId: submissionId.toLowerCase() });
+    async recordSubmission(submissionId, sites, at = new Date()) {
+      append({
+        v: 1,
+        at: at.toISOString(),
+        kind: 'submission',
+        submissionId: submissionId.toLowerCase(),
+        ...(sites ? { sites: [...sites] } : {}),
+      });
     },
     read() {
       const entries: JournalEntry[] = [];
@@ -227,29 +233,23 @@ function parseEntry(line: string): JournalEntry | string {
     return '"at" is not a UTC time';
   }
   const at = new Date(entry.at).toISOString();
+  const { sites } = entry;
+  if (sites !== undefined && !(Array.isArray(sites) && sites.every((site) => typeof site === 'string'))) {
+    return '"sites" is not a list of site codes';
+  }
+  const scoped = sites ? { sites: sites as string[] } : {};
   if (entry.kind === 'submission') {
     if (typeof entry.submissionId !== 'string' || !UUID.test(entry.submissionId)) {
       return '"submissionId" is not a UUID';
     }
-    return { v: 1, at, kind: 'submission', submissionId: entry.submissionId };
+    return { v: 1, at, kind: 'submission', submissionId: entry.submissionId, ...scoped };
   }
   if (entry.kind === 'child') {
     if (typeof entry.hash !== 'string' || !/^[0-9a-f]{64}$/.test(entry.hash))
       return '"hash" is not an HMAC-SHA-256';
     if (typeof entry.key !== 'string' || !/^[0-9a-f]{16}$/.test(entry.key))
       return '"key" is not a key fingerprint';
-    const { sites } = entry;
-    if (sites !== undefined && !(Array.isArray(sites) && sites.every((site) => typeof site === 'string'))) {
-      return '"sites" is not a list of site codes';
-    }
-    return {
-      v: 1,
-      at,
-      kind: 'child',
-      key: entry.key,
-      hash: entry.hash,
-      ...(sites ? { sites: sites as string[] } : {}),
-    };
+    return { v: 1, at, kind: 'child', key: entry.key, hash: entry.hash, ...scoped };
   }
   return `unknown kind ${JSON.stringify(entry.kind)}`;
 }
@@ -262,18 +262,17 @@ function parseEntry(line: string): JournalEntry | string {
 export function withDeletionJournal(store: ResultStore, journal: DeletionJournal): ResultStore {
   const { research } = store;
   if (!research) return store;
-  // With the sites scope of a deletion by child code, once the store takes one (docs/product.md §46).
-  const deleteByChildCode: (childCode: string, sites?: string[]) => Promise<number> =
-    research.deleteByChildCode;
+  // With the caller's scope (the Einrichtungen of the deleting account; absent: all), so that the
+  // pass at start deletes no more than the request did.
   const journalled: ResearchStore = {
     ...research,
-    async deleteByChildCode(childCode: string, sites?: string[]) {
-      await journal.recordChildCode(childCode, sites);
-      return deleteByChildCode(childCode, sites);
+    async deleteByChildCode(childCode, scope) {
+      await journal.recordChildCode(childCode, scope);
+      return research.deleteByChildCode(childCode, scope);
     },
-    async deleteBySubmissionId(submissionId) {
-      await journal.recordSubmission(submissionId);
-      return research.deleteBySubmissionId(submissionId);
+    async deleteBySubmissionId(submissionId, scope) {
+      await journal.recordSubmission(submissionId, scope);
+      return research.deleteBySubmissionId(submissionId, scope);
     },
   };
   return { ...store, research: journalled };
@@ -309,7 +308,11 @@ export async function reapplyDeletionJournal(
   for (const problem of problems) {
     log.error(`deletion journal ${problem.where}: ${problem.reason}; the line is skipped`);
   }
-  const submissionIds = entries.flatMap((entry) => (entry.kind === 'submission' ? [entry.submissionId] : []));
+  const submissions = entries.flatMap((entry) =>
+    entry.kind === 'submission'
+      ? (entry.sites ?? [null]).map((site) => ({ submissionId: entry.submissionId, site }))
+      : [],
+  );
   const byHash = new Map<string, { at: string; sites?: string[] }[]>();
   const childEntries = entries.filter((entry) => entry.kind === 'child');
   if (childEntries.length > 0) {
@@ -333,7 +336,7 @@ export async function reapplyDeletionJournal(
       byHash.set(entry.hash, list);
     }
   }
-  const deletions: JournalledDeletions = { children: [], submissionIds };
+  const deletions: JournalledDeletions = { children: [], submissions };
   if (byHash.size > 0) {
     const hash = journal.hasher() as (childCode: string) => string;
     // Each distinct code once, whatever the number of entries (docs/operation.md).
@@ -345,7 +348,7 @@ export async function reapplyDeletionJournal(
       }
     }
   }
-  if (deletions.children.length === 0 && submissionIds.length === 0) return 0;
+  if (deletions.children.length === 0 && submissions.length === 0) return 0;
   const deleted = await research.deleteJournalled(deletions);
   if (deleted > 0) {
     log.warn(

@@ -55,6 +55,8 @@ const host = env.HOST || '0.0.0.0';
 const dataDir = resolve(env.DATA_DIR || resolve(ROOT, 'data'));
 const databaseUrl = env.DATABASE_URL || undefined;
 const exportToken = env.EXPORT_TOKEN || undefined;
+/** EXPORT_TOKEN opens every Einrichtung's results: a shorter one is refused at start (docs/product.md §47). */
+const MIN_EXPORT_TOKEN_LENGTH = 32;
 const workers = integer('WORKERS', 1);
 
 async function runServer(announce: boolean): Promise<void> {
@@ -110,6 +112,7 @@ async function runServer(announce: boolean): Promise<void> {
     trustProxy: trustProxy(env.TRUST_PROXY),
     exportTimeZone: env.EXPORT_TIME_ZONE || undefined,
     protokollMonths,
+    retentionMonths: retentionMonthsFromEnv(),
   }).catch(async (error: unknown) => {
     await closeControl();
     await db.close();
@@ -179,11 +182,19 @@ async function runServer(announce: boolean): Promise<void> {
   console.log(
     exportToken
       ? `  Export: /api/results.csv und /api/results.json mit "Authorization: Bearer $EXPORT_TOKEN"`
-      : '  Export: aus / off (EXPORT_TOKEN nicht gesetzt / not set)',
+      : "  Export: mit den API-Tokens der Konten (EXPORT_TOKEN nicht gesetzt) / with the accounts' API tokens (EXPORT_TOKEN not set)",
   );
 }
 
 async function main(): Promise<void> {
+  if (exportToken !== undefined && exportToken.length < MIN_EXPORT_TOKEN_LENGTH) {
+    // Never printed: only its length is wrong.
+    console.error(
+      `EXPORT_TOKEN ist zu kurz (${exportToken.length} Zeichen, mindestens ${MIN_EXPORT_TOKEN_LENGTH}); einen neuen erzeugen: openssl rand -hex 32 / ` +
+        `EXPORT_TOKEN is too short (${exportToken.length} characters, at least ${MIN_EXPORT_TOKEN_LENGTH}); make one: openssl rand -hex 32`,
+    );
+    process.exit(2);
+  }
   if (workers > 1 && !databaseUrl) {
     console.error(
       'WORKERS > 1 braucht DATABASE_URL: die eingebaute Datenbank gehört einem Prozess. / WORKERS > 1 needs DATABASE_URL: the embedded database belongs to one process.',

@@ -30,7 +30,7 @@ import {
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SITE = 'zaehltest.test';
-const EXPORT_TOKEN = 'deploy-test-export-token';
+const EXPORT_TOKEN = 'deploy-test-export-token-0123456789';
 const UPLOADS_PER_MINUTE = 3;
 const questions = loadQuestions();
 const work = mkdtempSync(join(tmpdir(), 'zaehltest-deploy-'));

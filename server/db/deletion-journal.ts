@@ -18,19 +18,22 @@ export function createJournalReplayStore(
       );
       return rows.map((row) => row.child_code);
     },
-    deleteJournalled({ children, submissionIds }) {
+    deleteJournalled({ children, submissions }) {
       return deleteResults(
         db,
-        `submission_id = ANY ($1::uuid[])
+        `id IN (SELECT r.id FROM results AS r
+                  JOIN unnest($1::uuid[], $5::text[]) AS s (submission_id, site)
+                    ON r.submission_id = s.submission_id AND (s.site IS NULL OR r.site = s.site))
           OR id IN (SELECT r.id FROM results AS r
                       JOIN unnest($2::text[], $3::timestamptz[], $4::text[]) AS j (code, at, site)
                         ON r.child_code = j.code AND r.received_at <= j.at
                            AND (j.site IS NULL OR r.site = j.site))`,
         [
-          submissionIds,
+          submissions.map((submission) => submission.submissionId),
           children.map((child) => child.childCode),
           children.map((child) => child.at),
           children.map((child) => child.site),
+          submissions.map((submission) => submission.site),
         ],
       );
     },

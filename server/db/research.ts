@@ -25,6 +25,12 @@ import type {
 
 export type { ChildLevels, ItemSums, ResearchStore, ResultFilter, ScoreStratum };
 
+/**
+ * The Einrichtungen an account may touch (docs/product.md §47) as the `$n`-th parameter: an array
+ * of codes, or NULL for all.
+ */
+const IN_SCOPE = (n: number) => `($${n}::text[] IS NULL OR site = ANY($${n}::text[]))`;
+
 /** Whole numbers come back as strings (pg) or BigInt (PGlite) from sum(); the queries cast to float8. */
 const num = (value: unknown) => Number(value ?? 0);
 
@@ -190,22 +196,22 @@ export function createResearchStore(db: Queryable, options: ResearchStoreOptions
       return readResults(db, filter, batchSize);
     },
 
-    async countByChildCode(childCode) {
+    async countByChildCode(childCode, scope) {
       const rows = await db.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM results WHERE child_code = $1',
-        [childCode],
+        `SELECT count(*)::int AS n FROM results WHERE child_code = $1 AND ${IN_SCOPE(2)}`,
+        [childCode, scope ?? null],
       );
       return num(rows[0]?.n);
     },
 
-    deleteByChildCode(childCode) {
-      return deleteResults(db, 'child_code = $1', [childCode]);
+    deleteByChildCode(childCode, scope) {
+      return deleteResults(db, `child_code = $1 AND ${IN_SCOPE(2)}`, [childCode, scope ?? null]);
     },
 
-    async deleteBySubmissionId(submissionId) {
+    async deleteBySubmissionId(submissionId, scope) {
       const [row] = await db.query<{ child_code: string | null }>(
-        'DELETE FROM results WHERE submission_id = $1 RETURNING child_code',
-        [submissionId.toLowerCase()],
+        `DELETE FROM results WHERE submission_id = $1 AND ${IN_SCOPE(2)} RETURNING child_code`,
+        [submissionId.toLowerCase(), scope ?? null],
       );
       return row ? { childCode: row.child_code } : undefined;
     },
@@ -472,6 +478,7 @@ const SUMMARY_CONDITIONS: {
   school: (_value, p) => `school = ${p}`,
   contentVersion: (_value, p) => `content_version = ${p}`,
   site: (_value, p) => `site = ${p}`,
+  scope: (_value, p) => `site = ANY(${p}::text[])`,
   sound: (_value, p) => `silent = (${p}::text = 'ohne')`,
   ended: (_value, p) => `ended = (${p}::text = 'nur')`,
   understanding: (_value, p) => `understanding = ${p}`,

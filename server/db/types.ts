@@ -1,6 +1,7 @@
 import type { ChildTest, Levels, Overview } from '../../schemas/auswertung-api.ts';
 import type { ResultPayload } from '../../schemas/result-payload.ts';
 import type { Understanding } from '../../src/domain/facts.ts';
+import type { AccountStore } from './accounts.ts';
 
 export type BackendKind = 'pglite' | 'postgres';
 
@@ -53,6 +54,8 @@ export interface ResultStore {
    * write failed for a reason other than its data (and none has succeeded since).
    */
   checkWrites(): Promise<void>;
+  /** Accounts, Einrichtungen and API tokens (docs/product.md §47); absent in test doubles that need none. */
+  accounts?: AccountStore;
   /** The researchers' queries (/auswertung); absent in test doubles that need none. */
   readonly research?: ResearchStore;
   close(): Promise<void>;
@@ -101,6 +104,11 @@ export interface ResultFilter {
    * column `unusual`, migration 011), 'ohne' leaves them out. Absent: all.
    */
   profile?: 'ohne' | 'nur';
+  /**
+   * The Einrichtungen the asking account may see (docs/product.md §47): set by the server from who
+   * asks, never from the query string; absent: all.
+   */
+  scope?: string[];
   /** One child's results (the Auskunft, docs/product.md §46); not a filter of the page's form. */
   childCode?: string;
 }
@@ -171,11 +179,23 @@ export interface BilingualRow {
 export type ChildLevels = Pick<Levels, 'n' | 'byLanguage' | 'byAgeBand'>;
 
 /** What the Protokoll records (server/db/protokoll.ts, docs/product.md §46). */
-export type ProtokollKind = 'login' | 'login-failed' | 'export' | 'deletion' | 'retention' | 'auskunft';
+export type ProtokollKind =
+  | 'login'
+  | 'login-failed'
+  | 'export'
+  | 'deletion'
+  | 'retention'
+  | 'auskunft'
+  /** An account added, changed (role, Einrichtungen, disabled), or its password set or reset (docs/product.md §47). */
+  | 'account'
+  /** An API token created or revoked. */
+  | 'token'
+  /** An Einrichtung added or changed, or a code assigned to one. */
+  | 'site';
 
 export interface ProtokollEntry {
   kind: ProtokollKind;
-  /** Who: today the holder of the export token (the only way in); never a token's value. */
+  /** Who: an account's name and role, or the export key; never a token's value. */
   actor: string;
   /** How many results (deletions); absent where it does not apply. */
   count?: number;
@@ -220,7 +240,8 @@ export interface ProtokollStore {
 export interface JournalledDeletions {
   /** A child code's results received at or before `at` (ISO time), on `site` (null: any site). */
   children: { childCode: string; at: string; site: string | null }[];
-  submissionIds: string[];
+  /** The result of a submission id, if on `site` (null: any site). */
+  submissions: { submissionId: string; site: string | null }[];
 }
 
 /** The queries of the deletion journal's pass at start (server/db/deletion-journal.ts). */
@@ -247,12 +268,18 @@ export interface ResearchStore extends ProtokollStore, JournalReplayStore {
   bilingualPairs(filter: ResultFilter): Promise<BilingualRow[]>;
   /** The filtered results stored when the call began, in id order, read in batches (readResults). */
   iterateResults(filter: ResultFilter, batchSize?: number): AsyncGenerator<StoredResult>;
-  /** Deletes the result with this submission id: its child code (for the Protokoll), or undefined when there is none. */
-  deleteBySubmissionId(submissionId: string): Promise<{ childCode: string | null } | undefined>;
-  /** How many results carry this child code. */
-  countByChildCode(childCode: string): Promise<number>;
-  /** Deletes every result of this child code; the number deleted. */
-  deleteByChildCode(childCode: string): Promise<number>;
+  /**
+   * Deletes the result with this submission id (of an Einrichtung in `scope`, absent: any): its
+   * child code (for the Protokoll), or undefined when there is none.
+   */
+  deleteBySubmissionId(
+    submissionId: string,
+    scope?: string[],
+  ): Promise<{ childCode: string | null } | undefined>;
+  /** How many results carry this child code (of the Einrichtungen in `scope`, absent: all). */
+  countByChildCode(childCode: string, scope?: string[]): Promise<number>;
+  /** Deletes every result of this child code (of the Einrichtungen in `scope`); the number deleted. */
+  deleteByChildCode(childCode: string, scope?: string[]): Promise<number>;
   /**
    * Deletes the results past the retention period on `today` (YYYY-MM-DD): a child code's results
    * once its latest test day is `months` months ago, a result without a code once its own test day
