@@ -236,8 +236,24 @@ export interface ProtokollStore {
   pruneProtokoll(months: number, now?: Date): Promise<number>;
 }
 
+/** What the deletion journal deletes again after a restore (server/deletion-journal.ts). */
+export interface JournalledDeletions {
+  /** A child code's results received at or before `at` (ISO time), on `site` (null: any site). */
+  children: { childCode: string; at: string; site: string | null }[];
+  /** The result of a submission id, if on `site` (null: any site). */
+  submissions: { submissionId: string; site: string | null }[];
+}
+
+/** The queries of the deletion journal's pass at start (server/db/deletion-journal.ts). */
+export interface JournalReplayStore {
+  /** Every distinct child code among the results. */
+  childCodes(): Promise<string[]>;
+  /** Deletes what `deletions` names, in one statement; the number of results deleted. */
+  deleteJournalled(deletions: JournalledDeletions): Promise<number>;
+}
+
 /** The researchers' queries, and the Protokoll of what was done with them (server/db/protokoll.ts). */
-export interface ResearchStore extends ProtokollStore {
+export interface ResearchStore extends ProtokollStore, JournalReplayStore {
   /** Counts of the filtered results. */
   overview(filter: ResultFilter): Promise<Overview>;
   /**
