@@ -536,6 +536,7 @@ function loeschkonzept(deployment: Deployment): string {
 | Sitzungen auf \`/auswertung\` und \`/verwaltung\` | Server | ${SESSION_HOURS} Stunden, sofort bei Änderung von Passwort, Rolle oder Einrichtungen des Kontos oder seiner Deaktivierung; abgelaufene löscht die nächste Anmeldung | automatisch |
 | Konten (Benutzername, Rolle, Einrichtungen, Passwort-Hash, letzte Anmeldung) | Server | bleiben gespeichert, auch deaktiviert: Zähltest löscht keine Konten [prüfen, ob das genügt] | Deaktivieren auf \`/verwaltung\` oder mit \`npm run verwaltung\` |
 | API-Tokens (Name, Hash) | Server | ein widerrufenes Token gilt sofort nicht mehr, sein Eintrag bleibt beim Konto | Widerruf auf \`/verwaltung\` |
+| Löschjournal (Löschungen nach Kind-Code, nur als Schlüssel-Hash, und nach Einsendungs-ID, mit Zeitpunkt und Einrichtungen; ohne Namen) | Server, \`DATA_DIR/deletion-journal/\`, nicht in Sicherungen | ${months} Monate und ein Monat nach der Löschung | automatisch, beim Start |
 | Protokoll (Anmeldungen, Exporte, Löschungen, Änderungen an Konten, Tokens und Einrichtungen; ohne Namen von Kindern) | Server | ${deployment.protokollMonths} Monate (PROTOKOLL_MONTHS) | automatisch, beim Start und täglich |
 | Log | [System, z. B. journald] | [Frist eintragen] | [System] |
 
@@ -549,6 +550,9 @@ Er prüft beim Start und dann täglich, nennt die Regel beim Start und schreibt 
 Ergebnisse ins Log. Die Zusammenfassungen für die Statistik werden im selben Schritt angepasst.
 
 Gelöschte Ergebnisse bleiben in Sicherungen, bis diese ablaufen (${BACKUP_KEEP_DAYS} Tage nach docs/deploy.md).
+Wird eine Sicherung zurückgespielt, löscht der nächste Start des Servers erneut, was die
+Aufbewahrungsfrist und Löschungen nach Kind-Code oder Einsendungs-ID seit der Sicherung gelöscht haben
+(Löschjournal, docs/privacy.md); ein seitdem erneut getestetes Kind behält das neue Ergebnis.
 
 ## Löschung auf Antrag (Art. 17 DSGVO)
 
@@ -558,6 +562,8 @@ Gelöschte Ergebnisse bleiben in Sicherungen, bis diese ablaufen (${BACKUP_KEEP_
 2. Auf dem Server: alle Ergebnisse des Kind-Codes löschen, ${requestOnServer}
 3. Sicherungen, die vor der Löschung entstanden sind, enthalten das Kind noch: löschen oder ablaufen
    lassen; PDFs und Sicherungsdateien der Geräte, wo sie abgelegt wurden, ebenso. [Ablauf festlegen]
+   Wird eine solche Sicherung zurückgespielt, löscht der Server das Kind beim nächsten Start erneut
+   (Löschjournal, docs/deploy.md Schritt 7).
 
 Die Löschung auf dem Server ist erst nach der auf dem Gerät vollständig: Ein später gesendetes Ergebnis
 trägt denselben Kind-Code.

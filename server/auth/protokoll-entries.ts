@@ -14,6 +14,10 @@ export const ACTOR = {
   unknown: 'unbekannt',
   /** What the server does by itself: the deletion past RETENTION_MONTHS. */
   server: 'Server (Aufbewahrungsfrist)',
+  /** `npm run verwaltung`, whoever runs it on the server (server/verwaltung/commands.ts). */
+  commandLine: 'Kommandozeile (npm run verwaltung)',
+  /** The deletions applied again after a restore (server/deletion-journal.ts). */
+  journal: 'Server (Löschjournal)',
 } as const;
 
 /** The page's filter fields as its form names them (src/i18n/de-auswertung.ts `filter`). */

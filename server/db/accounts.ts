@@ -1,20 +1,12 @@
-import type { AccountRow, ApiTokenRow, Role, SiteRow, UnassignedCode } from '../../schemas/verwaltung-api.ts';
-import type { Queryable } from './types.ts';
+import type { AccountRow, Role } from '../../schemas/verwaltung-api.ts';
+import type { AccountStore, LoginAccount, Principal, Queryable } from './types.ts';
+
+export type { AccountStore, LoginAccount, Principal };
 
 /**
  * Accounts, Einrichtungen, API tokens and the sessions of accounts (docs/product.md §47,
  * server/migrations/014_accounts.sql). The same SQL on PGlite and PostgreSQL.
  */
-
-/** Who asks: an account (by session or API token), or the holder of EXPORT_TOKEN (`accountId` null). */
-export interface Principal {
-  accountId: number | null;
-  name: string | null;
-  role: Role;
-  /** The Einrichtungen whose results it sees, or 'alle'. */
-  sites: string[] | 'alle';
-  mustChangePassword: boolean;
-}
 
 /** The holder of EXPORT_TOKEN: Forschung on all Einrichtungen. */
 export const EXPORT_TOKEN_PRINCIPAL: Principal = {
@@ -25,16 +17,6 @@ export const EXPORT_TOKEN_PRINCIPAL: Principal = {
   mustChangePassword: false,
 };
 
-/** An account as the login needs it. */
-export interface LoginAccount {
-  id: number;
-  name: string;
-  role: Role;
-  passwordHash: string;
-  disabled: boolean;
-  generation: number;
-}
-
 /** A refused change, with the German message for the page and the command line. */
 export class AccountError extends Error {
   constructor(
@@ -43,48 +25,6 @@ export class AccountError extends Error {
   ) {
     super(message);
   }
-}
-
-export interface AccountStore {
-  listSites(): Promise<SiteRow[]>;
-  /** Adds an Einrichtung; refuses a code that exists. */
-  addSite(code: string, name: string): Promise<void>;
-  /** Renames, deactivates or reactivates an Einrichtung; refuses an unknown code. */
-  updateSite(code: string, change: { name?: string; active?: boolean }): Promise<void>;
-  /** Codes in results that are neither an Einrichtung nor assigned to one. */
-  unassignedCodes(): Promise<UnassignedCode[]>;
-  /** Joins `code` to the Einrichtung `site`: its results move there, later uploads too. How many moved. */
-  assignCode(code: string, site: string): Promise<number>;
-
-  listAccounts(): Promise<AccountRow[]>;
-  /** A new account with a one-time password's hash; its id. Refuses a taken name or an unknown Einrichtung. */
-  addAccount(
-    input: { name: string; role: Role; sites: string[] | 'alle' },
-    passwordHash: string,
-  ): Promise<number>;
-  /** A new role or new Einrichtungen, or disabled / enabled: every session of the account ends. */
-  updateAccount(
-    id: number,
-    change: { role?: Role; sites?: string[] | 'alle'; disabled?: boolean },
-  ): Promise<AccountRow>;
-  /** A new password hash; every session ends except `keepSession` (the hash of the one that changed it). */
-  setPassword(id: number, passwordHash: string, mustChange: boolean, keepSession?: string): Promise<void>;
-  accountById(id: number): Promise<AccountRow | undefined>;
-  accountForLogin(name: string): Promise<LoginAccount | undefined>;
-
-  createAccountSession(tokenHash: string, expiresAt: Date, account: LoginAccount): Promise<void>;
-  /**
-   * The principal of a living session: an account's while its generation is the session's and it
-   * is not disabled; EXPORT_TOKEN's while `keyFingerprint` is the session's.
-   */
-  sessionPrincipal(tokenHash: string, keyFingerprint: string): Promise<Principal | undefined>;
-
-  listTokens(accountId: number): Promise<ApiTokenRow[]>;
-  createToken(accountId: number, name: string, tokenHash: string): Promise<number>;
-  /** Revokes the account's token; false when it has none of that id (or it is revoked already). */
-  revokeToken(accountId: number, id: number): Promise<boolean>;
-  /** The principal of an unrevoked token of an enabled account. */
-  tokenPrincipal(tokenHash: string): Promise<Principal | undefined>;
 }
 
 const num = (value: unknown) => Number(value ?? 0);

@@ -2,6 +2,7 @@ import type { ChildTest, Count, Overview } from '../../schemas/auswertung-api.ts
 import { PAIR_DAYS } from '../../src/children/bilingual.ts';
 import { SCORED_QUESTION_IDS, SCORED_QUESTION_LEVELS } from '../../src/domain/facts.ts';
 import { GERMAN_RESULT_CODE, RESULT_CODES } from '../languages.ts';
+import { createJournalReplayStore } from './deletion-journal.ts';
 import { createProtokollStore } from './protokoll.ts';
 import {
   filterClause,
@@ -55,6 +56,7 @@ const RETENTION_LOCK_KEY = 4_242_060;
 export function createResearchStore(db: Queryable, options: ResearchStoreOptions = {}): ResearchStore {
   return {
     ...createProtokollStore(db),
+    ...createJournalReplayStore(db, deleteResults),
     async overview(filter) {
       const { where, params } = filterClause(filter);
       // One scan with a plain GROUP BY over every dimension the page counts by (a few thousand
