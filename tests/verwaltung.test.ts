@@ -324,6 +324,29 @@ describe('/verwaltung and the shared login', () => {
     });
   });
 
+  it("lets the Verwaltung name the child's Kita when she deletes by child code", async () => {
+    // K7M3QX is left at KITA-018 only; B3C4D5 too. The Verwaltung sees both Kitas and picks one.
+    await page.goto(`${server.url}/auswertung`);
+    await page.getByTestId('total').waitFor();
+    const section = page.getByRole('region', { name: 'Alle Ergebnisse eines Kindes löschen' });
+    const site = section.getByLabel('Einrichtung des Kindes');
+    expect(await site.locator('option').allTextContents()).toEqual([
+      'alle meine Einrichtungen',
+      'KITA-017',
+      'KITA-018',
+    ]);
+    await site.selectOption('KITA-017');
+    await section.getByLabel('Kind-Code').fill('B3C4D5');
+    await section.getByRole('button', { name: 'Ergebnisse suchen …' }).click();
+    await section.getByText('Zum Kind-Code B3C4D5 ist kein Ergebnis gespeichert.').waitFor();
+    await site.selectOption('KITA-018');
+    await section.getByRole('button', { name: 'Ergebnisse suchen …' }).click();
+    await page.getByText('Nur Ergebnisse der Einrichtung KITA-018.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: '1 Ergebnis löschen' }).click();
+    await section.getByText('1 Ergebnis zum Kind-Code B3C4D5 wurde gelöscht.').waitFor();
+    expect((await server.listResults()).some((result) => result.childCode === 'B3C4D5')).toBe(false);
+  });
+
   it('shows the operator signed in with EXPORT_TOKEN the Einrichtungen to read, and no account of her own', async () => {
     const key = leitung.page;
     await key.goto(`${server.url}/verwaltung`);

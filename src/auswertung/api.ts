@@ -253,20 +253,19 @@ export function normaliseChildCode(typed: string): string | undefined {
   return new RegExp(CHILD_CODE_PATTERN).test(code) ? code : undefined;
 }
 
+/** `?childCode=…`, and `&site=…` when the request is limited to one Einrichtung (docs/product.md §47). */
+const childQuery = (childCode: string, site?: string) =>
+  `/child-results?childCode=${encodeURIComponent(childCode)}${site ? `&site=${encodeURIComponent(site)}` : ''}`;
+
 /** How many stored results carry this child code (named in the confirmation before deleting). */
-export async function countChildResults(childCode: string): Promise<number> {
-  const { count } = await request<{ count: number }>(
-    `/child-results?childCode=${encodeURIComponent(childCode)}`,
-  );
+export async function countChildResults(childCode: string, site?: string): Promise<number> {
+  const { count } = await request<{ count: number }>(childQuery(childCode, site));
   return count;
 }
 
-/** Deletes every result of this child code; resolves with the number deleted. */
-export async function deleteChildResults(childCode: string): Promise<number> {
-  const { deleted } = await request<{ deleted: number }>(
-    `/child-results?childCode=${encodeURIComponent(childCode)}`,
-    { method: 'DELETE' },
-  );
+/** Deletes every result of this child code (of `site` only, if given); resolves with the number deleted. */
+export async function deleteChildResults(childCode: string, site?: string): Promise<number> {
+  const { deleted } = await request<{ deleted: number }>(childQuery(childCode, site), { method: 'DELETE' });
   return deleted;
 }
 

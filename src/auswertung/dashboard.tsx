@@ -101,7 +101,15 @@ export function Dashboard({ me, onSessionEnded }: { me: Me; onSessionEnded(): vo
             </>
           )}
           <DownloadSection filter={filter} />
-          <DeleteChildSection onDeleted={() => load(filter)} onSessionEnded={onSessionEnded} />
+          <DeleteChildSection
+            sites={
+              me.sites === 'alle'
+                ? (statistics.overview.sites.map((count) => count.key).filter(Boolean) as string[])
+                : me.sites
+            }
+            onDeleted={() => load(filter)}
+            onSessionEnded={onSessionEnded}
+          />
           <DeleteSection onDeleted={() => load(filter)} onSessionEnded={onSessionEnded} />
           <AuskunftSection onDone={() => setProtokollVersion((n) => n + 1)} onSessionEnded={onSessionEnded} />
           {me.role === 'verwaltung' && (

@@ -7,19 +7,25 @@ import { ConfirmDialog, SectionMessage, type SectionMessageValue } from './secti
 /**
  * A parent's deletion request by child code: the server first counts the code's results, the
  * confirmation names that number, then all of them are deleted (docs/product.md, deletion by child).
+ * Two Kitas' children can share a code: whoever sees several Einrichtungen (`sites`) may name the
+ * child's Kita, and only its results are deleted (docs/product.md §47).
  */
 export function DeleteChildSection({
+  sites,
   onDeleted,
   onSessionEnded,
 }: {
+  sites: string[];
   onDeleted(): void;
   onSessionEnded(): void;
 }) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
+  /** '' = all the account's Einrichtungen. */
+  const [site, setSite] = useState('');
   const [working, setWorking] = useState(false);
   const [message, setMessage] = useState<SectionMessageValue>();
-  const [pending, setPending] = useState<{ code: string; count: number }>();
+  const [pending, setPending] = useState<{ code: string; count: number; site: string }>();
   const dialog = useRef<HTMLDialogElement>(null);
 
   const failed = (failure: unknown) => {
@@ -41,12 +47,12 @@ export function DeleteChildSection({
     setMessage(undefined);
     setWorking(true);
     try {
-      const count = await countChildResults(code);
+      const count = await countChildResults(code, site || undefined);
       if (count === 0) {
         setMessage({ kind: 'done', text: t('auswertung.removeChild.none', { code }) });
         return;
       }
-      setPending({ code, count });
+      setPending({ code, count, site });
       dialog.current?.showModal();
     } catch (failure) {
       failed(failure);
@@ -59,7 +65,7 @@ export function DeleteChildSection({
     dialog.current?.close();
     if (!pending) return;
     try {
-      const count = await deleteChildResults(pending.code);
+      const count = await deleteChildResults(pending.code, pending.site || undefined);
       setMessage({ kind: 'done', text: t('auswertung.removeChild.done', { count, code: pending.code }) });
       setTyped('');
       onDeleted();
@@ -72,6 +78,19 @@ export function DeleteChildSection({
     <section className="auswertung-card auswertung-no-print" aria-labelledby="remove-child-heading">
       <h2 id="remove-child-heading">{t('auswertung.removeChild.heading')}</h2>
       <p className="auswertung-hint">{t('auswertung.removeChild.intro')}</p>
+      {sites.length > 1 && (
+        <div className="auswertung-field">
+          <label htmlFor="child-code-site">{t('auswertung.removeChild.site')}</label>
+          <select id="child-code-site" value={site} onChange={(event) => setSite(event.target.value)}>
+            <option value="">{t('auswertung.removeChild.allSites')}</option>
+            {sites.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <ChildCodeForm
         id="child-code"
         value={typed}
@@ -87,7 +106,11 @@ export function DeleteChildSection({
         id="remove-child-confirm"
         heading={t('auswertung.removeChild.confirmHeading')}
         text={
-          pending ? t('auswertung.removeChild.confirmText', { count: pending.count, code: pending.code }) : ''
+          pending
+            ? `${t('auswertung.removeChild.confirmText', { count: pending.count, code: pending.code })}${
+                pending.site ? ` ${t('auswertung.removeChild.onlySite', { site: pending.site })}` : ''
+              }`
+            : ''
         }
         confirmLabel={pending ? t('auswertung.removeChild.confirm', { count: pending.count }) : ''}
         onConfirm={() => void confirm()}

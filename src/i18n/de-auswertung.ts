@@ -267,6 +267,9 @@ export const deAuswertung = {
     invalid:
       'Bitte einen Kind-Code eingeben: 6 Zeichen aus Ziffern 2–9 und Großbuchstaben (ohne I, L, O, U).',
     none: 'Zum Kind-Code {{code}} ist kein Ergebnis gespeichert.',
+    site: 'Einrichtung des Kindes',
+    allSites: 'alle meine Einrichtungen',
+    onlySite: 'Nur Ergebnisse der Einrichtung {{site}}.',
     confirmHeading: 'Ergebnisse des Kindes endgültig löschen?',
     confirmText_one:
       'Zum Kind-Code {{code}} ist {{count}} Ergebnis gespeichert. Es wird gelöscht. Das lässt sich nicht rückgängig machen.',
