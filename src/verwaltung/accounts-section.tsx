@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ACCOUNT_NAME_PATTERN,
@@ -11,7 +11,7 @@ import {
 import { ConfirmDialog, SectionMessage, type SectionMessageValue } from '../auswertung/section-message';
 import { Scroll } from '../auswertung/tables';
 import { addAccount, changeAccount, loadAccounts, resetPassword } from './api';
-import { SecretBox, useFailure, useFormatTime } from './shared';
+import { SecretBox, useFailure, useFormatTime, useLoaded } from './shared';
 
 type Sites = string[] | 'alle';
 
@@ -35,29 +35,13 @@ export function AccountsSection({
   const { t } = useTranslation();
   const failed = useFailure(onSessionEnded);
   const formatTime = useFormatTime();
-  const [accounts, setAccounts] = useState<AccountRow[]>();
   const [message, setMessage] = useState<SectionMessageValue>();
   const [secret, setSecret] = useState<{ name: string; password: string }>();
   const [editing, setEditing] = useState<AccountRow>();
   const [resetting, setResetting] = useState<AccountRow>();
   const dialog = useRef<HTMLDialogElement>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the trigger to load again.
-  useEffect(() => {
-    let current = true;
-    loadAccounts()
-      .then((loaded) => current && setAccounts(loaded))
-      .catch((failure: unknown) =>
-        failed(
-          failure,
-          (text) =>
-            current && setMessage({ kind: 'error', text: t('verwaltung.loadFailed', { message: text }) }),
-        ),
-      );
-    return () => {
-      current = false;
-    };
-  }, [version, failed, t]);
+  const accounts = useLoaded(loadAccounts, version, failed, (text) => setMessage({ kind: 'error', text }));
 
   /** Runs a change; on success shows `done` and lets the page load again. */
   const act = async <R,>(action: () => Promise<R>, done: (result: R) => void) => {

@@ -1,11 +1,11 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiTokenRow, Me } from '../../schemas/verwaltung-api';
 import { PasswordForm } from '../auswertung/password-form';
 import { ConfirmDialog, SectionMessage, type SectionMessageValue } from '../auswertung/section-message';
 import { Scroll } from '../auswertung/tables';
 import { createToken, loadTokens, revokeToken } from './api';
-import { SecretBox, useFailure, useFormatTime } from './shared';
+import { SecretBox, useFailure, useFormatTime, useLoaded } from './shared';
 
 /**
  * 'Mein Konto' (every account, docs/product.md §47): the own password, and named API tokens for
@@ -47,7 +47,6 @@ function Tokens({ onChanged, onSessionEnded }: { onChanged(): void; onSessionEnd
   const { t } = useTranslation();
   const failed = useFailure(onSessionEnded);
   const formatTime = useFormatTime();
-  const [tokens, setTokens] = useState<ApiTokenRow[]>();
   const [version, setVersion] = useState(0);
   const [name, setName] = useState('');
   const [created, setCreated] = useState<{ name: string; token: string }>();
@@ -55,22 +54,7 @@ function Tokens({ onChanged, onSessionEnded }: { onChanged(): void; onSessionEnd
   const [revoking, setRevoking] = useState<ApiTokenRow>();
   const dialog = useRef<HTMLDialogElement>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the trigger to load again.
-  useEffect(() => {
-    let current = true;
-    loadTokens()
-      .then((loaded) => current && setTokens(loaded))
-      .catch((failure: unknown) =>
-        failed(
-          failure,
-          (text) =>
-            current && setMessage({ kind: 'error', text: t('verwaltung.loadFailed', { message: text }) }),
-        ),
-      );
-    return () => {
-      current = false;
-    };
-  }, [version, failed, t]);
+  const tokens = useLoaded(loadTokens, version, failed, (text) => setMessage({ kind: 'error', text }));
 
   const done = () => {
     setVersion((n) => n + 1);

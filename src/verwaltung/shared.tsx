@@ -27,6 +27,33 @@ export function useFailure(onSessionEnded: () => void) {
 }
 
 /**
+ * A section's list, loaded at first and again whenever `version` changes; a failure shows
+ * 'Laden fehlgeschlagen: …' through `show` (or returns the page to the login on 401).
+ */
+export function useLoaded<T>(
+  load: () => Promise<T>,
+  version: number,
+  failed: ReturnType<typeof useFailure>,
+  show: (text: string) => void,
+): T | undefined {
+  const { t } = useTranslation();
+  const [loaded, setLoaded] = useState<T>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the trigger to load again; `load` and `show` are the caller's, new each render.
+  useEffect(() => {
+    let current = true;
+    load()
+      .then((value) => current && setLoaded(() => value))
+      .catch((failure: unknown) =>
+        failed(failure, (text) => current && show(t('verwaltung.loadFailed', { message: text }))),
+      );
+    return () => {
+      current = false;
+    };
+  }, [version, failed, t]);
+  return loaded;
+}
+
+/**
  * A secret shown once (a new API token, a one-time password): in a read-only field to select, with
  * 'Kopieren', the warning above it and a button that hides it.
  */

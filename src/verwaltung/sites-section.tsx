@@ -1,11 +1,11 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SiteRow, UnassignedCode } from '../../schemas/verwaltung-api';
 import { ConfirmDialog, SectionMessage, type SectionMessageValue } from '../auswertung/section-message';
 import { Scroll } from '../auswertung/tables';
 import { SITE_PATTERN } from '../domain/facts';
 import { addSite, assignCode, changeSite, loadUnassigned } from './api';
-import { useFailure } from './shared';
+import { useFailure, useLoaded } from './shared';
 
 /**
  * 'Einrichtungen' (docs/product.md §47): each with its code, name, number of results, whether it
@@ -230,28 +230,12 @@ export function UnassignedSection({
 }) {
   const { t } = useTranslation();
   const failed = useFailure(onSessionEnded);
-  const [codes, setCodes] = useState<UnassignedCode[]>();
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const [asking, setAsking] = useState<{ code: string; results: number; site: SiteRow }>();
   const [message, setMessage] = useState<SectionMessageValue>();
   const dialog = useRef<HTMLDialogElement>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the trigger to load again.
-  useEffect(() => {
-    let current = true;
-    loadUnassigned()
-      .then((loaded) => current && setCodes(loaded))
-      .catch((failure: unknown) =>
-        failed(
-          failure,
-          (text) =>
-            current && setMessage({ kind: 'error', text: t('verwaltung.loadFailed', { message: text }) }),
-        ),
-      );
-    return () => {
-      current = false;
-    };
-  }, [version, failed, t]);
+  const codes = useLoaded(loadUnassigned, version, failed, (text) => setMessage({ kind: 'error', text }));
 
   const ask = (row: UnassignedCode) => {
     const site = sites?.find((candidate) => candidate.code === chosen[row.code]);
