@@ -42,6 +42,19 @@ describe('the access passphrase of a build (docs/product.md, the access passphra
   });
 });
 
+describe('CONSENT_REQUIRED (docs/product.md §47)', () => {
+  it('is off unless set; reads true/false, 1/0 and ja/nein; refuses anything else in German and English', () => {
+    const base = { ACCESS_PASSWORD: 'ein-eigenes-passwort' };
+    expect(buildConfig(base).consentRequired).toBe(false);
+    expect(buildConfig({ ...base, CONSENT_REQUIRED: 'true' }).consentRequired).toBe(true);
+    expect(buildConfig({ ...base, CONSENT_REQUIRED: 'Ja' }).consentRequired).toBe(true);
+    expect(buildConfig({ ...base, CONSENT_REQUIRED: '0' }).consentRequired).toBe(false);
+    expect(() => buildConfig({ ...base, CONSENT_REQUIRED: 'immer' })).toThrow(
+      /CONSENT_REQUIRED muss true oder false sein, nicht „immer“[\s\S]*CONSENT_REQUIRED must be true or false/,
+    );
+  });
+});
+
 describe('npm run build', () => {
   it('stops before Vite with the message alone when ACCESS_PASSWORD is missing, and goes on with a good one', () => {
     const check = (env: Record<string, string>) => {

@@ -12,6 +12,7 @@ import { auswertungPlugin, PAGE_PATH } from './auswertung/routes.ts';
 import { createTokenGuard } from './auth/export-token.ts';
 import type { ResultStore } from './db/index.ts';
 import { DEFAULT_EXPORT_TIME_ZONE } from './export.ts';
+import { CONSENT_WITHDRAWALS_PATH, consentWithdrawalPlugin } from './plugins/consent-withdrawal.ts';
 import { exportPlugin } from './plugins/export.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { NO_CACHE, staticPlugin } from './plugins/static.ts';
@@ -43,6 +44,11 @@ export interface ServerOptions {
   exportTokenFailures?: { max: number; windowMs: number };
   /** Months the Protokoll keeps its entries (PROTOKOLL_MONTHS, docs/product.md §46); default 24. */
   protokollMonths?: number;
+  /**
+   * UNKNOWN_CONSENT_COUNTS_FOR_RESEARCH: research statistics and exports take results without a
+   * recorded research consent as consented (docs/product.md §47); default false.
+   */
+  unknownConsentCountsForResearch?: boolean;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -185,7 +191,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // other hook, so that a cross-origin client also reads its 400, 413 or 429.
     // Matched by route, so a query string (`/api/results?x=1`) gets the header too.
     // Not the deletion by child code on the same path: it needs the token and stays same-origin.
-    if (request.routeOptions.url === UPLOAD_PATH && request.method !== 'DELETE')
+    if (
+      (request.routeOptions.url === UPLOAD_PATH && request.method !== 'DELETE') ||
+      request.routeOptions.url === CONSENT_WITHDRAWALS_PATH
+    )
       reply.header('access-control-allow-origin', '*');
   });
 
@@ -225,6 +234,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     rateLimit: limit ? { max: limit.max, timeWindow: limit.timeWindowMs } : false,
   });
   await app.register(healthPlugin, { db });
+  await app.register(consentWithdrawalPlugin, {
+    db,
+    rateLimit: limit ? { max: limit.max, timeWindow: limit.timeWindowMs } : false,
+  });
 
   const { exportToken } = options;
   const exportTimeZone = options.exportTimeZone ?? DEFAULT_EXPORT_TIME_ZONE;
@@ -255,6 +268,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       hasPage: hasApp && existsSync(`${staticDir}/auswertung.html`),
       rateLimit: perMinute(60),
       protokollMonths: options.protokollMonths,
+      unknownConsentCountsForResearch: options.unknownConsentCountsForResearch,
     });
   } else {
     app.get(PAGE_PATH, (_request, reply) =>

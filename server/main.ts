@@ -6,7 +6,7 @@ import { openControlSocket } from './control-socket.ts';
 import { openPgliteStore, openPostgresStore } from './db/index.ts';
 import { DEFAULT_PROTOKOLL_MONTHS } from './db/protokoll.ts';
 import { retentionMonthsFromEnv, startRetention } from './retention.ts';
-import { positiveIntegerFromEnv } from './settings.ts';
+import { booleanFromEnv, positiveIntegerFromEnv } from './settings.ts';
 import { checkDataDir, dataDirError, explainStartupError } from './startup-errors.ts';
 
 /**
@@ -14,7 +14,9 @@ import { checkDataDir, dataDirError, explainStartupError } from './startup-error
  * PORT, HOST, DATA_DIR, DATABASE_URL, EXPORT_TOKEN, plus tuning knobs RATE_LIMIT_PER_MINUTE
  * (0 = off), TRUST_PROXY, LOG_LEVEL, EXPORT_TIME_ZONE, DB_POOL_SIZE, DB_WRITE_CONCURRENCY,
  * WORKERS (processes sharing the port; PostgreSQL only), STATIC_DIR (default dist/) and
- * PROTOKOLL_MONTHS (how long the Protokoll keeps its entries, default 24).
+ * PROTOKOLL_MONTHS (how long the Protokoll keeps its entries, default 24) and
+ * UNKNOWN_CONSENT_COUNTS_FOR_RESEARCH (whether a result without a recorded research consent counts
+ * as consent, default false; docs/product.md §47).
  */
 const ROOT = resolve(import.meta.dirname, '..');
 const env = process.env;
@@ -54,6 +56,7 @@ async function runServer(announce: boolean): Promise<void> {
   // reads the first again).
   retentionMonthsFromEnv();
   const protokollMonths = positiveIntegerFromEnv('PROTOKOLL_MONTHS', DEFAULT_PROTOKOLL_MONTHS);
+  const unknownConsentCountsForResearch = booleanFromEnv('UNKNOWN_CONSENT_COUNTS_FOR_RESEARCH', false);
   if (!databaseUrl) {
     // Before PGlite sees it: PGlite reports a full disk as `Aborted()`.
     const problem = checkDataDir(dataDir);
@@ -91,6 +94,7 @@ async function runServer(announce: boolean): Promise<void> {
     trustProxy: trustProxy(env.TRUST_PROXY),
     exportTimeZone: env.EXPORT_TIME_ZONE || undefined,
     protokollMonths,
+    unknownConsentCountsForResearch,
   }).catch(async (error: unknown) => {
     await closeControl();
     await db.close();

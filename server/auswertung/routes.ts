@@ -52,6 +52,11 @@ export interface AuswertungOptions {
   minChildren?: number;
   /** Months the Protokoll keeps its entries (PROTOKOLL_MONTHS; shown on the page); absent: 24. */
   protokollMonths?: number;
+  /**
+   * UNKNOWN_CONSENT_COUNTS_FOR_RESEARCH: results without a recorded research consent count as
+   * consent (docs/product.md §47); absent: false.
+   */
+  unknownConsentCountsForResearch?: boolean;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
@@ -94,8 +99,19 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
       return reply.code(401).send({ error: 'Bitte anmelden.' });
     }
   };
+  // Research sees only results with the parents' research consent (docs/product.md §47): the one
+  // place that sets it for every statistics and download request.
+  const researchScope = async (request: FastifyRequest<Filtered>) => {
+    request.query.researchConsent = options.unknownConsentCountsForResearch
+      ? 'consent-or-unknown'
+      : 'consent';
+  };
   /** A statistics or download request: signed in (checked before the filter), then the filter. */
-  const filtered = { onRequest: requireSession, schema: { querystring: filterQuery } };
+  const filtered = {
+    onRequest: requireSession,
+    preHandler: researchScope,
+    schema: { querystring: filterQuery },
+  };
   type Filtered = { Querystring: StatisticsFilter };
 
   if (options.hasPage) {

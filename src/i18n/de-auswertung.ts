@@ -405,6 +405,10 @@ export const deAuswertung = {
         name: 'Sprachpaar',
         text: 'Die Einsendungs-ID des Tests desselben Kindes in der anderen Sprache: bei einem Test in der Familiensprache der Test auf {{german}}, bei einem Test auf {{german}} der in der Familiensprache. Beide bis zum Ende durchgeführt (nicht vorzeitig beendet), höchstens {{pairDays}} Tage auseinander, derselbe Kind-Code und dieselbe Einrichtungskennung; bei mehreren der zeitlich nächste (bei gleichem Abstand der später eingegangene). Leer, wenn es keinen solchen Test gibt.',
       },
+      {
+        name: 'Einwilligung Forschung',
+        text: 'Ob die Eltern der Weitergabe des pseudonymen Ergebnisses für die Forschung zugestimmt haben, wie das Tablet es mitgeschickt hat: „ja“, „nein“ (abgelehnt oder widerrufen) oder „unbekannt“ (keine Einwilligung auf dem Tablet erfasst, und alle Ergebnisse von vor dieser Frage). Statistiken und Downloads der Auswertung enthalten nur Ergebnisse mit „ja“, „unbekannt“ nur, wenn der Server es so eingestellt hat.',
+      },
     ],
   },
   print: 'Drucken',
