@@ -235,7 +235,7 @@ async function openEach<R, T>(records: readonly R[], open: (record: R) => Promis
  */
 const CHILD_MIGRATIONS: Record<number, (content: SealedChild) => SealedChild> = {
   // Format 1 had no consent: such a child has none recorded ('unknown' for research).
-  1: ({ consent: _none, ...content }) => ({ ...content, version: 2 }),
+  1: (content) => ({ ...content, version: 2 }),
 };
 
 /** A child's sealed content in the current format. */
