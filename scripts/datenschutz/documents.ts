@@ -115,7 +115,7 @@ Aufgabe verwirft er, bevor er speichert. Es gibt keine Freitextfelder.`;
 function recipients(deployment: Deployment): string {
   const lines = [
     deployment.exportToken
-      ? '- Wer das Export-Token (EXPORT_TOKEN) kennt: Export aller Ergebnisse als CSV/JSON und die Auswertungsseite `/auswertung` (Statistiken, Löschen). [Personen oder Stellen eintragen, z. B. die Forschungsgruppe]'
+      ? `- Wer das Export-Token (EXPORT_TOKEN) kennt: Export aller Ergebnisse als CSV/JSON und die Auswertungsseite \`/auswertung\` (Statistiken, Löschen). ${researchScope(deployment)} [Personen oder Stellen eintragen, z. B. die Forschungsgruppe]`
       : '- Niemand über das Netz: Export und `/auswertung` sind ausgeschaltet (EXPORT_TOKEN nicht gesetzt). Lesen kann die Ergebnisse nur, wer Zugang zur Datenbank auf dem Server hat.',
     '- Der Betreiber des Servers (Hoster) als Auftragsverarbeiter, soweit er Zugang zum Server hat: [Name eintragen] (Checkliste: `05-checkliste-auftragsverarbeitung.md`).',
   ];
@@ -249,6 +249,15 @@ function transport(deployment: Deployment): string {
       );
   }
   return lines.join('\n\n');
+}
+
+/** What research sees of the results (docs/product.md §47), with this deployment's choice for 'unbekannt'. */
+function researchScope(deployment: Deployment): string {
+  return `Statistiken und Downloads auf \`/auswertung\` enthalten nur Ergebnisse, deren Eltern der Weitergabe für die Forschung zugestimmt haben (Spalte „Einwilligung Forschung“: ja)${
+    deployment.unknownConsentCountsForResearch
+      ? '; Ergebnisse ohne erfasste Einwilligung („unbekannt“, auch alle von vor dieser Frage) zählen in dieser Installation als Einwilligung (UNKNOWN_CONSENT_COUNTS_FOR_RESEARCH=true) – [Begründung eintragen]'
+      : '; Ergebnisse ohne erfasste Einwilligung („unbekannt“, auch alle von vor dieser Frage) bleiben draußen (UNKNOWN_CONSENT_COUNTS_FOR_RESEARCH nicht gesetzt)'
+  }. Ein Widerruf nimmt die Ergebnisse des Kind-Codes ab dem nächsten Kontakt des Tablets heraus. Der Export mit dem Token enthält alle Ergebnisse mit dieser Spalte.`;
 }
 
 function exportAccess(deployment: Deployment): string {
