@@ -183,5 +183,14 @@ describe.each(storeBackends)(
         expect(response.json().error).toMatch(message);
       }
     });
+
+    it.skipIf(backend.skip)('takes a withdrawal from another origin, as the upload does', async () => {
+      const preflight = await app.inject({ method: 'OPTIONS', url: '/api/consent-withdrawals' });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-methods']).toBe('POST');
+      const response = await withdraw({ childCode: 'P4W9ZT', withdrawnOn: '2026-11-25' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['access-control-allow-origin']).toBe('*');
+    });
   },
 );

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type ConsentWithdrawal, consentWithdrawalSchema } from '../../schemas/consent-withdrawal.ts';
 import type { ResultStore } from '../db/index.ts';
+import { answerPreflight } from './upload.ts';
 import { useZodSchemas } from './zod-validation.ts';
 
 export const CONSENT_WITHDRAWALS_PATH = '/api/consent-withdrawals';
@@ -23,16 +24,7 @@ export const consentWithdrawalPlugin: FastifyPluginAsync<ConsentWithdrawalOption
   useZodSchemas(app);
 
   // Cross-origin like the upload: a tablet built with RESULT_ENDPOINT on a central server sends here too.
-  app.options(CONSENT_WITHDRAWALS_PATH, async (_request, reply) =>
-    reply
-      .code(204)
-      .headers({
-        'access-control-allow-methods': 'POST',
-        'access-control-allow-headers': 'content-type',
-        'access-control-max-age': '86400',
-      })
-      .send(),
-  );
+  answerPreflight(app, CONSENT_WITHDRAWALS_PATH);
 
   app.post<{ Body: ConsentWithdrawal }>(
     CONSENT_WITHDRAWALS_PATH,
