@@ -206,7 +206,12 @@ describe('a build with CONSENT_REQUIRED', () => {
     await dialog.getByRole('button', { name: 'Test beenden', exact: true }).click();
     await waitForScreen(page, 'result');
     await expect
-      .poll(async () => (await listStoredResults(server.url)).map((stored) => stored.researchConsent))
-      .toEqual(['yes']);
+      .poll(async () =>
+        (await listStoredResults(server.url)).map((stored) => [
+          stored.researchConsent,
+          stored.childCode?.length,
+        ]),
+      )
+      .toEqual([['yes', 6]]);
   });
 });

@@ -73,7 +73,8 @@ export const deAuswertung = {
   all: 'Gesamt',
   overview: {
     heading: 'Übersicht',
-    countsResults: 'Die Übersicht zählt Ergebnisse: ein Kind mit zwei Tests zählt zweimal.',
+    countsResults:
+      'Die Übersicht zählt Ergebnisse: ein Kind mit zwei Tests zählt zweimal. Alle Zahlen und Downloads dieser Seite enthalten nur Ergebnisse, deren Eltern der Weitergabe für die Forschung zugestimmt haben (Spalte „Einwilligung Forschung“).',
     total_one: '{{count}} Ergebnis',
     total_other: '{{count}} Ergebnisse',
     empty: 'Für diese Filter gibt es keine Ergebnisse.',
