@@ -37,6 +37,7 @@ export default defineConfig(({ command }) => {
     define: {
       __ACCESS_VERIFIER__: JSON.stringify(config.accessVerifier),
       __RESULT_ENDPOINT__: JSON.stringify(config.resultEndpoint),
+      __CONSENT_REQUIRED__: JSON.stringify(config.consentRequired),
     },
     build: {
       target: 'es2022',

@@ -59,6 +59,8 @@ export default defineConfig({
     // Component tests type 'zaehltest'; a low cost keeps them fast (the built app uses the real one).
     __ACCESS_VERIFIER__: JSON.stringify(makeAccessVerifier('zaehltest', 1000)),
     __RESULT_ENDPOINT__: JSON.stringify('/api/results'),
+    // Component tests build without CONSENT_REQUIRED, as a default build is.
+    __CONSENT_REQUIRED__: JSON.stringify(false),
   },
   test: {
     // The default reporter, then the ten slowest files and the total (tests/support/test-times-reporter.ts).

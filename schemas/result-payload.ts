@@ -6,6 +6,7 @@ import {
   CHILD_CODE_PATTERN,
   END_REASONS,
   QUESTION_COUNT,
+  RESEARCH_CONSENTS,
   SCHOOL_LEVELS,
   SCHOOLS,
   SCORED_QUESTION_IDS,
@@ -194,6 +195,12 @@ const resultPayloadObject = z.strictObject(
      * (docs/product.md §39); older clients omit it, and the server stores null.
      */
     understanding: z.enum(UNDERSTANDINGS, { error: "muss 'yes', 'partly' oder 'no' sein" }).optional(),
+    /**
+     * The parents' consent to research use of this result (docs/product.md §48): 'yes', 'no' or
+     * 'unknown' (none recorded on the device); older clients omit it, the server stores null
+     * ('unbekannt').
+     */
+    researchConsent: z.enum(RESEARCH_CONSENTS, { error: "muss 'yes', 'no' oder 'unknown' sein" }).optional(),
   },
   { error: 'muss ein JSON-Objekt sein' },
 );

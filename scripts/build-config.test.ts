@@ -1,7 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildConfig, MIN_PASSPHRASE_LENGTH, PUBLIC_PASSPHRASE, passphraseProblem } from './build-config.ts';
+import {
+  buildConfig,
+  consentRequired,
+  MIN_PASSPHRASE_LENGTH,
+  PUBLIC_PASSPHRASE,
+  passphraseProblem,
+} from './build-config.ts';
 
 describe('the access passphrase of a build (docs/product.md, the access passphrase)', () => {
   it('refuses a missing, the public and a short passphrase, naming ACCESS_PASSWORD in German and English', () => {
@@ -39,6 +45,19 @@ describe('the access passphrase of a build (docs/product.md, the access passphra
         .verifier,
     );
     expect(served.accessVerifier.verifier).not.toBe(built.accessVerifier.verifier);
+  });
+});
+
+describe('CONSENT_REQUIRED (docs/product.md §48)', () => {
+  it('is off unless set; reads true/false, 1/0 and ja/nein; refuses anything else in German and English', () => {
+    // One build's configuration (a slow key derivation each); the values through the reader alone.
+    expect(buildConfig({ ACCESS_PASSWORD: 'ein-eigenes-passwort' }).consentRequired).toBe(false);
+    for (const on of ['true', 'Ja', '1', ' TRUE ']) expect(consentRequired(on), on).toBe(true);
+    for (const off of [undefined, '', 'false', '0', 'nein'])
+      expect(consentRequired(off), String(off)).toBe(false);
+    expect(() => consentRequired('immer')).toThrow(
+      /CONSENT_REQUIRED muss true oder false sein, nicht „immer“[\s\S]*CONSENT_REQUIRED must be true or false/,
+    );
   });
 });
 

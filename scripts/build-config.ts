@@ -25,6 +25,26 @@ export interface BuildConfig {
   /** Only the verifier reaches the bundle, never the passphrase. */
   accessVerifier: AccessVerifier;
   resultEndpoint: string;
+  /**
+   * CONSENT_REQUIRED: 'Test beginnen' needs a recorded screening consent of the parents
+   * (docs/product.md §48, docs/deploy.md); default off.
+   */
+  consentRequired: boolean;
+}
+
+/**
+ * Reads CONSENT_REQUIRED: unset, empty, 'false', '0' or 'nein' is off; 'true', '1' or 'ja' is on.
+ * Anything else stops the build with a German and English message, rather than build a tablet that
+ * tests without the consent the deployment asked for.
+ */
+export function consentRequired(raw: string | undefined): boolean {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (['', 'false', '0', 'nein', 'no'].includes(value)) return false;
+  if (['true', '1', 'ja', 'yes'].includes(value)) return true;
+  throw new Error(
+    `CONSENT_REQUIRED muss true oder false sein, nicht „${raw}“: Die App wird nicht gebaut (docs/deploy.md).\n` +
+      `CONSENT_REQUIRED must be true or false, not "${raw}": the app is not built (docs/deploy.md).`,
+  );
 }
 
 export function makeAccessVerifier(
@@ -67,7 +87,7 @@ export function passphraseProblem(password: string | undefined): string | undefi
 
 /**
  * Build-time configuration read from the environment (ACCESS_PASSWORD, ACCESS_PASSWORD_SALT,
- * RESULT_ENDPOINT). A build (`command` 'build') refuses a missing, public or short passphrase
+ * RESULT_ENDPOINT, CONSENT_REQUIRED). A build (`command` 'build') refuses a missing, public or short passphrase
  * (passphraseProblem); the development server falls back to the public one. The salt is random per
  * build unless ACCESS_PASSWORD_SALT (base64) pins it; a new salt costs one extra derivation on each
  * device's first unlock after the update.
@@ -84,5 +104,6 @@ export function buildConfig(
   return {
     accessVerifier: makeAccessVerifier(password, ACCESS_KDF_ITERATIONS, salt),
     resultEndpoint: env.RESULT_ENDPOINT || DEFAULT_RESULT_ENDPOINT,
+    consentRequired: consentRequired(env.CONSENT_REQUIRED),
   };
 }

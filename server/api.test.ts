@@ -375,9 +375,10 @@ describe.each(storeBackends)('results API on $name', (backend) => {
     expect(results).toHaveLength(await store.count());
     const ours = results.find((result: { id: number }) => result.id === id);
     // makePayload answers the odd ids correctly: 3, 3 and 4 points, no level achieved; no test
-    // date (the first payload shape), so no age.
+    // date (the first payload shape), so no age; no research consent sent: 'unknown' (docs/product.md §48).
     expect(ours).toEqual({
       ...payload,
+      researchConsent: 'unknown',
       id,
       receivedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
       ageMonths: null,

@@ -15,6 +15,7 @@ import { createTokenGuard } from './auth/export-token.ts';
 import { createLoginThrottle, type LoginThrottle } from './auth/login-throttle.ts';
 import type { ResultStore } from './db/index.ts';
 import { DEFAULT_EXPORT_TIME_ZONE } from './export.ts';
+import { CONSENT_WITHDRAWALS_PATH, consentWithdrawalPlugin } from './plugins/consent-withdrawal.ts';
 import { exportPlugin } from './plugins/export.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { NO_CACHE, staticPlugin } from './plugins/static.ts';
@@ -54,6 +55,11 @@ export interface ServerOptions {
   retentionMonths?: number;
   /** Delays after failed logins (tests make their own, with a clock of their own). */
   loginThrottle?: LoginThrottle;
+  /**
+   * UNKNOWN_CONSENT_COUNTS_FOR_RESEARCH: research statistics and exports take results without a
+   * recorded research consent as consented (docs/product.md §48); default false.
+   */
+  unknownConsentCountsForResearch?: boolean;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -196,7 +202,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // other hook, so that a cross-origin client also reads its 400, 413 or 429.
     // Matched by route, so a query string (`/api/results?x=1`) gets the header too.
     // Not the deletion by child code on the same path: it needs the token and stays same-origin.
-    if (request.routeOptions.url === UPLOAD_PATH && request.method !== 'DELETE')
+    if (
+      (request.routeOptions.url === UPLOAD_PATH && request.method !== 'DELETE') ||
+      request.routeOptions.url === CONSENT_WITHDRAWALS_PATH
+    )
       reply.header('access-control-allow-origin', '*');
   });
 
@@ -236,6 +245,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     rateLimit: limit ? { max: limit.max, timeWindow: limit.timeWindowMs } : false,
   });
   await app.register(healthPlugin, { db });
+  await app.register(consentWithdrawalPlugin, {
+    db,
+    rateLimit: limit ? { max: limit.max, timeWindow: limit.timeWindowMs } : false,
+  });
 
   const { exportToken } = options;
   const exportTimeZone = options.exportTimeZone ?? DEFAULT_EXPORT_TIME_ZONE;
@@ -255,7 +268,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   const accounts = db.accounts;
   const access = accounts ? createAccess({ accounts, exportToken, guard }) : undefined;
-  if (access) await app.register(exportPlugin, { db, access, exportTimeZone, rateLimit: perMinute(60) });
+  if (access)
+    await app.register(exportPlugin, {
+      db,
+      access,
+      exportTimeZone,
+      rateLimit: perMinute(60),
+      unknownConsentCountsForResearch: options.unknownConsentCountsForResearch,
+    });
 
   // The researchers' page and the Verwaltung: accounts sign in (docs/product.md §47), and the
   // holder of EXPORT_TOKEN where one is set.
@@ -270,6 +290,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       hasPage: hasApp && existsSync(`${staticDir}/auswertung.html`),
       rateLimit: perMinute(60),
       protokollMonths: options.protokollMonths,
+      unknownConsentCountsForResearch: options.unknownConsentCountsForResearch,
     });
     await app.register(verwaltungPlugin, {
       db,

@@ -129,7 +129,16 @@ export const CSV_COLUMNS: CsvColumn[] = [
   // in German, or in its home language for a German one, both run to their end and at most 56 days
   // apart, the nearest one (server/db/rows.ts bilingualPartner); empty without one.
   { header: 'Sprachpaar', cell: (result) => result.bilingualPartner ?? '' },
+  // The parents' research consent as the tablet sent it (docs/product.md §48): ja, nein or unbekannt
+  // (none recorded, and every result sent before it was asked).
+  {
+    header: 'Einwilligung Forschung',
+    cell: (result) => RESEARCH_CONSENT_NAMES[result.researchConsent ?? 'unknown'],
+  },
 ];
+
+/** The research consent's values in the CSV and on the tablet (src/i18n/de.ts `consent`). */
+const RESEARCH_CONSENT_NAMES = de.consent.researchValues;
 
 /** The answers of 'Hat das Kind die Ansage verstanden?' as the start screen words them (src/i18n/de.ts). */
 const UNDERSTANDING_NAMES = de.understanding.values;

@@ -14,6 +14,7 @@ function fakeStore(overrides: Partial<ResultStore> = {}): ResultStore {
     getById: async () => undefined,
     async *iterateResults() {},
     count: async () => 0,
+    withdrawResearchConsent: async () => 0,
     checkWrites: async () => {},
     close: async () => {},
     ...overrides,

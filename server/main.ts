@@ -13,7 +13,7 @@ import {
   withDeletionJournal,
 } from './deletion-journal.ts';
 import { retentionMonthsFromEnv, startRetention } from './retention.ts';
-import { positiveIntegerFromEnv } from './settings.ts';
+import { booleanFromEnv, positiveIntegerFromEnv } from './settings.ts';
 import { checkDataDir, dataDirError, explainStartupError } from './startup-errors.ts';
 import { commandLineVerwaltung, runCommand } from './verwaltung/commands.ts';
 
@@ -23,7 +23,9 @@ import { commandLineVerwaltung, runCommand } from './verwaltung/commands.ts';
  * (0 = off), TRUST_PROXY, LOG_LEVEL, EXPORT_TIME_ZONE, DB_POOL_SIZE, DB_WRITE_CONCURRENCY,
  * WORKERS (processes sharing the port; PostgreSQL only), STATIC_DIR (default dist/) and
  * PROTOKOLL_MONTHS (how long the Protokoll keeps its entries, default 24). DATA_DIR holds the
- * deletion journal with either database (server/deletion-journal.ts).
+ * deletion journal with either database (server/deletion-journal.ts), and
+ * UNKNOWN_CONSENT_COUNTS_FOR_RESEARCH (whether a result without a recorded research consent counts
+ * as consent, default false; docs/product.md §48).
  */
 const ROOT = resolve(import.meta.dirname, '..');
 const env = process.env;
@@ -65,6 +67,7 @@ async function runServer(announce: boolean): Promise<void> {
   // reads the first again).
   retentionMonthsFromEnv();
   const protokollMonths = positiveIntegerFromEnv('PROTOKOLL_MONTHS', DEFAULT_PROTOKOLL_MONTHS);
+  const unknownConsentCountsForResearch = booleanFromEnv('UNKNOWN_CONSENT_COUNTS_FOR_RESEARCH', false);
   if (!databaseUrl) {
     // Before PGlite sees it: PGlite reports a full disk as `Aborted()`.
     const problem = checkDataDir(dataDir);
@@ -121,6 +124,7 @@ async function runServer(announce: boolean): Promise<void> {
     exportTimeZone: env.EXPORT_TIME_ZONE || undefined,
     protokollMonths,
     retentionMonths: retentionMonthsFromEnv(),
+    unknownConsentCountsForResearch,
   }).catch(async (error: unknown) => {
     await closeControl();
     await db.close();

@@ -2,3 +2,5 @@
 declare const __ACCESS_VERIFIER__: import('./storage/kdf').AccessVerifier;
 /** Where finished results are sent, set at build time from RESULT_ENDPOINT. */
 declare const __RESULT_ENDPOINT__: string;
+/** CONSENT_REQUIRED at build time: a test needs the parents' recorded screening consent (docs/product.md §48). */
+declare const __CONSENT_REQUIRED__: boolean;

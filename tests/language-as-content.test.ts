@@ -198,7 +198,15 @@ describe('a language added by content alone (Persian in a copy of content/)', ()
       value: persistedSession({
         screen: 'result',
         submissionId,
-        user: { name: 'Sara', birthdate: '2019-03-07', school: 'Kita', schoolLevel: '1', language: 'fa' },
+        // With the parents' research consent, so that /auswertung counts the result (docs/product.md §48).
+        user: {
+          name: 'Sara',
+          birthdate: '2019-03-07',
+          school: 'Kita',
+          schoolLevel: '1',
+          language: 'fa',
+          researchConsent: 'yes',
+        },
         answers: questions.map((q) => ({
           question: {
             id: q.id,
@@ -263,7 +271,12 @@ describe('a language added by content alone (Persian in a copy of content/)', ()
       .toHaveLength(1);
     const [stored] = (await listStoredResults(url)).filter((r) => r.submissionId === submissionId);
     expect(stored?.language).toBe('6');
-    expect(uploads.at(-1)).toMatchObject({ submissionId, language: '6', translationStatus: 'Entwurf' });
+    expect(uploads.at(-1)).toMatchObject({
+      submissionId,
+      language: '6',
+      translationStatus: 'Entwurf',
+      researchConsent: 'yes',
+    });
 
     const csv = await fetch(`${url}/api/results.csv`, {
       headers: { authorization: `Bearer ${TEST_EXPORT_TOKEN}` },

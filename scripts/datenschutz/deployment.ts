@@ -1,7 +1,7 @@
 import { DEFAULT_UPLOADS_PER_MINUTE } from '../../server/app.ts';
 import { DEFAULT_PROTOKOLL_MONTHS } from '../../server/db/protokoll.ts';
 import { retentionMonthsFromEnv } from '../../server/retention.ts';
-import { positiveIntegerFromEnv } from '../../server/settings.ts';
+import { booleanFromEnv, positiveIntegerFromEnv } from '../../server/settings.ts';
 import { backupRecipients } from '../backup/age.ts';
 import { OperatorError, targetFromEnv } from '../backup/common.ts';
 
@@ -39,6 +39,11 @@ export interface Deployment {
   uploadsPerMinute: number;
   /** LOG_LEVEL (default warn). */
   logLevel: string;
+  /**
+   * UNKNOWN_CONSENT_COUNTS_FOR_RESEARCH: results without a recorded research consent count as
+   * consent on /auswertung (docs/product.md §48); default false.
+   */
+  unknownConsentCountsForResearch: boolean;
   /** The day the documents were written, TT.MM.JJJJ. */
   writtenOn: string;
 }
@@ -87,7 +92,7 @@ function day(date: Date): string {
 }
 
 /** A setting read as the server reads it; a value the server refuses stops here too. */
-function settingAsServer(read: () => number): number {
+function settingAsServer<T>(read: () => T): T {
   try {
     return read();
   } catch (error) {
@@ -117,6 +122,9 @@ export function readDeployment(env: NodeJS.ProcessEnv = process.env, now = new D
       positiveIntegerFromEnv('PROTOKOLL_MONTHS', DEFAULT_PROTOKOLL_MONTHS, env),
     ),
     logLevel: env.LOG_LEVEL || 'warn',
+    unknownConsentCountsForResearch: settingAsServer(() =>
+      booleanFromEnv('UNKNOWN_CONSENT_COUNTS_FOR_RESEARCH', false, env),
+    ),
     writtenOn: day(now),
   };
 }

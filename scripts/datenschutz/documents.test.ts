@@ -259,4 +259,19 @@ describe('the Datenschutz-Unterlagen', () => {
     );
     expect(info).toContain('und wie viele Ergebnisse auf Antrag gelöscht wurden und von welchem Konto.');
   });
+
+  it('state whether results without a recorded research consent count for research (docs/product.md §48)', () => {
+    const strict = written({ EXPORT_TOKEN: 'x' })[ART30];
+    expect(strict).toContain(
+      'nur Ergebnisse, deren Eltern der Weitergabe für die Forschung zugestimmt haben',
+    );
+    expect(strict).toContain('bleiben draußen (UNKNOWN_CONSENT_COUNTS_FOR_RESEARCH nicht gesetzt)');
+    const lenient = written({ EXPORT_TOKEN: 'x', UNKNOWN_CONSENT_COUNTS_FOR_RESEARCH: 'true' })[ART30];
+    expect(lenient).toContain(
+      'zählen in dieser Installation als Einwilligung (UNKNOWN_CONSENT_COUNTS_FOR_RESEARCH=true)',
+    );
+    expect(() => written({ UNKNOWN_CONSENT_COUNTS_FOR_RESEARCH: 'vielleicht' })).toThrow(
+      'UNKNOWN_CONSENT_COUNTS_FOR_RESEARCH muss true oder false sein',
+    );
+  });
 });

@@ -173,6 +173,7 @@ function recipients(deployment: Deployment): string {
           `- Wer den Zugangsschlüssel EXPORT_TOKEN kennt (gesetzt): die Rechte der Rolle ${ROLE_LABELS.forschung} auf alle Einrichtungen. [Personen eintragen]`,
         ]
       : []),
+    `- Für die Rolle ${ROLE_LABELS.forschung}: ${researchScope(deployment)}`,
     '- Der Betreiber des Servers (Hoster) als Auftragsverarbeiter, soweit er Zugang zum Server hat: [Name eintragen] (Checkliste: `05-checkliste-auftragsverarbeitung.md`).',
   ];
   if (deployment.database.kind === 'postgres' && !deployment.database.onThisMachine)
@@ -308,6 +309,15 @@ function transport(deployment: Deployment): string {
       );
   }
   return lines.join('\n\n');
+}
+
+/** What research sees of the results (docs/product.md §48), with this deployment's choice for 'unbekannt'. */
+function researchScope(deployment: Deployment): string {
+  return `Statistiken und Downloads auf \`/auswertung\` enthalten nur Ergebnisse, deren Eltern der Weitergabe für die Forschung zugestimmt haben (Spalte „Einwilligung Forschung“: ja)${
+    deployment.unknownConsentCountsForResearch
+      ? '; Ergebnisse ohne erfasste Einwilligung („unbekannt“, auch alle von vor dieser Frage) zählen in dieser Installation als Einwilligung (UNKNOWN_CONSENT_COUNTS_FOR_RESEARCH=true) – [Begründung eintragen]'
+      : '; Ergebnisse ohne erfasste Einwilligung („unbekannt“, auch alle von vor dieser Frage) bleiben draußen (UNKNOWN_CONSENT_COUNTS_FOR_RESEARCH nicht gesetzt)'
+  }. Ein Widerruf nimmt die Ergebnisse des Kind-Codes ab dem nächsten Kontakt des Tablets heraus. Das gilt für die Rolle ${ROLE_LABELS.forschung} (auch den Zugangsschlüssel EXPORT_TOKEN) auf der Seite und im Export mit Token; die Rollen ${ROLE_LABELS.leitung} und ${ROLE_LABELS.verwaltung} sehen die Ergebnisse ihrer Einrichtungen unabhängig davon (mit der Spalte „Einwilligung Forschung“).`;
 }
 
 function access(deployment: Deployment): string {

@@ -37,6 +37,8 @@ export const UPLOAD_FIELD_DESCRIPTIONS: Record<string, string> = {
     'Bei vorzeitig beendetem Test: einer von fünf festen Gründen (keine Lust, unwohl, Sprache, Störung, anderes) und die letzte erreichte Aufgabe; kein Freitext',
   understanding:
     'Ob das Kind die gesprochene Sprache verstanden hat (ja, teilweise, nein), von der Fachkraft erfasst',
+  researchConsent:
+    'Ob die Eltern der Weitergabe des pseudonymen Ergebnisses für die Forschung zugestimmt haben (ja, nein, unbekannt), wie auf dem Gerät erfasst',
 };
 
 /** One German description per field of an entry of `answers` (answerDetailSchema). */

@@ -97,16 +97,17 @@ describe.each(storeBackends)(
     });
 
     it.skipIf(backend.skip)(
-      "writes each result's partner into the last CSV column 'Sprachpaar' and the JSON export",
+      "writes each result's partner into the CSV column 'Sprachpaar' (before 'Einwilligung Forschung') and the JSON export",
       async () => {
         const [header, ...lines] = parseCsv((await get('/api/auswertung/results.csv')).body) as [
           string[],
           ...string[][],
         ];
-        expect(header.at(-1)).toBe('Sprachpaar');
+        expect(header.slice(-2)).toEqual(['Sprachpaar', 'Einwilligung Forschung']);
         const id = header.indexOf('Einsendungs-ID');
+        const pair = header.indexOf('Sprachpaar');
         const partners = Object.fromEntries(
-          lines.filter((line) => line.length > 1).map((line) => [line[id], line.at(-1)]),
+          lines.filter((line) => line.length > 1).map((line) => [line[id], line[pair]]),
         );
         const partnerOf = (payload: ResultPayload) => partners[payload.submissionId];
         // Within PAIR_DAYS, each the other's partner.

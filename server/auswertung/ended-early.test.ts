@@ -114,7 +114,7 @@ describe.each(storeBackends)(
           ...string[][],
         ];
         const column = (name: string) => header.indexOf(name);
-        expect(header.slice(-4, -2)).toEqual(['Vorzeitig beendet', 'Bearbeitet bis Frage']);
+        expect(header.slice(-5, -3)).toEqual(['Vorzeitig beendet', 'Bearbeitet bis Frage']);
         const byId = (id: string) => rows.find((row) => row[column('Einsendungs-ID')] === id)!;
         const row = byId(ENDED[0]!.submissionId);
         expect(row[column('Vorzeitig beendet')]).toBe('Kind ist müde oder unwohl');

@@ -19,7 +19,14 @@ function withPoints(points: [number, number, number]): number[] {
 /** A result with the given questions correct and the research fields that matter here. */
 function payload(correct: readonly number[], overrides: Record<string, unknown>) {
   const flags = Object.fromEntries(SCORED_QUESTION_IDS.map((id) => [`question${id}`, correct.includes(id)]));
-  return makePayload({ ...flags, testDate: '2026-11-20', contentVersion: '0123456789ab', ...overrides });
+  return makePayload({
+    ...flags,
+    testDate: '2026-11-20',
+    contentVersion: '0123456789ab',
+    // With the parents' research consent, so that /auswertung counts it (docs/product.md §48).
+    researchConsent: 'yes',
+    ...overrides,
+  });
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   childScope,
   principalOf,
   requestActor,
+  researchConsentOf,
   SESSION_COOKIE,
   scopeOf,
   sha256Hex,
@@ -66,6 +67,11 @@ export interface AuswertungOptions {
   minChildren?: number;
   /** Months the Protokoll keeps its entries (PROTOKOLL_MONTHS; shown on the page); absent: 24. */
   protokollMonths?: number;
+  /**
+   * UNKNOWN_CONSENT_COUNTS_FOR_RESEARCH: results without a recorded research consent count as
+   * consent (docs/product.md §48); absent: false.
+   */
+  unknownConsentCountsForResearch?: boolean;
 }
 
 function sessionCookie(request: FastifyRequest, value: string, maxAgeSeconds: number): string {
@@ -103,8 +109,20 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
   const protokollMonths = options.protokollMonths ?? DEFAULT_PROTOKOLL_MONTHS;
 
   const requireSession = access.require();
+  // Research sees only results with the parents' research consent (docs/product.md §48): the one
+  // place that sets it for every statistics and download request of role Forschung (the
+  // EXPORT_TOKEN's too). A Kita-Leitung and the Verwaltung see their Kitas' results whatever the
+  // consent to research.
+  const researchScope = async (request: FastifyRequest<Filtered>) => {
+    const rule = researchConsentOf(principalOf(request), options.unknownConsentCountsForResearch);
+    if (rule) request.query.researchConsent = rule;
+  };
   /** A statistics or download request: signed in (checked before the filter), then the filter. */
-  const filtered = { onRequest: requireSession, schema: { querystring: filterQuery } };
+  const filtered = {
+    onRequest: requireSession,
+    preHandler: researchScope,
+    schema: { querystring: filterQuery },
+  };
   type Filtered = { Querystring: StatisticsFilter };
   /**
    * The request's filter limited to the asker's Einrichtungen; an Einrichtung named in the filter

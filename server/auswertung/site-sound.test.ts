@@ -77,6 +77,9 @@ describe.each(storeBackends)("/auswertung filters 'Einrichtungskennung' and 'Ton
         makePayload({ language: '4' }),
       ],
       TOKEN,
+      // That first-shape result has no research consent; counted as consent here, so that the
+      // filters are tested on it (the consent's own tests: research-consent.test.ts).
+      { unknownConsentCountsForResearch: true },
     );
     ({ app, cookie } = auswertung);
   }, 120_000);

@@ -77,7 +77,7 @@ describe.each(storeBackends)(
           string[],
           ...string[][],
         ];
-        expect(header.slice(-4, -1)).toEqual([
+        expect(header.slice(-5, -2)).toEqual([
           'Vorzeitig beendet',
           'Bearbeitet bis Frage',
           'Sprachverständnis',

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ROLE_LABELS, type Role } from '../../schemas/verwaltung-api.ts';
 import { type AccountStore, EXPORT_TOKEN_PRINCIPAL, type Principal } from '../db/accounts.ts';
+import type { ResearchConsentRule } from '../db/types.ts';
 import { bearerToken, type TokenGuard } from './export-token.ts';
 
 /**
@@ -48,6 +49,20 @@ export function childScope(principal: Principal, site: string | undefined): stri
   if (scope && !scope.includes(site))
     throw Object.assign(new Error('Diese Einrichtung gehört nicht zu diesem Konto.'), { statusCode: 403 });
   return [site];
+}
+
+/**
+ * The research consent a principal's statistics and exports require (docs/product.md §48): role
+ * Forschung (the EXPORT_TOKEN's too) sees results with the parents' research consent only — or
+ * also those without a recorded answer, when the deployment says so; a Kita-Leitung and the
+ * Verwaltung see their Kitas' results whatever the consent.
+ */
+export function researchConsentOf(
+  principal: Principal,
+  unknownCounts: boolean | undefined,
+): ResearchConsentRule | undefined {
+  if (principal.role !== 'forschung') return undefined;
+  return unknownCounts ? 'consent-or-unknown' : 'consent';
 }
 
 export interface Access {

@@ -37,7 +37,8 @@ const FILTER_LABELS: Record<string, string> = {
 /** An export's filter, as the Protokoll shows it: the form's names and the values, or that there was none. */
 export function describeFilter(filter: Record<string, unknown>): string {
   const parts = Object.entries(filter)
-    .filter(([, value]) => value !== undefined && value !== '')
+    // The research consent (docs/product.md §48) is the server's rule for every export, not a choice.
+    .filter(([key, value]) => value !== undefined && value !== '' && key !== 'researchConsent')
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([key, value]) => `${FILTER_LABELS[key] ?? key}: ${value === null ? 'ohne' : String(value)}`);
   return parts.length ? `Filter: ${parts.join(', ')}` : 'alle Ergebnisse';

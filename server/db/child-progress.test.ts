@@ -129,6 +129,10 @@ function results(prefix: string, children: number, seed: number, endedShare = 0)
       // Whether the child understood the spoken language (docs/product.md §39, migration 010), or unknown.
       const understanding = pick(['yes', 'partly', 'no', undefined] as const);
       if (understanding) payload.understanding = understanding;
+      // The parents' research consent (docs/product.md §48, migration 015), or none sent (older apps).
+      const consent = pick(['yes', 'yes', 'no', 'unknown', undefined] as const);
+      if (consent) payload.researchConsent = consent;
+      else delete payload.researchConsent;
       payload.answers = payload.answers?.map((answer) => ({
         ...answer,
         prompt: { source: silent ? 'none' : 'recording', replays: 0 },
@@ -166,6 +170,10 @@ const FILTERS: ResultFilter[] = [
   { profile: 'nur' },
   { profile: 'ohne' },
   { from: '2026-09-15', profile: 'nur', ended: 'ohne', sound: 'mit' },
+  // Research sees only results with consent (docs/product.md §48, migration 015).
+  { researchConsent: 'consent' },
+  { researchConsent: 'consent-or-unknown' },
+  { from: '2026-09-15', researchConsent: 'consent', ended: 'ohne', sound: 'mit' },
 ];
 
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
@@ -184,7 +192,10 @@ function expectedGroups(stored: StoredResult[], filter: ResultFilter): string[] 
     (filter.ended === undefined || (result.endedEarly !== undefined) === (filter.ended === 'nur')) &&
     (filter.understanding === undefined || result.understanding === filter.understanding) &&
     // The CSV's rule of 'Ungewöhnliches Profil', which the SQL column must follow.
-    (filter.profile === undefined || (unusualLevels(result) !== '') === (filter.profile === 'nur'));
+    (filter.profile === undefined || (unusualLevels(result) !== '') === (filter.profile === 'nur')) &&
+    (filter.researchConsent === undefined ||
+      result.researchConsent === 'yes' ||
+      (filter.researchConsent === 'consent-or-unknown' && result.researchConsent === 'unknown'));
   const byChild = new Map<string, StoredResult[]>();
   for (const result of stored.filter(keep)) {
     byChild.set(result.childCode as string, [...(byChild.get(result.childCode as string) ?? []), result]);
@@ -264,9 +275,9 @@ describe.each(backends)('the Verlauf summary on $name', (backend) => {
 
   const insertAll = (payloads: ResultPayload[]) =>
     Promise.all(payloads.map((payload) => store.insertResult(payload)));
-  /** Results stored by the release before migration 009: without its three columns and 010's one. */
+  /** Results stored by the release before migration 009: without its three columns, 010's and 015's one. */
   const insertBeforeEnded = async (payloads: ResultPayload[]) => {
-    const columns = INSERT_COLUMNS.slice(0, -4);
+    const columns = INSERT_COLUMNS.slice(0, -5);
     for (const payload of payloads) {
       const values = rowValues(payload).slice(0, columns.length);
       await opened.db.query(

@@ -11,6 +11,7 @@ import {
   GERMAN_CODE_SQL,
   QUESTION_COLUMNS,
   readResults,
+  researchConsentCondition,
 } from './rows.ts';
 import type {
   BilingualRow,
@@ -484,6 +485,7 @@ const SUMMARY_CONDITIONS: {
   understanding: (_value, p) => `understanding = ${p}`,
   profile: (_value, p) => `unusual = (${p}::text = 'nur')`,
   childCode: (_value, p) => `child_code = ${p}`,
+  researchConsent: (_value, p) => researchConsentCondition(p),
 };
 
 /** Whole days since 1970 of a YYYY-MM-DD, clamped as in the key (16 bits). */

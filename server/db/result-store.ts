@@ -23,6 +23,7 @@ export const INSERT_COLUMNS = [
   'ended_last_question',
   'not_reached',
   'understanding',
+  'research_consent',
 ];
 
 type QuestionKey = `question${(typeof SCORED_QUESTION_IDS)[number]}`;
@@ -60,6 +61,8 @@ export function rowValues(payload: ResultPayload): unknown[] {
     ),
     // Recorded on the start screen (docs/product.md §39, migration 010); null from older apps.
     payload.understanding ?? null,
+    // The parents' research consent (docs/product.md §48, migration 015); null from older apps.
+    payload.researchConsent ?? null,
   ];
 }
 
@@ -185,6 +188,24 @@ export function createResultStore(options: ResultStoreOptions): ResultStore {
     async count() {
       const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM results');
       return Number(rows[0]?.n ?? 0);
+    },
+    async withdrawResearchConsent({ childCode, site, withdrawnOn }) {
+      // First the withdrawal, then the stored rows: an upload between the two is caught by the
+      // insert trigger (migration 015), one before by the update.
+      await db.query(
+        `INSERT INTO consent_withdrawals (site, child_code, withdrawn_on) VALUES ($1, $2, $3::date)
+         ON CONFLICT (child_code, coalesce(site, ''))
+         DO UPDATE SET withdrawn_on = greatest(consent_withdrawals.withdrawn_on, excluded.withdrawn_on)`,
+        [site ?? null, childCode, withdrawnOn],
+      );
+      const changed = await db.query<{ id: ResultRow['id'] }>(
+        `UPDATE results SET research_consent = 'no'
+          WHERE child_code = $1 AND coalesce(site, '') = coalesce($2, '') AND test_day <= $3::date
+            AND research_consent IS DISTINCT FROM 'no'
+          RETURNING id`,
+        [childCode, site ?? null, withdrawnOn],
+      );
+      return changed.length;
     },
     async checkWrites() {
       await db.query(

@@ -72,6 +72,7 @@ export const SELECT_COLUMNS = [
   'ended_last_question',
   'not_reached',
   'understanding',
+  'research_consent',
   `${bilingualPartner('submission_id')} AS bilingual_partner`,
 ].join(', ');
 
@@ -99,6 +100,7 @@ export interface ResultRow {
   ended_last_question: number | null;
   not_reached: number;
   understanding: NonNullable<StoredResult['understanding']> | null;
+  research_consent: NonNullable<StoredResult['researchConsent']> | null;
   bilingual_partner: string | null;
   [question: `q${number}`]: boolean;
 }
@@ -133,6 +135,8 @@ export function toStoredResult(row: ResultRow): StoredResult {
     result.endedEarly = { reason: row.ended_reason, lastQuestion: Number(row.ended_last_question) };
   // Unknown (stored before it was asked, or sent by an older app): absent, as it was sent.
   if (row.understanding) result.understanding = row.understanding;
+  // Sent before the consent was asked (NULL): 'unknown', as a tablet without a recorded consent sends it.
+  result.researchConsent = row.research_consent ?? 'unknown';
   if (row.bilingual_partner) result.bilingualPartner = row.bilingual_partner;
   return result as StoredResult;
 }
@@ -160,7 +164,17 @@ const FILTER_CONDITIONS: {
   // 'Profil' (docs/product.md §28): the stored flag of migration 011, the CSV's rule in SQL.
   profile: (_value, p) => `unusual = (${p}::text = 'nur')`,
   childCode: (_value, p) => `child_code = ${p}`,
+  // Research sees only results with the parents' consent (docs/product.md §48); NULL is 'unknown'.
+  researchConsent: (_value, p) => researchConsentCondition(p),
 };
+
+/**
+ * Whether a row's research consent lets research see it under the rule `p` ('consent' or
+ * 'consent-or-unknown', ResultFilter.researchConsent), for the results and the Verlauf's summary.
+ */
+export function researchConsentCondition(p: string): string {
+  return `(research_consent = 'yes' OR (${p}::text = 'consent-or-unknown' AND coalesce(research_consent, 'unknown') = 'unknown'))`;
+}
 
 /** A filter's SQL condition per field, given its value and its parameter placeholder. */
 export type FilterConditions = Partial<

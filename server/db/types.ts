@@ -1,4 +1,5 @@
 import type { ChildTest, Levels, Overview } from '../../schemas/auswertung-api.ts';
+import type { ConsentWithdrawal } from '../../schemas/consent-withdrawal.ts';
 import type { ResultPayload } from '../../schemas/result-payload.ts';
 import type { AccountRow, ApiTokenRow, Role, SiteRow, UnassignedCode } from '../../schemas/verwaltung-api.ts';
 import type { Understanding } from '../../src/domain/facts.ts';
@@ -49,6 +50,12 @@ export interface ResultStore {
    */
   iterateResults(batchSize?: number): AsyncGenerator<StoredResult>;
   count(): Promise<number>;
+  /**
+   * Records a withdrawn research consent (docs/product.md §48, migration 015) and sets that child
+   * code's results of that site up to the withdrawal day to 'no'; later uploads of results tested up
+   * to that day are stored as 'no' too. Idempotent; the number of results it changed.
+   */
+  withdrawResearchConsent(withdrawal: ConsentWithdrawal): Promise<number>;
   /**
    * Throws when the database does not answer or an upload's write would likely fail: a probe write fails, or the last upload's
    * write failed for a reason other than its data (and none has succeeded since).
@@ -111,7 +118,17 @@ export interface ResultFilter {
   scope?: string[];
   /** One child's results (the Auskunft, docs/product.md §46); not a filter of the page's form. */
   childCode?: string;
+  /**
+   * Research sees only results with the parents' consent (docs/product.md §48): 'consent' keeps
+   * those sent with 'yes'; 'consent-or-unknown' also those without a recorded consent ('unknown',
+   * and NULL from before), when UNKNOWN_CONSENT_COUNTS_FOR_RESEARCH says so. Absent: all results.
+   * Set by the server for every statistics and download request, never by the page's form.
+   */
+  researchConsent?: ResearchConsentRule;
 }
+
+/** Which results research may see (ResultFilter.researchConsent). */
+export type ResearchConsentRule = 'consent' | 'consent-or-unknown';
 
 /**
  * Sums from which item statistics and KR-20 follow without a second pass: per item the number

@@ -1,6 +1,13 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { type Access, childScope, principalOf, requestActor, scopeOf } from '../auth/access.ts';
+import {
+  type Access,
+  childScope,
+  principalOf,
+  requestActor,
+  researchConsentOf,
+  scopeOf,
+} from '../auth/access.ts';
 import { deleteChildResults, record } from '../auth/protokoll-entries.ts';
 import type { ResultStore } from '../db/index.ts';
 import { csvChunks, fileNameDay, jsonChunks } from '../export.ts';
@@ -12,6 +19,8 @@ export interface ExportOptions {
   db: ResultStore;
   /** Who asks (server/auth/access.ts): an account's API token or EXPORT_TOKEN. */
   access: Access;
+  /** UNKNOWN_CONSENT_COUNTS_FOR_RESEARCH (docs/product.md §48): research takes 'unbekannt' as consent. */
+  unknownConsentCountsForResearch?: boolean | undefined;
   exportTimeZone: string;
   /** Limit per address and minute, so that even a right token cannot load the server at speed. */
   rateLimit: { max: number; timeWindow: number } | false;
@@ -55,10 +64,14 @@ export const exportPlugin: FastifyPluginAsync<ExportOptions> = async (app, optio
         })
       : undefined;
   };
-  /** All results the asker may see: of its Einrichtungen, or all. */
+  /** All results the asker may see: of its Einrichtungen, and for research with consent only. */
   const visibleResults = (request: FastifyRequest) => {
-    const scope = scopeOf(principalOf(request));
-    return scope && research ? research.iterateResults({ scope }) : db.iterateResults();
+    const principal = principalOf(request);
+    const scope = scopeOf(principal);
+    const researchConsent = researchConsentOf(principal, options.unknownConsentCountsForResearch);
+    return research && (scope || researchConsent)
+      ? research.iterateResults({ ...(scope && { scope }), ...(researchConsent && { researchConsent }) })
+      : db.iterateResults();
   };
 
   app.get('/api/results.csv', route, async (request, reply) => {

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { type ResultPayload, resultPayloadSchema } from '../../schemas/result-payload.ts';
 import { RejectedValueError, type ResultStore } from '../db/index.ts';
 import { RESULT_CODES } from '../languages.ts';
@@ -12,11 +12,12 @@ export interface UploadOptions {
   rateLimit: { max: number; timeWindow: number } | false;
 }
 
-/** POST /api/results: a finished test's result, stored once per submissionId (docs/product.md §9). */
-export const uploadPlugin: FastifyPluginAsync<UploadOptions> = async (app, { db, rateLimit }) => {
-  useZodSchemas(app);
-
-  app.options(UPLOAD_PATH, async (_request, reply) =>
+/**
+ * The preflight of a cross-origin POST of JSON to `path`: a tablet built with RESULT_ENDPOINT on a
+ * central server posts there (the origin header itself is set in app.ts for every answer).
+ */
+export function answerPreflight(app: FastifyInstance, path: string): void {
+  app.options(path, async (_request, reply) =>
     reply
       .code(204)
       .headers({
@@ -26,6 +27,13 @@ export const uploadPlugin: FastifyPluginAsync<UploadOptions> = async (app, { db,
       })
       .send(),
   );
+}
+
+/** POST /api/results: a finished test's result, stored once per submissionId (docs/product.md §9). */
+export const uploadPlugin: FastifyPluginAsync<UploadOptions> = async (app, { db, rateLimit }) => {
+  useZodSchemas(app);
+
+  answerPreflight(app, UPLOAD_PATH);
 
   // Only the result codes of the language packs (server/languages.ts) are stored.
   const knownLanguage = resultPayloadSchema.refine(

@@ -28,8 +28,10 @@ export function exampleGiven(id: number, correct: boolean): string {
 }
 
 /**
- * A payload of the current shape: test date, content version and a detail per scored question.
- * `correct` lists the ids answered correctly (default: the odd ids, as in makePayload).
+ * A payload of the current shape: test date, content version, a detail per scored question and the
+ * parents' research consent 'yes' (so that /auswertung counts it, docs/product.md §48; a test of the
+ * consent overrides it). `correct` lists the ids answered correctly (default: the odd ids, as in
+ * makePayload).
  */
 export function makeResearchPayload(
   options: { correct?: readonly number[]; overrides?: Partial<Record<keyof ResultPayload, unknown>> } = {},
@@ -47,6 +49,7 @@ export function makeResearchPayload(
       ...(id === 11 ? { exposureMs: 1502, exposuresMs: [1502, 1499], interrupted: true } : {}),
       ...(id === 2 ? { prompt: { source: 'recording', replays: 1 } } : {}),
     })),
+    researchConsent: 'yes',
     ...options.overrides,
   });
 }

@@ -30,6 +30,8 @@ const silent = (childCode: string | undefined, testDate: string, correct: readon
     language: '2',
     testDate,
     contentVersion: '0123456789ab',
+    // With the parents' research consent, so that /auswertung counts it (docs/product.md §48).
+    researchConsent: 'yes',
     ...(childCode ? { childCode } : {}),
     ...Object.fromEntries(SCORED_QUESTION_IDS.map((id) => [`question${id}`, correct.includes(id)])),
     answers: SCORED_QUESTION_IDS.map((id) => ({

@@ -2,11 +2,11 @@ import 'fake-indexeddb/auto';
 import { serialize } from 'node:v8';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHILD_CODE_ALPHABET } from '../domain/facts';
-import { lockForTests, unlock } from '../storage/sealed';
+import { lockForTests, seal, unlock } from '../storage/sealed';
 import type { RandomBytes } from './code';
-import { openChildrenDb } from './db';
+import { childPlace, openChildrenDb } from './db';
 import { readDeletions } from './deletions';
-import { ChildrenRepository } from './repository';
+import { ChildrenRepository, migrateChild } from './repository';
 import { child, result } from './test-fixtures';
 
 const items = new Map<string, string>();
@@ -119,6 +119,52 @@ describe('ChildrenRepository', () => {
     expect(await repository.getChild(zeynep.code)).toEqual(zeynep);
     expect((await db.get('children', zeynep.code))!.sealed.format).toBe(3);
     db.close();
+  });
+
+  it('keeps the parents’ consent and its withdrawal with the child, sealed (docs/product.md §48)', async () => {
+    const { name, repository } = fresh();
+    const consent = { date: '2026-09-14', screening: true, research: true };
+    await repository.saveChild(child({ consent }));
+    expect((await repository.getChild('K7M3QX'))!.consent).toEqual(consent);
+    const withdrawn = { ...consent, withdrawnOn: '2026-10-22' };
+    await repository.saveChild(child({ consent: withdrawn, updatedAt: '2026-10-23T10:00:00.000Z' }));
+    expect((await repository.listChildren())[0]!.consent).toEqual(withdrawn);
+    const db = await openChildrenDb(name);
+    const stored = await db.get('children', 'K7M3QX');
+    for (const text of ['2026-09-14', '2026-10-22', 'withdrawnOn', 'research'])
+      expect(holds(storedBytes(stored), text), text).toBe(false);
+    db.close();
+  });
+
+  it('reads a child stored before consent was asked (format 1) as one without a recorded consent', async () => {
+    const { name, repository } = fresh();
+    const { code, updatedAt, ...content } = child();
+    const db = await openChildrenDb(name);
+    await db.put('children', {
+      code,
+      updatedAt,
+      sealed: await seal({ ...content, version: 1 }, childPlace(code)),
+    });
+    const read = await repository.getChild(code);
+    expect(read).toEqual(child());
+    expect(read!.consent).toBeUndefined();
+    // Saved again, it is written in the current format and keeps a consent recorded now.
+    await repository.saveChild({
+      ...read!,
+      consent: { date: '2026-09-14', screening: true, research: false },
+    });
+    expect((await repository.getChild(code))!.consent).toEqual({
+      date: '2026-09-14',
+      screening: true,
+      research: false,
+    });
+    db.close();
+  });
+
+  it('migrates a child’s content step by step and refuses a format it does not know', () => {
+    const { code: _code, updatedAt: _updatedAt, ...content } = child();
+    expect(migrateChild({ ...content, version: 1 })).toEqual({ ...content, version: 2 });
+    expect(() => migrateChild({ ...content, version: 0 })).toThrow('No migration from child format 0');
   });
 
   it('reads old plain results and writes them back sealed', async () => {

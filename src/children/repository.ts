@@ -11,15 +11,20 @@ import {
 import { rememberDeletion } from './deletions';
 import type { Child, LocalResult } from './types';
 
-/** Format of a child's and a result's sealed content; a newer format migrates older ones here. */
-const CONTENT_VERSION = 1;
+/**
+ * Format of a child's sealed content; a newer format migrates older ones here, step by step
+ * (CHILD_MIGRATIONS). 2: a child may carry the parents' consent (docs/product.md §48).
+ */
+const CHILD_VERSION = 2;
+/** Format of a result's sealed content. */
+const RESULT_VERSION = 1;
 /**
  * How often a new child's code is drawn again while the device already has it: with 30^6 codes a
  * second draw is already rare, twenty taken codes in a row mean something else is wrong.
  */
 const NEW_CODE_ATTEMPTS = 20;
 
-type SealedChild = Omit<Child, 'code' | 'updatedAt'> & { version: number };
+export type SealedChild = Omit<Child, 'code' | 'updatedAt'> & { version: number };
 type SealedResult = Omit<LocalResult, 'submissionId' | 'childCode' | 'testDate'> & { version: number };
 type StoredRecords = { children: ChildRecord; results: ResultRecord };
 
@@ -59,10 +64,7 @@ export class ChildrenRepository {
   /** Adds the child or replaces the one with its code (the child chosen from the device's list). */
   async saveChild(child: Child): Promise<void> {
     const { code, updatedAt, ...content } = child;
-    const sealed = await seal(
-      { ...content, version: CONTENT_VERSION } satisfies SealedChild,
-      childPlace(code),
-    );
+    const sealed = await seal({ ...content, version: CHILD_VERSION } satisfies SealedChild, childPlace(code));
     await (await this.open()).put('children', { code, updatedAt, sealed });
   }
 
@@ -96,10 +98,7 @@ export class ChildrenRepository {
    */
   private async addUnlessTaken(child: Child): Promise<ChildRecord | undefined> {
     const { code, updatedAt, ...content } = child;
-    const sealed = await seal(
-      { ...content, version: CONTENT_VERSION } satisfies SealedChild,
-      childPlace(code),
-    );
+    const sealed = await seal({ ...content, version: CHILD_VERSION } satisfies SealedChild, childPlace(code));
     const tx = (await this.open()).transaction('children', 'readwrite');
     const stored = await tx.store.get(code);
     if (!stored) await tx.store.add({ code, updatedAt, sealed });
@@ -175,7 +174,7 @@ export class ChildrenRepository {
   async addResult(result: LocalResult): Promise<boolean> {
     const { submissionId, childCode, testDate, ...content } = result;
     const sealed = await seal(
-      { ...content, version: CONTENT_VERSION } satisfies SealedResult,
+      { ...content, version: RESULT_VERSION } satisfies SealedResult,
       resultPlace(submissionId),
     );
     const db = await this.open();
@@ -229,8 +228,31 @@ async function openEach<R, T>(records: readonly R[], open: (record: R) => Promis
   return opened.filter((value): value is Awaited<T> => value !== undefined) as T[];
 }
 
+/**
+ * The steps from each older format of a child's sealed content to the next; the key is the format a
+ * step reads. A child read in an older format is migrated when opened and written in the current
+ * format with its next save.
+ */
+const CHILD_MIGRATIONS: Record<number, (content: SealedChild) => SealedChild> = {
+  // Format 1 had no consent: such a child has none recorded ('unknown' for research).
+  1: (content) => ({ ...content, version: 2 }),
+};
+
+/** A child's sealed content in the current format. */
+export function migrateChild(content: SealedChild): SealedChild {
+  let current = content;
+  while (current.version < CHILD_VERSION) {
+    const step = CHILD_MIGRATIONS[current.version];
+    if (!step) throw new Error(`No migration from child format ${current.version}`);
+    current = step(current);
+  }
+  return current;
+}
+
 async function openChild(record: ChildRecord): Promise<Child> {
-  const { version: _version, ...content } = await unseal<SealedChild>(record.sealed, childPlace(record.code));
+  const { version: _version, ...content } = migrateChild(
+    await unseal<SealedChild>(record.sealed, childPlace(record.code)),
+  );
   return { ...content, code: record.code, updatedAt: record.updatedAt };
 }
 

@@ -2,6 +2,7 @@ import type { ChildLanguage } from '../content/types';
 import type { School, SchoolLevel, ScoredLevel } from '../domain/facts';
 import type { AssignedLevel } from '../results/levels';
 import type { EndedEarly, Understanding } from '../store/types';
+import type { ParentalConsent } from './consent';
 
 /** A child of this device, as the educator entered it (kept on the device only, sealed). */
 export interface Child {
@@ -13,6 +14,11 @@ export interface Child {
   school: School;
   schoolLevel: SchoolLevel;
   language: ChildLanguage;
+  /**
+   * The parents' consent (docs/product.md §48), kept sealed like the name; absent: none recorded
+   * (also every child stored before format 2).
+   */
+  consent?: ParentalConsent;
   /** ISO timestamps. */
   createdAt: string;
   updatedAt: string;

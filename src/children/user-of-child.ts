@@ -1,4 +1,5 @@
 import type { UserData } from '../store/types';
+import { researchConsentOf } from './consent';
 import type { Child } from './types';
 
 /** A saved child's details as the details form and the results document take them. */
@@ -10,5 +11,6 @@ export function userOfChild(child: Child): UserData {
     schoolLevel: child.schoolLevel,
     language: child.language,
     childCode: child.code,
+    researchConsent: researchConsentOf(child.consent),
   };
 }

@@ -65,6 +65,13 @@ export type EndReason = (typeof END_REASONS)[number];
 export const UNDERSTANDINGS = ['yes', 'partly', 'no'] as const;
 export type Understanding = (typeof UNDERSTANDINGS)[number];
 
+/**
+ * The parents' consent to passing the pseudonymous result on for research, as a result carries it
+ * (docs/product.md §48): 'yes', 'no' (refused or withdrawn), 'unknown' (no consent recorded).
+ */
+export const RESEARCH_CONSENTS = ['yes', 'no', 'unknown'] as const;
+export type ResearchConsent = (typeof RESEARCH_CONSENTS)[number];
+
 /** Question ids that are scored and therefore sent: 1..23 without the practice ids. */
 export const SCORED_QUESTION_IDS = [
   1, 2, 3, 4, 5, 6, 8, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,

@@ -111,7 +111,8 @@ export const deAuswertung = {
   all: 'Gesamt',
   overview: {
     heading: 'Übersicht',
-    countsResults: 'Die Übersicht zählt Ergebnisse: ein Kind mit zwei Tests zählt zweimal.',
+    countsResults:
+      'Die Übersicht zählt Ergebnisse: ein Kind mit zwei Tests zählt zweimal. Alle Zahlen und Downloads dieser Seite enthalten nur Ergebnisse, deren Eltern der Weitergabe für die Forschung zugestimmt haben (Spalte „Einwilligung Forschung“).',
     total_one: '{{count}} Ergebnis',
     total_other: '{{count}} Ergebnisse',
     empty: 'Für diese Filter gibt es keine Ergebnisse.',
@@ -445,6 +446,10 @@ export const deAuswertung = {
       {
         name: 'Sprachpaar',
         text: 'Die Einsendungs-ID des Tests desselben Kindes in der anderen Sprache: bei einem Test in der Familiensprache der Test auf {{german}}, bei einem Test auf {{german}} der in der Familiensprache. Beide bis zum Ende durchgeführt (nicht vorzeitig beendet), höchstens {{pairDays}} Tage auseinander, derselbe Kind-Code und dieselbe Einrichtungskennung; bei mehreren der zeitlich nächste (bei gleichem Abstand der später eingegangene). Leer, wenn es keinen solchen Test gibt.',
+      },
+      {
+        name: 'Einwilligung Forschung',
+        text: 'Ob die Eltern der Weitergabe des pseudonymen Ergebnisses für die Forschung zugestimmt haben, wie das Tablet es mitgeschickt hat: „ja“, „nein“ (abgelehnt oder widerrufen) oder „unbekannt“ (keine Einwilligung auf dem Tablet erfasst, und alle Ergebnisse von vor dieser Frage). Statistiken und Downloads der Auswertung enthalten nur Ergebnisse mit „ja“, „unbekannt“ nur, wenn der Server es so eingestellt hat.',
       },
     ],
   },

@@ -26,11 +26,12 @@ const SCORED = new Set<number>(SCORED_QUESTION_IDS);
  * A scored question without an answer counts as false; in a test ended early with 'Test beenden'
  * (docs/product.md §38) it is null, never false, and `endedEarly` carries the reason and the last
  * question reached. `understanding` is what the educator recorded on the start screen (§39); a
- * session saved before it was asked has none, and the payload then leaves it out.
+ * session saved before it was asked has none, and the payload then leaves it out. The research
+ * consent is always sent: 'unknown' when none was recorded (§48).
  */
 export function buildResultPayload(
   submissionId: string,
-  user: Pick<UserData, 'birthdate' | 'school' | 'schoolLevel' | 'language' | 'childCode'>,
+  user: Pick<UserData, 'birthdate' | 'school' | 'schoolLevel' | 'language' | 'childCode' | 'researchConsent'>,
   answers: readonly AnswerRecord[],
   contentVersion?: string,
   /** The device's 'Einrichtungskennung'; read from the device setting unless given. */
@@ -67,6 +68,8 @@ export function buildResultPayload(
       ? { endedEarly: { reason: endedEarly.reason, lastQuestion: endedEarly.lastQuestion } }
       : {}),
     ...(understanding ? { understanding } : {}),
+    // The parents' research consent (docs/product.md §48); none recorded is 'unknown'.
+    researchConsent: user.researchConsent ?? 'unknown',
   };
 }
 

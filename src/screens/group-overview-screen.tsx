@@ -36,6 +36,7 @@ import { pdfFileName } from '../results/pdf-file-name';
 import { readSite } from '../settings/site';
 import { useStore } from '../store';
 import { ConfirmDialog, Dialog } from '../ui/dialog';
+import { ConsentPanel, recordConsent } from './consent-panel';
 import { DraftLanguageNote } from './draft-language-note';
 import {
   COLUMN_KEYS,
@@ -405,6 +406,7 @@ export function GroupOverviewScreen() {
           row={openedRow}
           onClose={() => setOpened(null)}
           onDelete={() => setToDelete({ children: [openedRow.child], one: true })}
+          onChanged={load}
         />
       )}
       {resultRow?.last && <LastResult row={resultRow} onClose={() => setResultOf(null)} />}
@@ -807,11 +809,46 @@ function LastResult({ row, onClose }: { row: OverviewRow; onClose(): void }) {
   );
 }
 
-/** A child's Verlauf, opened from the overview, with 'Kind löschen'. */
-function ChildVerlauf({ row, onClose, onDelete }: { row: OverviewRow; onClose(): void; onDelete(): void }) {
+/**
+ * A child's Verlauf, opened from the overview, with the parents' consent (recorded, changed or
+ * withdrawn here, docs/product.md §48), the Auskunft of what the device holds as a PDF, and 'Kind
+ * löschen'.
+ */
+function ChildVerlauf({
+  row,
+  onClose,
+  onDelete,
+  onChanged,
+}: {
+  row: OverviewRow;
+  onClose(): void;
+  onDelete(): void;
+  /** The child was saved with a changed consent: the overview reads its children again. */
+  onChanged(): void;
+}) {
   const { t } = useTranslation();
   const name = row.child.name || t('children.noName');
   const section = verlaufSection(buildVerlauf(row.results), t);
+  const [auskunft, setAuskunft] = useState<'idle' | 'working' | 'failed'>('idle');
+  async function saveAuskunft() {
+    if (auskunft === 'working') return;
+    setAuskunft('working');
+    try {
+      const [{ saveChildAuskunftPdf }, { childAuskunft }] = await Promise.all([
+        import('./child-auskunft-pdf'),
+        import('./child-auskunft'),
+      ]);
+      const now = new Date();
+      saveChildAuskunftPdf(
+        childAuskunft(row.child, row.results, t, now, readSite()),
+        `Auskunft_${row.child.code}_${localDay(now)}.pdf`,
+      );
+      setAuskunft('idle');
+    } catch (error) {
+      console.error('The Auskunft PDF failed', error);
+      setAuskunft('failed');
+    }
+  }
   return (
     <Dialog title={t('overview.childHeading', { name })} onClose={onClose}>
       <div className="overview-child">
@@ -821,8 +858,24 @@ function ChildVerlauf({ row, onClose, onDelete }: { row: OverviewRow; onClose():
         ) : (
           <VerlaufTable verlauf={section} caption={t('overview.childHeading', { name })} />
         )}
+        <ConsentPanel
+          consent={row.child.consent}
+          required={__CONSENT_REQUIRED__}
+          onChange={async (consent) => {
+            await recordConsent(row.child, consent);
+            onChanged();
+          }}
+        />
       </div>
+      {auskunft === 'failed' && (
+        <p className="field-problem" role="alert">
+          {t('consent.auskunft.failed')}
+        </p>
+      )}
       <div className="dialog-buttons">
+        <button type="button" className="button" onClick={saveAuskunft} disabled={auskunft === 'working'}>
+          {auskunft === 'working' ? t('consent.auskunft.working') : t('consent.auskunft.open')}
+        </button>
         <button type="button" className="button button-danger" onClick={onDelete}>
           {t('overview.delete')}
         </button>

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GERMAN } from '../../schemas/test-languages';
 import { newChildCode } from '../children/code';
+import { hasScreeningConsent, type ParentalConsent, researchConsentOf } from '../children/consent';
 import { childrenRepository } from '../children/repository';
 import type { Child } from '../children/types';
 import { userOfChild } from '../children/user-of-child';
@@ -13,13 +14,20 @@ import { BackupPanel, CHILDREN_CHANGED_EVENT } from './backup-panel';
 import { checkBirthdate } from './birthdate';
 import { AgeCheckDialog, type BirthdateProblem, ChildFields, EMPTY_CHILD_FORM } from './child-fields';
 import { type ChildrenList, ChildrenOfDevice } from './children-of-device';
+import { ConsentPanel, ConsentRequiredDialog, recordConsent } from './consent-panel';
 import { SiteSetting } from './site-setting';
 
 /** Who the form is for: a new child, a child of the list, or a child taken over by its code. */
 type Entry = { kind: 'new' } | { kind: 'known'; child: Child } | { kind: 'adopted'; code: string };
 
 /** The child as the device stores it, from the form's details. */
-function childOf(details: UserData, code: string, createdAt: string, updatedAt: string): Child {
+function childOf(
+  details: UserData,
+  code: string,
+  createdAt: string,
+  updatedAt: string,
+  consent?: ParentalConsent,
+): Child {
   return {
     code,
     name: details.name,
@@ -27,6 +35,7 @@ function childOf(details: UserData, code: string, createdAt: string, updatedAt: 
     school: details.school,
     schoolLevel: details.schoolLevel,
     language: details.language,
+    ...(consent ? { consent } : {}),
     createdAt,
     updatedAt,
   };
@@ -39,7 +48,8 @@ function childOf(details: UserData, code: string, createdAt: string, updatedAt: 
  * Above the form, the children of this device (docs/product.md, children of the device): 'Test
  * beginnen' saves a new child (with a new child code) or updates the chosen one; 'Nicht speichern'
  * tests without keeping the child; 'Kind hinzufügen' in the list saves a child without a test. The
- * bottom of the screen is kept for the backup panel.
+ * bottom of the screen is kept for the backup panel. Under the details, the parents' consent
+ * (docs/product.md §48); a build with CONSENT_REQUIRED asks for it before a test begins.
  */
 export function UserDataScreen() {
   const { t } = useTranslation();
@@ -61,6 +71,10 @@ export function UserDataScreen() {
     initial.childCode ? { kind: 'adopted', code: initial.childCode } : { kind: 'new' },
   );
   const [starting, setStarting] = useState(false);
+  /** The parents' consent of the child in the form: the chosen child's, or one recorded for a new child. */
+  const [consent, setConsent] = useState<ParentalConsent | undefined>(undefined);
+  /** CONSENT_REQUIRED: the test waiting for a consent to be recorded. */
+  const [consentNeeded, setConsentNeeded] = useState<{ details: UserData; save: boolean } | null>(null);
   /** Which submit button was pressed: 'Test beginnen' saves the child, 'Nicht speichern' does not. */
   const save = useRef(true);
   const ids = { name: useId(), birthdate: useId() };
@@ -87,10 +101,13 @@ export function UserDataScreen() {
         });
         // Back from 'Bist du bereit?': the child chosen before is still the chosen one.
         const chosen = children.find((child) => child.code === initial.childCode);
-        if (chosen)
-          setEntry((now) =>
-            now.kind === 'adopted' && now.code === chosen.code ? { kind: 'known', child: chosen } : now,
-          );
+        if (chosen) {
+          setEntry((now) => {
+            if (now.kind !== 'adopted' || now.code !== chosen.code) return now;
+            setConsent(chosen.consent);
+            return { kind: 'known', child: chosen };
+          });
+        }
       },
       (error: unknown) => {
         console.error('The children of this device could not be read', error);
@@ -109,10 +126,12 @@ export function UserDataScreen() {
   };
   const select = (child: Child) => {
     setEntry({ kind: 'known', child });
+    setConsent(child.consent);
     fill(userOfChild(child));
   };
   const startNew = () => {
     setEntry({ kind: 'new' });
+    setConsent(undefined);
     fill(EMPTY_CHILD_FORM);
     document.getElementById(ids.name)?.focus();
   };
@@ -123,16 +142,42 @@ export function UserDataScreen() {
       return true;
     }
     setEntry({ kind: 'adopted', code });
+    setConsent(undefined);
     fill({ ...EMPTY_CHILD_FORM, childCode: code });
     document.getElementById(ids.name)?.focus();
     return false;
   };
 
-  /** Saves the child (new, updated or taken over) and starts the test with its code. */
-  const begin = async (details: UserData, saveChild: boolean) => {
+  /**
+   * The consent changed in the panel: a child of the list keeps it at once (and a research consent
+   * taken away goes to the server); a new child's is saved with the child when its test begins.
+   */
+  const changeConsent = async (next: ParentalConsent | undefined) => {
+    if (entry.kind === 'known') {
+      const updated = await recordConsent(entry.child, next);
+      setEntry({ kind: 'known', child: updated });
+      setRevision((n) => n + 1);
+    }
+    setConsent(next);
+  };
+
+  /**
+   * Saves the child (new, updated or taken over) and starts the test with its code. With
+   * CONSENT_REQUIRED, a child without a screening consent is asked for one first.
+   */
+  const begin = async (
+    details: UserData,
+    saveChild: boolean,
+    given: ParentalConsent | undefined = consent,
+  ) => {
+    if (__CONSENT_REQUIRED__ && !hasScreeningConsent(given)) {
+      setConsentNeeded({ details, save: saveChild });
+      return;
+    }
     const { childCode: _previous, ...form } = details;
     if (!saveChild) {
-      startTest(form);
+      // Not kept: the consent goes with this test only.
+      startTest({ ...form, researchConsent: researchConsentOf(given) });
       return;
     }
     setStarting(true);
@@ -145,22 +190,25 @@ export function UserDataScreen() {
       entry.kind === 'known' && form.language === GERMAN && entry.child.language !== GERMAN
         ? { ...form, language: entry.child.language }
         : form;
-    const child = childOf(home, code, entry.kind === 'known' ? entry.child.createdAt : now, now);
+    const child = childOf(home, code, entry.kind === 'known' ? entry.child.createdAt : now, now, given);
     // One code never names two children of the device (docs/product.md, child code): a new child's
     // code is drawn again while the device has it; a code taken over that the device has already
     // is that child's, whose details are kept and tested.
     let tested = child;
     try {
       const repository = childrenRepository();
-      if (entry.kind === 'known') await repository.saveChild(child);
-      else if (entry.kind === 'adopted') tested = await repository.adoptChild(child);
+      if (entry.kind === 'known') {
+        // A consent recorded in the dialog just now may take research away: recordConsent tells the server.
+        if (given !== entry.child.consent) await recordConsent(entry.child, given);
+        await repository.saveChild(child);
+      } else if (entry.kind === 'adopted') tested = await repository.adoptChild(child);
       else tested = await repository.addNewChild(child);
     } catch (error) {
       // The test still runs and is uploaded with the code; only the list misses the child.
       console.error('The child could not be saved on this device', error);
     }
     const { childCode: _code, ...testedForm } = tested === child ? details : userOfChild(tested);
-    startTest({ ...testedForm, childCode: tested.code });
+    startTest({ ...testedForm, childCode: tested.code, researchConsent: researchConsentOf(tested.consent) });
   };
 
   /** 'Kind hinzufügen': a new child with a new code on the device's list, without a test. */
@@ -219,6 +267,12 @@ export function UserDataScreen() {
           problem={problem}
           ids={ids}
         />
+        <ConsentPanel
+          consent={consent}
+          onChange={changeConsent}
+          required={__CONSENT_REQUIRED__}
+          note={entry.kind === 'known' ? undefined : t('consent.newChildHint')}
+        />
         <SiteSetting />
         <div className="user-data-submit">
           <button
@@ -243,6 +297,18 @@ export function UserDataScreen() {
           </button>
         </div>
         <p className="children-note">{t('children.doNotSaveHint')}</p>
+        {consentNeeded && (
+          <ConsentRequiredDialog
+            consent={consent}
+            onClose={() => setConsentNeeded(null)}
+            onSave={(next) => {
+              const { details, save: saveChild } = consentNeeded;
+              setConsentNeeded(null);
+              setConsent(next);
+              void begin(details, saveChild, next);
+            }}
+          />
+        )}
         {ageToConfirm && (
           <AgeCheckDialog
             age={ageToConfirm.age}

@@ -1,6 +1,6 @@
 import type { AnswerEntry, AnswerSubmission, QuestionScreen } from '../answer-types/types';
 import type { AnswerType, ChildLanguage, Texts } from '../content/types';
-import type { EndReason, School, SchoolLevel, Understanding } from '../domain/facts';
+import type { EndReason, ResearchConsent, School, SchoolLevel, Understanding } from '../domain/facts';
 
 export type { EndReason, School, SchoolLevel, Understanding };
 
@@ -51,6 +51,11 @@ export interface UserData {
    * 'Nicht speichern'. Uploaded as `childCode`, never with the name.
    */
   childCode?: string;
+  /**
+   * The parents' research consent as the upload carries it (docs/product.md §48), from the child's
+   * recorded consent; absent in sessions saved before it was asked (uploaded as 'unknown').
+   */
+  researchConsent?: ResearchConsent;
 }
 
 /** One given answer, as the results page, the PDF and the upload read it. */

@@ -14,9 +14,15 @@ export const TEST_PASSWORD = 'zaehltest-testlauf';
  * Builds the app into a fresh temporary folder, so that parallel runs and a running `npm start`
  * never share an output folder.
  */
-export async function buildApp(outDir = mkdtempSync(join(tmpdir(), 'zaehltest-dist-'))): Promise<string> {
+export async function buildApp(
+  outDir = mkdtempSync(join(tmpdir(), 'zaehltest-dist-')),
+  /** Build-time settings of this build (e.g. CONSENT_REQUIRED), restored afterwards. */
+  settings: Record<string, string> = {},
+): Promise<string> {
   const accessPassword = process.env.ACCESS_PASSWORD;
   process.env.ACCESS_PASSWORD = TEST_PASSWORD;
+  const before = Object.fromEntries(Object.keys(settings).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, settings);
   // Vitest sets NODE_ENV=test, which would give a development React build; test what ships.
   // Restored afterwards: the jsdom tests spawned later need React's development build for act().
   const nodeEnv = process.env.NODE_ENV;
@@ -28,6 +34,10 @@ export async function buildApp(outDir = mkdtempSync(join(tmpdir(), 'zaehltest-di
     else process.env.NODE_ENV = nodeEnv;
     if (accessPassword === undefined) delete process.env.ACCESS_PASSWORD;
     else process.env.ACCESS_PASSWORD = accessPassword;
+    for (const [name, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
   }
   return outDir;
 }

@@ -37,3 +37,5 @@ export function startOutbox(): Outbox {
   void outbox.resume().catch((error: unknown) => console.error('Outbox: resume failed', error));
   return outbox;
 }
+
+export { queueWithdrawal } from './withdrawals';

@@ -4,6 +4,7 @@ import { isDue, REJECTED_RETRY_DELAY_MS, retryDelayMs } from './policy';
 import { type PostFn, postResult } from './protocol';
 import { DEFAULT_DB_NAME, type EntryStorage, openStorage } from './storage';
 import { RetryTimer } from './timer';
+import { pendingWithdrawals, sendWithdrawals, withdrawalsEndpoint } from './withdrawals';
 
 /**
  * The upload outbox (docs/product.md §10): a finished result is written to IndexedDB before the
@@ -35,6 +36,8 @@ export interface OutboxOptions {
   dbName?: string;
   /** 0..1, spreads retries of many devices after an outage; tests pass a constant. */
   random?: () => number;
+  /** Where withdrawn research consents go (withdrawals.ts); default: beside `endpoint`. */
+  withdrawalsEndpoint?: string;
 }
 
 export interface OutboxSnapshot {
@@ -68,9 +71,15 @@ export class Outbox {
   private snapshotCache: OutboxSnapshot;
   private loaded = false;
   private durable = true;
+  private withdrawing: Promise<void> | undefined;
 
   constructor(options: OutboxOptions) {
-    this.options = { dbName: DEFAULT_DB_NAME, random: Math.random, ...options };
+    this.options = {
+      dbName: DEFAULT_DB_NAME,
+      random: Math.random,
+      withdrawalsEndpoint: withdrawalsEndpoint(options.endpoint),
+      ...options,
+    };
     this.timer = new RetryTimer(this.options.clock, () => this.track(this.flush()));
     this.storage = openStorage(this.options.dbName).then((storage) => {
       this.durable = storage.available;
@@ -142,6 +151,20 @@ export class Outbox {
     } finally {
       this.timer.scheduleFor(Math.min(...this.dueTimes()));
     }
+    await this.sendWithdrawals();
+  }
+
+  /**
+   * Withdrawn research consents go with the same contact, after the results waiting before them
+   * (docs/product.md §48); one send at a time, the next flush sends what is left.
+   */
+  private sendWithdrawals(): Promise<void> {
+    if (this.withdrawing || pendingWithdrawals().length === 0) return this.withdrawing ?? Promise.resolve();
+    const { fetch, withdrawalsEndpoint: endpoint, clock } = this.options;
+    this.withdrawing = sendWithdrawals(fetch, endpoint, clock).finally(() => {
+      this.withdrawing = undefined;
+    });
+    return this.withdrawing;
   }
 
   /** Resolves when every attempt started so far has ended (for tests and orderly shutdown). */
