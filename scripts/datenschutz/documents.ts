@@ -317,7 +317,7 @@ function researchScope(deployment: Deployment): string {
     deployment.unknownConsentCountsForResearch
       ? '; Ergebnisse ohne erfasste Einwilligung („unbekannt“, auch alle von vor dieser Frage) zählen in dieser Installation als Einwilligung (UNKNOWN_CONSENT_COUNTS_FOR_RESEARCH=true) – [Begründung eintragen]'
       : '; Ergebnisse ohne erfasste Einwilligung („unbekannt“, auch alle von vor dieser Frage) bleiben draußen (UNKNOWN_CONSENT_COUNTS_FOR_RESEARCH nicht gesetzt)'
-  }. Ein Widerruf nimmt die Ergebnisse des Kind-Codes ab dem nächsten Kontakt des Tablets heraus. Das gilt für die Rolle ${ROLE_LABELS.forschung} (auch den Zugangsschlüssel EXPORT_TOKEN) auf der Seite und im Export mit Token; die Rollen ${ROLE_LABELS.leitung} und ${ROLE_LABELS.verwaltung} sehen die Ergebnisse ihrer Einrichtungen unabhängig davon (mit der Spalte „Einwilligung Forschung“).`;
+  }. Ein Widerruf nimmt die Ergebnisse des Kind-Codes ab dem nächsten Kontakt des Tablets heraus. Das gilt für die Rolle ${ROLE_LABELS.forschung} auf der Seite und im Export mit ihrem API-Token, und für den Zugangsschlüssel EXPORT_TOKEN auf der Seite (sein Export \`/api/results.csv\` ist der ganze Bestand für den Betreiber, mit dieser Spalte); die Rollen ${ROLE_LABELS.leitung} und ${ROLE_LABELS.verwaltung} sehen die Ergebnisse ihrer Einrichtungen unabhängig davon (mit der Spalte „Einwilligung Forschung“).`;
 }
 
 function access(deployment: Deployment): string {

@@ -64,11 +64,18 @@ export const exportPlugin: FastifyPluginAsync<ExportOptions> = async (app, optio
         })
       : undefined;
   };
-  /** All results the asker may see: of its Einrichtungen, and for research with consent only. */
+  /**
+   * All results the asker may see: of its Einrichtungen, and for an account of role Forschung with
+   * research consent only (docs/product.md §48). The EXPORT_TOKEN's export is the operator's whole
+   * collection, with the column 'Einwilligung Forschung' (its /auswertung is research's view).
+   */
   const visibleResults = (request: FastifyRequest) => {
     const principal = principalOf(request);
     const scope = scopeOf(principal);
-    const researchConsent = researchConsentOf(principal, options.unknownConsentCountsForResearch);
+    const researchConsent =
+      principal.accountId === null
+        ? undefined
+        : researchConsentOf(principal, options.unknownConsentCountsForResearch);
     return research && (scope || researchConsent)
       ? research.iterateResults({ ...(scope && { scope }), ...(researchConsent && { researchConsent }) })
       : db.iterateResults();

@@ -507,4 +507,42 @@ describe.each(storeBackends)('who may see what on $name (docs/product.md §47)',
       ]);
     },
   );
+
+  it.skipIf(backend.skip)(
+    "keeps results without research consent from Forschung only: a Kita-Leitung and the Verwaltung see their Kitas' (docs/product.md §48)",
+    async () => {
+      const before = {
+        leitung: await total('leitung'),
+        verwaltung: await total('verwaltung'),
+        forschung: await total('forschung'),
+        exportToken: await total('exportToken'),
+      };
+      const refused = makeResearchPayload({
+        overrides: { site: 'KITA-017', childCode: 'R2W3X4', researchConsent: 'no' },
+      });
+      expect(
+        (await api.app.inject({ method: 'POST', url: '/api/results', payload: refused })).statusCode,
+      ).toBe(201);
+      expect(await total('leitung')).toBe(before.leitung + 1);
+      expect(await total('verwaltung')).toBe(before.verwaltung + 1);
+      expect(await total('forschung')).toBe(before.forschung);
+      expect(await total('exportToken')).toBe(before.exportToken);
+      // A Forschung account's token exports what its page shows; the operator's EXPORT_TOKEN all.
+      const token = (
+        (await as('forschung', 'POST', '/api/konto/tokens', { name: 'Skript' })).json() as NewApiToken
+      ).token;
+      const ids = async (bearer: string) =>
+        (
+          (
+            await api.app.inject({
+              method: 'GET',
+              url: '/api/results.json',
+              headers: { authorization: `Bearer ${bearer}` },
+            })
+          ).json() as { submissionId: string }[]
+        ).map((row) => row.submissionId);
+      expect(await ids(token)).not.toContain(refused.submissionId);
+      expect(await ids(TOKEN)).toContain(refused.submissionId);
+    },
+  );
 });
