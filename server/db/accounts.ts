@@ -25,6 +25,10 @@ export class AccountError extends Error {
   ) {
     super(message);
   }
+  /** The server's error handler answers with this status and the German message. */
+  get statusCode(): number {
+    return this.status;
+  }
 }
 
 const num = (value: unknown) => Number(value ?? 0);

@@ -77,15 +77,6 @@ export const verwaltungPlugin: FastifyPluginAsync<VerwaltungOptions> = async (ap
     if (!Number.isSafeInteger(id) || id <= 0) throw new AccountError('Unbekannte Nummer.', 404);
     return id;
   };
-  // The store's refusals are the operator's German messages, with their status.
-  app.setErrorHandler((error: Error & { statusCode?: number; status?: number }, request, reply) => {
-    if (error instanceof AccountError) return reply.code(error.status).send({ error: error.message });
-    if (error.statusCode && error.statusCode < 500)
-      return reply.code(error.statusCode).send({ error: error.message });
-    request.log.error({ err: { message: error.message, stack: error.stack } }, 'request failed');
-    return reply.code(500).send({ error: 'Interner Fehler. Bitte später erneut versuchen.' });
-  });
-
   if (options.hasPage) {
     app.get(VERWALTUNG_PATH, (_request, reply) =>
       reply.header('cache-control', 'no-cache').sendFile('verwaltung.html'),
