@@ -29,6 +29,7 @@ export default defineConfig(({ command }) => {
     define: {
       __ACCESS_VERIFIER__: JSON.stringify(config.accessVerifier),
       __RESULT_ENDPOINT__: JSON.stringify(config.resultEndpoint),
+      __LETTER_SETTINGS__: JSON.stringify(config.letter),
     },
     build: {
       target: 'es2022',

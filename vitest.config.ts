@@ -58,6 +58,7 @@ export default defineConfig({
     // Component tests type 'zaehltest'; a low cost keeps them fast (the built app uses the real one).
     __ACCESS_VERIFIER__: JSON.stringify(makeAccessVerifier('zaehltest', 1000)),
     __RESULT_ENDPOINT__: JSON.stringify('/api/results'),
+    __LETTER_SETTINGS__: JSON.stringify({ serverRetentionMonths: 60 }),
   },
   test: {
     // The default reporter, then the ten slowest files and the total (tests/support/test-times-reporter.ts).

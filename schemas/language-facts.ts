@@ -220,6 +220,27 @@ export function reviewState(contentDir: string, language: string): ReviewState {
   return { status: unreviewed.length === 0 ? 'geprüft' : 'Entwurf', reviewed, unreviewed };
 }
 
+/**
+ * Whether a language's letters to the parents are a draft (docs/product.md, "Elternbrief und
+ * Ergebnisbrief"): when the language's texts are, or any letter text is not reviewed as it stands
+ * (key `letter.<field>` in content/reviews/<code>.yaml).
+ */
+export function letterStatus(
+  contentDir: string,
+  language: string,
+  own: Readonly<Record<string, string | undefined>>,
+  german: Readonly<Record<string, string | undefined>>,
+): TranslationStatus {
+  if (language === REFERENCE_LANGUAGE) return 'geprüft';
+  if (reviewState(contentDir, language).status === 'Entwurf') return 'Entwurf';
+  const record = readReviewRecord(contentDir, language);
+  const reviewed = Object.entries(german).every(
+    ([field, text]) =>
+      own[field] !== undefined && record.get(`letter.${field}`) === reviewHash(text ?? '', own[field] ?? ''),
+  );
+  return reviewed ? 'geprüft' : 'Entwurf';
+}
+
 // ————— The languages —————
 
 /** The language codes of a content folder: one per <code>.yaml in languages/, in the educator's order. */

@@ -2,3 +2,10 @@
 declare const __ACCESS_VERIFIER__: import('./storage/kdf').AccessVerifier;
 /** Where finished results are sent, set at build time from RESULT_ENDPOINT. */
 declare const __RESULT_ENDPOINT__: string;
+/** The deployment's facts for the letters to the parents, set at build time (scripts/build-config.ts). */
+declare const __LETTER_SETTINGS__: {
+  controller?: string;
+  privacyContact?: string;
+  serverPlace?: string;
+  serverRetentionMonths: number;
+};

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { factOfPack } from '../../schemas/language-facts.ts';
+import { factOfPack, letterStatus } from '../../schemas/language-facts.ts';
 import type { LanguagePack } from '../../schemas/language-pack.ts';
+import { uploadedDataKinds } from '../../schemas/letter-texts.ts';
 
 export { compileLanguagesModule };
 
@@ -47,7 +48,17 @@ export function compileQuestionsModule(
   const lines = [...imports].map(
     ([picture, ident]) => `import ${ident} from ${JSON.stringify(join(picturesDir, picture))};`,
   );
-  const packsJson = JSON.stringify(languagePacks);
+  // The letters to the parents travel in virtual:zaehltest-letters, loaded with their PDF; they are
+  // no part of what the child is shown, so they leave the content version alone.
+  const packsJson = JSON.stringify(
+    Object.fromEntries(
+      Object.entries(languagePacks).map(([code, pack]) => {
+        if (!pack) return [code, pack];
+        const { letter: _letter, ...rest } = pack;
+        return [code, rest];
+      }),
+    ),
+  );
   const version = contentVersion(
     `${json}
 ${packsJson}`,
@@ -93,4 +104,29 @@ function compileLanguagesModule(
     pack ? [factOfPack(contentDir, code, pack)] : [],
   );
   return `export const languages = ${JSON.stringify(facts)};\n`;
+}
+
+/**
+ * The source of `virtual:zaehltest-letters`: per language the texts of the letters to the parents
+ * and whether they are a draft (schemas/language-facts.ts letterStatus), and the kinds of data the
+ * upload holds, read from the upload schema (docs/product.md, "Elternbrief und Ergebnisbrief").
+ * Imported only by the letters' PDF module, which loads on demand.
+ */
+export function compileLettersModule(
+  languagePacks: Partial<Record<Language, LanguagePack>>,
+  contentDir: string,
+): string {
+  const german = languagePacks.de?.letter ?? {};
+  const letters = Object.fromEntries(
+    Object.entries(languagePacks).flatMap(([code, pack]) =>
+      pack?.letter
+        ? [[code, { texts: pack.letter, status: letterStatus(contentDir, code, pack.letter, german) }]]
+        : [],
+    ),
+  );
+  return [
+    `export const letters = ${JSON.stringify(letters)};`,
+    `export const dataKinds = ${JSON.stringify(uploadedDataKinds())};`,
+    '',
+  ].join('\n');
 }

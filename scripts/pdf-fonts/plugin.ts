@@ -16,7 +16,13 @@ function usedCodePoints(): { ltr: number[]; rtl: number[] } {
   if (issues.length > 0)
     throw new Error(`The results PDF cannot draw some characters of the texts:\n${formatReport(issues)}`);
   const used = { ltr: [] as number[], rtl: [] as number[] };
-  for (const { code, dir } of languages) used[dir].push(...languageCodePoints(content.packs, code));
+  for (const { code, dir } of languages) {
+    used[dir].push(...languageCodePoints(content.packs, code));
+    // The letters to the parents are drawn with the same fonts (src/letters/letter-pdf.ts).
+    for (const text of Object.values(content.languagePacks[code]?.letter ?? {})) {
+      for (const char of text ?? '') used[dir].push(char.codePointAt(0) ?? 0);
+    }
+  }
   return used;
 }
 

@@ -27,3 +27,13 @@ declare module 'virtual:zaehltest-languages' {
   /** de first, then the child languages in the order of the educator's list. */
   export const languages: readonly LanguageFact[];
 }
+
+/** The letters to the parents per language (content/languages/*.yaml `letter:`), by scripts/content/vite-plugin.ts. */
+declare module 'virtual:zaehltest-letters' {
+  import type { TranslationStatus } from '../../schemas/language-pack';
+  import type { DataKind, LetterTexts } from '../../schemas/letter-texts';
+  /** Per language code with letter texts: the texts and whether they are a draft. */
+  export const letters: Readonly<Record<string, { texts: LetterTexts; status: TranslationStatus }>>;
+  /** The kinds of data a result sent to the server holds, in the upload schema's order. */
+  export const dataKinds: readonly DataKind[];
+}
