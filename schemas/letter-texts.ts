@@ -65,16 +65,15 @@ const KIND_OF_FIELD = {
 } satisfies Record<UploadField, DataKind>;
 
 /**
- * The kinds of data the upload holds, in the order of the upload schema's fields: what the letter
- * lists under "Was wird erfasst?". Read from the schema the server validates with.
+ * The kinds of data the upload holds, in the order of DATA_KINDS (the code first, technical details
+ * last): what the letter lists under "Was wird erfasst?". Read from the schema the server validates
+ * with, so a kind no field has any more drops out.
  */
 export function uploadedDataKinds(): DataKind[] {
-  const kinds: DataKind[] = [];
-  for (const field of Object.keys(resultPayloadSchema.shape) as UploadField[]) {
-    const kind: DataKind = KIND_OF_FIELD[field];
-    if (!kinds.includes(kind)) kinds.push(kind);
-  }
-  return kinds;
+  const present = new Set(
+    (Object.keys(resultPayloadSchema.shape) as UploadField[]).map((field): DataKind => KIND_OF_FIELD[field]),
+  );
+  return DATA_KINDS.filter((kind) => present.has(kind));
 }
 
 /** The German reference of every letter text (de.yaml has the same; messages quote it). */

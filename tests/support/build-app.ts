@@ -9,6 +9,8 @@ export const ROOT = resolve(import.meta.dirname, '../..');
  * shorter than 12 characters (scripts/build-config.ts).
  */
 export const TEST_PASSWORD = 'zaehltest-testlauf';
+/** The responsible body the e2e build's letters name (scripts/build-config.ts LETTER_CONTROLLER). */
+export const LETTER_CONTROLLER = 'Kita Sonnenschein, Musterweg 1, 12345 Musterstadt';
 
 /**
  * Builds the app into a fresh temporary folder, so that parallel runs and a running `npm start`
@@ -17,6 +19,10 @@ export const TEST_PASSWORD = 'zaehltest-testlauf';
 export async function buildApp(outDir = mkdtempSync(join(tmpdir(), 'zaehltest-dist-'))): Promise<string> {
   const accessPassword = process.env.ACCESS_PASSWORD;
   process.env.ACCESS_PASSWORD = TEST_PASSWORD;
+  // The letters to the parents print it (tests/letters.test.ts); the data-protection contact stays
+  // unset, so the letter shows its blank line.
+  const controller = process.env.LETTER_CONTROLLER;
+  process.env.LETTER_CONTROLLER = LETTER_CONTROLLER;
   // Vitest sets NODE_ENV=test, which would give a development React build; test what ships.
   // Restored afterwards: the jsdom tests spawned later need React's development build for act().
   const nodeEnv = process.env.NODE_ENV;
@@ -26,6 +32,8 @@ export async function buildApp(outDir = mkdtempSync(join(tmpdir(), 'zaehltest-di
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
+    if (controller === undefined) delete process.env.LETTER_CONTROLLER;
+    else process.env.LETTER_CONTROLLER = controller;
     if (accessPassword === undefined) delete process.env.ACCESS_PASSWORD;
     else process.env.ACCESS_PASSWORD = accessPassword;
   }
