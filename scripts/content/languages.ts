@@ -31,6 +31,11 @@ export interface LanguagePackOptions {
   rel: (path: string) => string;
   /** Whether the folder, de.yaml and a default child language must exist (true for the real content). */
   required: boolean;
+  /**
+   * Whether every pack must have every letter text (true for the real content); otherwise a pack
+   * needs the letter texts its folder's de.yaml has (fixtures about other things have none).
+   */
+  lettersRequired?: boolean;
 }
 
 export { orderLanguages };
@@ -69,7 +74,7 @@ function packHead(file: string): { name?: unknown; resultCode?: unknown } {
  * Two packs must not share a resultCode: results of different languages would be mixed up.
  */
 export function loadLanguagePacks(options: LanguagePackOptions): LanguagePacksResult {
-  const { languagesDir, schemaFile, rel, required } = options;
+  const { languagesDir, schemaFile, rel, required, lettersRequired = false } = options;
   const issues: ContentIssue[] = [];
   const packs: Partial<Record<string, LanguagePack>> = {};
   const files: string[] = [];
@@ -166,7 +171,7 @@ export function loadLanguagePacks(options: LanguagePackOptions): LanguagePacksRe
       hint: `add the line "default: true" to the pack of that language (also the DIF reference group), e.g. ${first}.yaml`,
     });
   }
-  issues.push(...missingLetterTexts(packs, letterPlaces, required));
+  issues.push(...missingLetterTexts(packs, letterPlaces, lettersRequired));
   for (const [code, places] of resultCodes) {
     if (places.length < 2) continue;
     for (const place of places) {
