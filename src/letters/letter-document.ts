@@ -34,7 +34,8 @@ export interface Pair {
 }
 
 export type LetterPart =
-  | { kind: 'heading'; text: Pair }
+  /** `keepTogether`: the section up to the next heading stays on one page (the consent form). */
+  | { kind: 'heading'; text: Pair; keepTogether?: true }
   | { kind: 'paragraph'; text: Pair }
   | { kind: 'list'; items: Pair[] }
   | { kind: 'checkbox'; text: Pair }
@@ -92,7 +93,11 @@ export function parentLetter(input: ParentLetterInput): LetterDocument {
     monateServer: String(facts.serverRetentionMonths),
   };
   const section = (heading: LetterField, ...paragraphs: LetterPart[]): LetterPart[] => [
-    { kind: 'heading', text: p(heading) },
+    {
+      kind: 'heading',
+      text: p(heading),
+      ...(heading === 'consentHeading' ? { keepTogether: true as const } : {}),
+    },
     ...paragraphs,
   ];
   const paragraph = (field: LetterField): LetterPart => ({ kind: 'paragraph', text: p(field, values) });

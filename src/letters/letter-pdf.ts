@@ -6,6 +6,7 @@ import { type Block, INK, MUTED, PdfText, type Rgb, RULE, type TextStyle } from 
 import {
   type LetterDocument,
   type LetterFacts,
+  type LetterPart,
   type LetterSide,
   type Pair,
   parentLetter,
@@ -32,6 +33,10 @@ const HALF = (FULL - GAP) / 2;
 const BULLET = 4;
 const BOX = 3.6;
 const DRAFT: Rgb = [163, 25, 27];
+const HEADING: TextStyle = { size: 10.5, bold: true };
+const BODY: TextStyle = { size: 9 };
+const CHECKBOX: TextStyle = { size: 9.5 };
+const LABEL: TextStyle = { size: 8, colour: MUTED };
 
 /** The German labels the letter needs beside its content (src/i18n). */
 export interface LetterLabels {
@@ -117,6 +122,28 @@ export function renderLetter(doc: LetterDocument, labels: LetterLabels): jsPDF {
     y = TOP;
   };
 
+  /** The height of a pair side by side, as drawPair takes it. */
+  const pairHeight = (text: Pair, style: TextStyle, indent = 0) => {
+    const width = (twoColumns ? HALF : FULL) - indent;
+    const own = twoColumns && text.own !== undefined ? out.block(text.own, width, ownStyle(style)).height : 0;
+    return Math.max(out.block(text.german, width, style).height, own);
+  };
+  /** The height a part takes, as the loop below draws it. */
+  const partHeight = (part: LetterPart): number => {
+    switch (part.kind) {
+      case 'heading':
+        return 1.5 + pairHeight(part.text, HEADING) + 1.2;
+      case 'paragraph':
+        return pairHeight(part.text, BODY) + 2;
+      case 'list':
+        return part.items.reduce((sum, item) => sum + pairHeight(item, BODY, BULLET) + 1, 1);
+      case 'checkbox':
+        return pairHeight(part.text, CHECKBOX, BOX + 2.5) + 3;
+      case 'line':
+        return 8 + pairHeight(part.label, LABEL) + 2;
+    }
+  };
+
   /** A pair side by side (or the German text across the page); `indent` leaves room for a mark. */
   const drawPair = (
     text: Pair,
@@ -153,20 +180,27 @@ export function renderLetter(doc: LetterDocument, labels: LetterLabels): jsPDF {
   out.rule(y, MARGIN_MM, FULL, 0.5, INK);
   y += 5;
 
-  for (const part of doc.parts) {
+  doc.parts.forEach((part, index) => {
     switch (part.kind) {
-      case 'heading':
-        // A heading stays with the first lines after it.
-        room(out.lineHeight({ size: 10.5 }) * 2 + out.lineHeight({ size: 9 }) * 2);
+      case 'heading': {
+        // A heading stays with the first lines after it; the consent form with all of itself.
+        const next = doc.parts.findIndex((other, at) => at > index && other.kind === 'heading');
+        const section = doc.parts.slice(index, next === -1 ? undefined : next);
+        room(
+          part.keepTogether
+            ? section.reduce((sum, other) => sum + partHeight(other), 0)
+            : partHeight(part) + (section[1] ? Math.min(partHeight(section[1]), 12) : 0),
+        );
         y += 1.5;
-        drawPair(part.text, { size: 10.5, bold: true }, 1.2);
+        drawPair(part.text, HEADING, 1.2);
         break;
+      }
       case 'paragraph':
-        drawPair(part.text, { size: 9 }, 2);
+        drawPair(part.text, BODY, 2);
         break;
       case 'list':
         for (const item of part.items) {
-          drawPair(item, { size: 9 }, 1, BULLET, (top) => {
+          drawPair(item, BODY, 1, BULLET, (top) => {
             out.style({ size: 9 });
             const baseline = top + out.ascent({ size: 9 });
             pdf.text('•', MARGIN_MM + 1, baseline);
@@ -179,7 +213,7 @@ export function renderLetter(doc: LetterDocument, labels: LetterLabels): jsPDF {
         y += 1;
         break;
       case 'checkbox':
-        drawPair(part.text, { size: 9.5 }, 3, BOX + 2.5, (top) => {
+        drawPair(part.text, CHECKBOX, 3, BOX + 2.5, (top) => {
           pdf.setDrawColor(...INK);
           pdf.setLineWidth(0.35);
           pdf.rect(MARGIN_MM, top + 0.4, BOX, BOX);
@@ -190,19 +224,18 @@ export function renderLetter(doc: LetterDocument, labels: LetterLabels): jsPDF {
         });
         break;
       case 'line': {
-        const label = { size: 8, colour: MUTED } as const;
-        room(14);
+        room(partHeight(part));
         y += 7;
         if (part.value) {
           out.draw(out.block(part.value, FULL, { size: 11, bold: true }), MARGIN_MM, y - 5.5, FULL);
         }
         out.rule(y, MARGIN_MM, FULL, 0.3, RULE);
         y += 1;
-        drawPair(part.label, label, 2);
+        drawPair(part.label, LABEL, 2);
         break;
       }
     }
-  }
+  });
 
   const pages = pdf.getNumberOfPages();
   for (let page = 1; page <= pages; page++) {
