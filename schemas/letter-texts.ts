@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { languageName } from './question-parts.ts';
-import { resultPayloadSchema } from './result-payload.ts';
 
 /**
  * The texts of the two letters to the parents (docs/product.md, "Elternbrief und Ergebnisbrief"):
@@ -36,45 +35,6 @@ export const DATA_KINDS = [
   'dataTechnical',
 ] as const;
 export type DataKind = (typeof DATA_KINDS)[number];
-
-type UploadField = keyof typeof resultPayloadSchema.shape;
-
-/**
- * Which kind each field of the upload belongs to. Typed by the upload schema: a new field there does
- * not compile until it is given a kind here, so the letter can never leave a field out.
- */
-const KIND_OF_FIELD = {
-  submissionId: 'dataTechnical',
-  born: 'dataBirth',
-  school: 'dataSetting',
-  schoolLevel: 'dataSetting',
-  language: 'dataLanguage',
-  ...(Object.fromEntries(
-    Object.keys(resultPayloadSchema.shape)
-      .filter((field) => /^question\d+$/.test(field))
-      .map((field) => [field, 'dataAnswers']),
-  ) as Record<Extract<UploadField, `question${number}`>, 'dataAnswers'>),
-  translationStatus: 'dataTechnical',
-  testDate: 'dataDate',
-  contentVersion: 'dataTechnical',
-  answers: 'dataAnswers',
-  childCode: 'dataChildCode',
-  site: 'dataSetting',
-  endedEarly: 'dataEndedEarly',
-  understanding: 'dataLanguage',
-} satisfies Record<UploadField, DataKind>;
-
-/**
- * The kinds of data the upload holds, in the order of DATA_KINDS (the code first, technical details
- * last): what the letter lists under "Was wird erfasst?". Read from the schema the server validates
- * with, so a kind no field has any more drops out.
- */
-export function uploadedDataKinds(): DataKind[] {
-  const present = new Set(
-    (Object.keys(resultPayloadSchema.shape) as UploadField[]).map((field): DataKind => KIND_OF_FIELD[field]),
-  );
-  return DATA_KINDS.filter((kind) => present.has(kind));
-}
 
 /** The German reference of every letter text (de.yaml has the same; messages quote it). */
 export const LETTER_REFERENCE = {

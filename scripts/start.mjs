@@ -120,7 +120,7 @@ function staleReason(configHash) {
   const stamp = readStamp();
   if (!stamp) return 'kein Build-Stempel / no build stamp';
   if (stamp.configHash !== configHash) {
-    return 'ACCESS_PASSWORD oder RESULT_ENDPOINT geändert / changed';
+    return 'ACCESS_PASSWORD, RESULT_ENDPOINT oder Angaben des Elternbriefs (LETTER_…, RETENTION_MONTHS) geändert / changed';
   }
   const changed = SOURCES.find((source) => newestMtime(join(ROOT, source)) > stamp.mtimeMs);
   return changed ? `${changed} ist neuer als der Build / is newer than the build` : undefined;

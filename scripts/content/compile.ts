@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { factOfPack, letterStatus } from '../../schemas/language-facts.ts';
 import type { LanguagePack } from '../../schemas/language-pack.ts';
-import { uploadedDataKinds } from '../../schemas/letter-texts.ts';
+import { uploadedDataKinds } from '../../schemas/letter-data-kinds.ts';
 
 export { compileLanguagesModule };
 
