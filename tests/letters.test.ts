@@ -195,6 +195,21 @@ describe('the letters to the parents', () => {
     await dialog.getByRole('button', { name: 'Schließen' }).click();
   });
 
+  it('the Elternbrief from the details of a chosen child, in the language the form shows', async () => {
+    await page.getByRole('button', { name: 'Kind auswählen: Zeynep Kaya' }).click();
+    const button = page.getByRole('button', { name: /^Elternbrief für Zeynep Kaya \(Deutsch und Türkisch/ });
+    await button.waitFor();
+    await screenshotAtSizes(page, 'letters-details', {
+      fullPage: false,
+      before: () => button.scrollIntoViewIfNeeded(),
+    });
+    const { path } = await download(button, 'details-tr');
+    const text = pdfText(path);
+    expect(text).toContain('Zeynep Kaya');
+    expect(text).toContain('Haklarınız');
+    expectInsidePage(path);
+  });
+
   it('the Ergebnisbrief after a test: the level as "arbeitet gerade an", three play ideas, no diagnosis', async () => {
     // Every answer right up to level 2: level 1 and 2 reached, the child works on level 3.
     const level3 = new Set(
@@ -207,7 +222,7 @@ describe('the letters to the parents', () => {
       baseURL,
       finishedSession({ user: { language: 'tr', name: 'Emre Demir' }, wrong: level3 }),
     );
-    await screenshotAtSizes(page, 'letters-result-page');
+    await screenshotAtSizes(page, 'letters-result-page', { fullPage: false });
     const { path, fileName } = await download(
       page.getByRole('button', { name: /^Ergebnisbrief für die Eltern/ }),
       'result-tr',
