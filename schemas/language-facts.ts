@@ -223,21 +223,25 @@ export function reviewState(contentDir: string, language: string): ReviewState {
 /**
  * Whether a language's letters to the parents are a draft (docs/product.md, "Elternbrief und
  * Ergebnisbrief"): when the language's texts are, or any letter text is not reviewed as it stands
- * (key `letter.<field>` in content/reviews/<code>.yaml).
+ * (key `letter.<field>` in content/reviews/<code>.yaml), or a translated Förderhinweis of
+ * content/levels.yaml (key `levels.<level>.<n>`).
  */
 export function letterStatus(
   contentDir: string,
   language: string,
   own: Readonly<Record<string, string | undefined>>,
   german: Readonly<Record<string, string | undefined>>,
+  activities: readonly { key: string; german: string; own: string }[] = [],
 ): TranslationStatus {
   if (language === REFERENCE_LANGUAGE) return 'geprüft';
   if (reviewState(contentDir, language).status === 'Entwurf') return 'Entwurf';
   const record = readReviewRecord(contentDir, language);
-  const reviewed = Object.entries(german).every(
-    ([field, text]) =>
-      own[field] !== undefined && record.get(`letter.${field}`) === reviewHash(text ?? '', own[field] ?? ''),
-  );
+  const reviewed =
+    Object.entries(german).every(
+      ([field, text]) =>
+        own[field] !== undefined &&
+        record.get(`letter.${field}`) === reviewHash(text ?? '', own[field] ?? ''),
+    ) && activities.every((text) => record.get(text.key) === reviewHash(text.german, text.own));
   return reviewed ? 'geprüft' : 'Entwurf';
 }
 

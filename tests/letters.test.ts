@@ -240,6 +240,21 @@ describe('the letters to the parents', () => {
     expect(text).toContain('Schüttelbox');
     expect(text).toContain('Fingerbilder');
     expect(text).not.toContain('Rechengeschichten im Alltag');
+    // The same three play ideas in Turkish, from content/levels.yaml.
+    expect(text).toContain('Meyve paylaşmak');
+    expect(text).toContain('Sallama kutusu');
+    expect(text).toContain('Parmak resimleri');
+    expect(text).not.toContain('Almanca yazılıdır');
     expectInsidePage(path);
+    // Every other language, to be looked at (test-artifacts/letter-result-*.png).
+    for (const language of ['ar', 'ro', 'uk', 'de']) {
+      await openSeeded(page, baseURL, finishedSession({ user: { language, name: 'Amal' }, wrong: level3 }));
+      const letter = await download(
+        page.getByRole('button', { name: /^Ergebnisbrief für die Eltern/ }),
+        `result-${language}`,
+      );
+      expect(pdfText(letter.path)).toContain('Amal arbeitet gerade an: Mengen zerlegen und zusammensetzen.');
+      expectInsidePage(letter.path);
+    }
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { factOfPack, letterStatus } from '../../schemas/language-facts.ts';
 import type { LanguagePack } from '../../schemas/language-pack.ts';
 import { uploadedDataKinds } from '../../schemas/letter-data-kinds.ts';
+import type { LevelsSource } from '../../schemas/levels.ts';
 
 export { compileLanguagesModule };
 
@@ -115,12 +116,30 @@ function compileLanguagesModule(
 export function compileLettersModule(
   languagePacks: Partial<Record<Language, LanguagePack>>,
   contentDir: string,
+  levels?: LevelsSource,
 ): string {
   const german = languagePacks.de?.letter ?? {};
+  // The Förderhinweise translated for the Ergebnisbrief, each beside its German text.
+  const activities = (code: string) =>
+    Object.entries(levels?.levels ?? {}).flatMap(([level, description]) =>
+      (description.translations?.[code] ?? []).map((own, n) => ({
+        key: `levels.${level}.${n}`,
+        german: description.activities[n] ?? '',
+        own,
+      })),
+    );
   const letters = Object.fromEntries(
     Object.entries(languagePacks).flatMap(([code, pack]) =>
       pack?.letter
-        ? [[code, { texts: pack.letter, status: letterStatus(contentDir, code, pack.letter, german) }]]
+        ? [
+            [
+              code,
+              {
+                texts: pack.letter,
+                status: letterStatus(contentDir, code, pack.letter, german, activities(code)),
+              },
+            ],
+          ]
         : [],
     ),
   );

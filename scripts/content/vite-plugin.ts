@@ -104,7 +104,12 @@ export function contentPlugin(options: ContentPluginOptions = REAL_CONTENT): Plu
       if (id === LETTERS_RESOLVED_ID) {
         const result = content ?? reload();
         for (const file of result.languageFiles) this.addWatchFile(file);
-        return compileLettersModule(result.languagePacks, dirname(result.languagesDir));
+        this.addWatchFile(levelsFile);
+        return compileLettersModule(
+          result.languagePacks,
+          dirname(result.languagesDir),
+          (levels ?? reloadLevels()).levels,
+        );
       }
       if (id !== RESOLVED_ID) return undefined;
       const result = content ?? reload();

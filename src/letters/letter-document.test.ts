@@ -73,14 +73,25 @@ describe('the Ergebnisbrief', () => {
       childName: 'Amal',
       testDate: '03.11.2026',
       level: 2,
-      activities: ['eins', 'zwei', 'drei', 'vier'],
+      activities: [
+        { german: 'eins', own: 'واحد' },
+        { german: 'zwei' },
+        { german: 'drei' },
+        { german: 'vier' },
+      ],
     });
     const text = allText(doc);
     expect(text).toContain('Amal arbeitet gerade an: Zahlen ordnen und vergleichen.');
     expect(text).toContain('Amal hat am 03.11.2026 beim Zähltest mitgemacht');
     expect(text).toContain('ترتيب الأرقام ومقارنتها');
     const list = doc.parts.find((part) => part.kind === 'list');
-    expect(list?.kind === 'list' && list.items.map((item) => item.german)).toEqual(['eins', 'zwei', 'drei']);
+    expect(list?.kind === 'list' && list.items).toEqual([
+      { german: 'eins', own: 'واحد' },
+      { german: 'zwei' },
+      { german: 'drei' },
+    ]);
+    // Not every play idea is translated: the Arabic column says where they stand.
+    expect(text).toContain(letters.ar!.texts.resultActivitiesNote);
   });
 });
 

@@ -147,8 +147,11 @@ export interface ResultLetterInput {
   testDate: string;
   /** The assigned level (src/results/levels.ts): the level the child is working on. */
   level: WorkingLevel;
-  /** The level's Förderhinweise (content/levels.yaml), German; the letter prints the first three. */
-  activities: readonly string[];
+  /**
+   * The level's Förderhinweise (content/levels.yaml), German beside their translation where the file
+   * has one; the letter prints the first three.
+   */
+  activities: readonly Pair[];
 }
 
 /** The Ergebnisbrief: what the screening looked at, the level as 'arbeitet gerade an …', three play ideas. */
@@ -162,6 +165,8 @@ export function resultLetter(input: ResultLetterInput): LetterDocument {
     ...(own ? { own: fillPlaceholders(own.texts.resultLevel, { kind, niveau: levelName(own) }) } : {}),
   };
   const activities = input.activities.slice(0, 3);
+  // Without a translation of each, the family's column says where the play ideas stand.
+  const untranslated = own !== undefined && activities.some((activity) => activity.own === undefined);
   return {
     title: pair(german, own, 'resultTitle'),
     ...(own ? { ownDir: own.dir, ownLang: own.lang } : {}),
@@ -172,11 +177,15 @@ export function resultLetter(input: ResultLetterInput): LetterDocument {
       { kind: 'paragraph', text: pair(german, own, 'resultLooked') },
       { kind: 'heading', text: levelLine },
       { kind: 'heading', text: pair(german, own, 'resultActivitiesHeading') },
-      // The Förderhinweise are German content; the family's side says where to find them.
-      ...(own
+      ...(own && untranslated
         ? [{ kind: 'paragraph' as const, text: { german: '', own: own.texts.resultActivitiesNote } }]
         : []),
-      { kind: 'list', items: activities.map((activity) => ({ german: activity })) },
+      {
+        kind: 'list',
+        items: activities.map((activity) =>
+          own && activity.own !== undefined ? activity : { german: activity.german },
+        ),
+      },
       { kind: 'paragraph', text: pair(german, own, 'resultClosing') },
     ],
   };

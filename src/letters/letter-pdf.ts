@@ -1,8 +1,10 @@
 import { dataKinds, letters } from 'virtual:zaehltest-letters';
+import { levels } from 'virtual:zaehltest-levels';
 import type { jsPDF } from 'jspdf';
 import { RETENTION_MONTHS } from '../children/retention';
 import { languageFact, textDirection } from '../content/languages';
 import { type Block, INK, MUTED, PdfText, type Rgb, RULE, type TextStyle } from '../results/pdf-setup';
+import type { ActivityGroup } from '../results/result-document';
 import {
   type LetterDocument,
   type LetterFacts,
@@ -88,14 +90,27 @@ export function renderParentLetter(
   return renderLetter(doc, labels);
 }
 
-/** The Ergebnisbrief after a test. */
+/**
+ * The Ergebnisbrief after a test: `groups` are the results page's Förderhinweise (src/results/
+ * activity-groups.ts); each is printed beside its translation in content/levels.yaml, if any.
+ */
 export function renderResultLetter(
   language: string,
-  input: Omit<ResultLetterInput, 'german' | 'own'>,
+  input: Omit<ResultLetterInput, 'german' | 'own' | 'activities'> & { groups: readonly ActivityGroup[] },
   labels: LetterLabels,
 ): jsPDF {
   const own = ownSide(language);
-  return renderLetter(resultLetter({ ...input, german: germanSide(), ...(own ? { own } : {}) }), labels);
+  const activities: Pair[] = input.groups.flatMap((group) =>
+    group.items.map((german, index) => {
+      const translated = group.level ? levels[group.level].translations?.[language]?.[index] : undefined;
+      return translated === undefined ? { german } : { german, own: translated };
+    }),
+  );
+  const { groups: _groups, ...rest } = input;
+  return renderLetter(
+    resultLetter({ ...rest, activities, german: germanSide(), ...(own ? { own } : {}) }),
+    labels,
+  );
 }
 
 /** Saves a rendered letter as a download. */

@@ -188,7 +188,8 @@ describe('the results PDF', () => {
       [...new Set(texts.join('').replace(/\s/g, ''))].filter((char) => !map[char.codePointAt(0)!]);
     const latinTexts = [
       ...strings(de.result),
-      ...strings(levels),
+      // The German level texts; their translations for the Ergebnisbrief are drawn by their language.
+      ...Object.values(levels).flatMap(({ translations: _translations, ...german }) => strings(german)),
       ...questions.flatMap((q) => [q.texts.de, q.texts.tr, q.texts.ro].flatMap(strings)),
       ...Object.values(NAMES),
       'İğdır ✓ ✗',

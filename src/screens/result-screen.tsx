@@ -102,7 +102,7 @@ export function ResultScreen() {
                 childName: user.name,
                 testDate: last ? germanDate(localDay(last.answeredAt)) : '',
                 level: scoreLevels(answers).assignedLevel,
-                activities: doc.meanings.activities.flatMap((group) => group.items),
+                groups: doc.meanings.activities,
               },
               letterLabels(t),
             );
