@@ -26,6 +26,7 @@ const QUIET_FILES: Record<(typeof ENGINES)[number], string[]> = {
 const SERVER_FILES = [
   'scripts/start.test.ts',
   'scripts/backup/**/*.test.ts',
+  'scripts/verwaltung/**/*.test.ts',
   'scripts/content/vite-plugin.test.ts',
 ];
 /** Unit tests that set process.env.TZ, which only a process of its own can (see `time-zone` below). */

@@ -5,6 +5,7 @@
 //   dist-server/backup.mjs   npm run backup
 //   dist-server/restore.mjs  npm run restore
 //   dist-server/datenschutz.mjs  npm run datenschutz (the Datenschutz-Unterlagen from the server's settings)
+//   dist-server/verwaltung.mjs   npm run verwaltung (Einrichtungen and accounts from the command line)
 //   dist-server/migrations/  the SQL the server applies on start
 //   dist-server/package.json exactly those packages, at the versions built with
 // dist-server/ sits beside dist/ (the app), which the server serves by default.
@@ -20,6 +21,7 @@ const ENTRIES = {
   backup: 'scripts/backup/backup.ts',
   restore: 'scripts/backup/restore.ts',
   datenschutz: 'scripts/datenschutz/datenschutz.ts',
+  verwaltung: 'scripts/verwaltung/verwaltung.ts',
 };
 
 /** In the bundle the migrations lie beside the code, not in ../migrations. */
@@ -120,6 +122,7 @@ export async function buildServerBundle(outDir = join(ROOT, 'dist-server')): Pro
       backup: 'node backup.mjs',
       restore: 'node restore.mjs',
       datenschutz: 'node datenschutz.mjs',
+      verwaltung: 'node verwaltung.mjs',
     },
     dependencies,
     // The same pins as the app's own install.

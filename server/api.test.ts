@@ -228,18 +228,20 @@ describe.each(storeBackends)('results API on $name', (backend) => {
     ).toBeUndefined();
   });
 
-  it.skipIf(backend.skip)('has no export routes when no token is configured (404)', async () => {
-    const closed = await buildServer({ db: store, logLevel: false });
-    for (const url of ['/api/results.csv', '/api/results.json']) {
-      const response = await closed.inject({
-        method: 'GET',
-        url,
-        headers: { authorization: `Bearer ${TOKEN}` },
-      });
-      expect(response.statusCode).toBe(404);
-    }
-    await closed.close();
-  });
+  it.skipIf(backend.skip)(
+    'without EXPORT_TOKEN opens the export to no key but an API token (401)',
+    async () => {
+      const closed = await buildServer({ db: store, logLevel: false });
+      for (const url of ['/api/results.csv', '/api/results.json']) {
+        for (const headers of [{ authorization: `Bearer ${TOKEN}` }, {}]) {
+          const response = await closed.inject({ method: 'GET', url, headers });
+          expect(response.statusCode).toBe(401);
+          expect(response.json().error).toContain('Zugangsschlüssel');
+        }
+      }
+      await closed.close();
+    },
+  );
 
   it.skipIf(backend.skip)(
     'exports CSV for German Excel: BOM, semicolons, TT.MM.JJJJ, a row per result',

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -9,13 +10,16 @@ import Fastify, {
   type RouteOptions,
 } from 'fastify';
 import { auswertungPlugin, PAGE_PATH } from './auswertung/routes.ts';
+import { createAccess } from './auth/access.ts';
 import { createTokenGuard } from './auth/export-token.ts';
+import { createLoginThrottle, type LoginThrottle } from './auth/login-throttle.ts';
 import type { ResultStore } from './db/index.ts';
 import { DEFAULT_EXPORT_TIME_ZONE } from './export.ts';
 import { exportPlugin } from './plugins/export.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { NO_CACHE, staticPlugin } from './plugins/static.ts';
 import { UPLOAD_PATH, uploadPlugin } from './plugins/upload.ts';
+import { verwaltungPlugin } from './verwaltung/routes.ts';
 
 /** Largest accepted upload; a real result is about 700 bytes. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -27,7 +31,10 @@ export interface ServerOptions {
   db: ResultStore;
   /** The built app (dist/); without it only the API is served. */
   staticDir?: string;
-  /** Enables GET /api/results.csv and /api/results.json for `Authorization: Bearer <token>`. */
+  /**
+   * EXPORT_TOKEN: a key with Forschung's rights on all Einrichtungen, for `Authorization: Bearer`
+   * and the login of /auswertung (docs/product.md §47); accounts and their API tokens work without it.
+   */
   exportToken?: string;
   /** Upload limit per client address, or false for none (benchmarks). */
   rateLimit?: { max: number; timeWindowMs: number } | false;
@@ -43,6 +50,10 @@ export interface ServerOptions {
   exportTokenFailures?: { max: number; windowMs: number };
   /** Months the Protokoll keeps its entries (PROTOKOLL_MONTHS, docs/product.md §46); default 24. */
   protokollMonths?: number;
+  /** Months the server keeps results after a child's latest test (RETENTION_MONTHS), shown on /verwaltung. */
+  retentionMonths?: number;
+  /** Delays after failed logins (tests make their own, with a clock of their own). */
+  loginThrottle?: LoginThrottle;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -228,39 +239,48 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   const { exportToken } = options;
   const exportTimeZone = options.exportTimeZone ?? DEFAULT_EXPORT_TIME_ZONE;
-  // One guard for every way the token is presented (Bearer header, the /auswertung login), so
-  // guesses count against one budget per address.
-  const guard = exportToken
-    ? createTokenGuard({
-        token: exportToken,
-        maxFailures: options.exportTokenFailures?.max,
-        windowMs: options.exportTokenFailures?.windowMs,
-        // The address, so the operator can block it; never the token that was tried.
-        onRepeatedFailures: ({ address, failures, blocked }) =>
-          app.log.warn(
-            { address, failures, blocked },
-            `export: ${failures} wrong tokens from ${address}${blocked ? ', now refused with 429' : ''}`,
-          ),
-      })
-    : undefined;
-  if (guard) await app.register(exportPlugin, { db, guard, exportTimeZone, rateLimit: perMinute(60) });
+  // One guard for every way a key is presented (Bearer header, the /auswertung login), so guesses
+  // count against one budget per address. Without EXPORT_TOKEN it guards the API tokens alone
+  // (its own key is then a random one nobody has).
+  const guard = createTokenGuard({
+    token: exportToken ?? randomBytes(32).toString('hex'),
+    maxFailures: options.exportTokenFailures?.max,
+    windowMs: options.exportTokenFailures?.windowMs,
+    // The address, so the operator can block it; never the token that was tried.
+    onRepeatedFailures: ({ address, failures, blocked }) =>
+      app.log.warn(
+        { address, failures, blocked },
+        `export: ${failures} wrong tokens from ${address}${blocked ? ', now refused with 429' : ''}`,
+      ),
+  });
+  const accounts = db.accounts;
+  const access = accounts ? createAccess({ accounts, exportToken, guard }) : undefined;
+  if (access) await app.register(exportPlugin, { db, access, exportTimeZone, rateLimit: perMinute(60) });
 
-  // The researchers' page: behind the export token too, so without one it does not exist.
-  if (guard && exportToken && db.research) {
+  // The researchers' page and the Verwaltung: accounts sign in (docs/product.md §47), and the
+  // holder of EXPORT_TOKEN where one is set.
+  if (access && db.research) {
+    const throttle = options.loginThrottle ?? createLoginThrottle();
     await app.register(auswertungPlugin, {
       db,
-      exportToken,
-      guard,
+      access,
+      guard: exportToken ? guard : undefined,
+      throttle,
       exportTimeZone,
       hasPage: hasApp && existsSync(`${staticDir}/auswertung.html`),
       rateLimit: perMinute(60),
       protokollMonths: options.protokollMonths,
     });
+    await app.register(verwaltungPlugin, {
+      db,
+      access,
+      hasPage: hasApp && existsSync(`${staticDir}/verwaltung.html`),
+      retentionMonths: options.retentionMonths,
+      protokollMonths: options.protokollMonths,
+    });
   } else {
     app.get(PAGE_PATH, (_request, reply) =>
-      reply.code(404).send({
-        error: 'Die Auswertung ist auf diesem Server nicht eingerichtet (EXPORT_TOKEN ist nicht gesetzt).',
-      }),
+      reply.code(404).send({ error: 'Die Auswertung ist auf diesem Server nicht eingerichtet.' }),
     );
   }
 

@@ -3,7 +3,15 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ControlError, controlSocketPath, openControlSocket, requestBackup } from './control-socket.ts';
+import {
+  ControlError,
+  controlSocketPath,
+  openControlSocket,
+  requestBackup,
+  requestVerwaltung,
+} from './control-socket.ts';
+import { AccountError } from './db/accounts.ts';
+import type { VerwaltungCommand } from './verwaltung/commands.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'zaehltest-control-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -64,6 +72,65 @@ describe("the running server's control socket", () => {
         message: 'Error: disk full',
       });
       expect(errors.map(String)).toEqual(['Error: disk full']);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("the control socket's Verwaltung commands (npm run verwaltung)", () => {
+  it("runs a command on the server and hands back its result, or its refusal's German message", async () => {
+    const dataDir = join(work, 'verwaltung');
+    const commands: VerwaltungCommand[] = [];
+    const close = await openControlSocket(
+      dataDir,
+      {
+        backup: async () => new Uint8Array(),
+        verwaltung: async (command) => {
+          commands.push(command);
+          if (command.op === 'site-add')
+            throw new AccountError(`Die Einrichtung ${command.code} gibt es schon.`, 409);
+          return { kind: 'moved', moved: 3 };
+        },
+      },
+      () => {},
+    );
+    try {
+      expect(
+        await requestVerwaltung(dataDir, { op: 'site-assign', code: 'kita-17', site: 'KITA-017' }),
+      ).toEqual({
+        kind: 'moved',
+        moved: 3,
+      });
+      const refused = await requestVerwaltung(dataDir, {
+        op: 'site-add',
+        code: 'KITA-017',
+        name: 'Kita',
+      }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(AccountError);
+      expect((refused as AccountError).message).toBe('Die Einrichtung KITA-017 gibt es schon.');
+      // What is no command never reaches the operations: the server checks it as the tool does.
+      expect(
+        await failure(requestVerwaltung(dataDir, { op: 'site-add', code: 'KITA 17', name: 'Kita' })),
+      ).toEqual({
+        kind: 'failed',
+        status: 400,
+        message: 'Die Kennung darf nur Buchstaben, Ziffern und „-“ enthalten, höchstens 20 Zeichen.',
+      });
+      expect(commands.map((command) => command.op)).toEqual(['site-assign', 'site-add']);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a server without the Verwaltung (an older one) answers 404', async () => {
+    const dataDir = join(work, 'older');
+    const close = await openControlSocket(dataDir, { backup: async () => new Uint8Array() }, () => {});
+    try {
+      expect(await failure(requestVerwaltung(dataDir, { op: 'site-list' }))).toMatchObject({
+        kind: 'failed',
+        status: 404,
+      });
     } finally {
       await close();
     }

@@ -5,7 +5,7 @@ import { freshDataDir } from './testing/pglite-template.ts';
 import { createTestSchema, preparePostgres, SKIP_POSTGRES } from './testing/postgres.ts';
 import { type ServerProcess, startServerProcess } from './testing/server-process.ts';
 
-const TOKEN = 'crash-test-export-token';
+const TOKEN = 'crash-test-export-token-0123456789';
 const UPLOADS = 300;
 const KILL_AFTER_ACKS = 60;
 const CONCURRENCY = 12;

@@ -5,16 +5,25 @@ import { buildServer, DEFAULT_UPLOADS_PER_MINUTE } from './app.ts';
 import { openControlSocket } from './control-socket.ts';
 import { openPgliteStore, openPostgresStore } from './db/index.ts';
 import { DEFAULT_PROTOKOLL_MONTHS } from './db/protokoll.ts';
+import {
+  JOURNAL_FOLDER,
+  journalPruneDate,
+  openDeletionJournal,
+  reapplyDeletionJournal,
+  withDeletionJournal,
+} from './deletion-journal.ts';
 import { retentionMonthsFromEnv, startRetention } from './retention.ts';
 import { positiveIntegerFromEnv } from './settings.ts';
 import { checkDataDir, dataDirError, explainStartupError } from './startup-errors.ts';
+import { commandLineVerwaltung, runCommand } from './verwaltung/commands.ts';
 
 /**
  * Runs the results server from environment variables (see the README):
  * PORT, HOST, DATA_DIR, DATABASE_URL, EXPORT_TOKEN, plus tuning knobs RATE_LIMIT_PER_MINUTE
  * (0 = off), TRUST_PROXY, LOG_LEVEL, EXPORT_TIME_ZONE, DB_POOL_SIZE, DB_WRITE_CONCURRENCY,
  * WORKERS (processes sharing the port; PostgreSQL only), STATIC_DIR (default dist/) and
- * PROTOKOLL_MONTHS (how long the Protokoll keeps its entries, default 24).
+ * PROTOKOLL_MONTHS (how long the Protokoll keeps its entries, default 24). DATA_DIR holds the
+ * deletion journal with either database (server/deletion-journal.ts).
  */
 const ROOT = resolve(import.meta.dirname, '..');
 const env = process.env;
@@ -47,6 +56,8 @@ const host = env.HOST || '0.0.0.0';
 const dataDir = resolve(env.DATA_DIR || resolve(ROOT, 'data'));
 const databaseUrl = env.DATABASE_URL || undefined;
 const exportToken = env.EXPORT_TOKEN || undefined;
+/** EXPORT_TOKEN opens every Einrichtung's results: a shorter one is refused at start (docs/product.md §47). */
+const MIN_EXPORT_TOKEN_LENGTH = 32;
 const workers = integer('WORKERS', 1);
 
 async function runServer(announce: boolean): Promise<void> {
@@ -59,23 +70,41 @@ async function runServer(announce: boolean): Promise<void> {
     const problem = checkDataDir(dataDir);
     if (problem) throw dataDirError(problem);
   }
+  // Opened first: a folder it cannot write stops the start before any database opens (with
+  // PostgreSQL, DATA_DIR holds only the journal).
+  const journal = (() => {
+    try {
+      return openDeletionJournal(resolve(dataDir, JOURNAL_FOLDER));
+    } catch (error) {
+      const code = String((error as NodeJS.ErrnoException).code);
+      throw dataDirError(checkDataDir(dataDir) ?? { kind: 'not-writable', path: dataDir, code });
+    }
+  })();
   const embedded = databaseUrl ? undefined : await openPgliteStore(dataDir);
-  const db =
+  const opened =
     embedded ??
     (await openPostgresStore(databaseUrl as string, {
       poolSize: integer('DB_POOL_SIZE', 10),
       writeConcurrency: integer('DB_WRITE_CONCURRENCY', 2),
     }));
-  // `npm run backup` of the embedded database goes through the running server (docs/deploy.md).
+  const db = withDeletionJournal(opened, journal);
+  // `npm run backup` and `npm run verwaltung` of the embedded database go through the running server
+  // (docs/deploy.md).
   const closeControl = embedded
-    ? await openControlSocket(dataDir, { backup: () => embedded.dumpDataDir() }, (error) =>
-        console.error(
-          `Sicherung über den Server fehlgeschlagen / backup through the server failed: ${String(error)}`,
-        ),
+    ? await openControlSocket(
+        dataDir,
+        {
+          backup: () => embedded.dumpDataDir(),
+          verwaltung: (command) => runCommand(commandLineVerwaltung(embedded), command),
+        },
+        (error) =>
+          console.error(
+            `Auftrag über den Server fehlgeschlagen / request through the server failed: ${String(error)}`,
+          ),
       ).catch((error: unknown) => {
         console.error(
-          `Warnung: npm run backup geht bei laufendem Server nicht (${String(error)}); zum Sichern den Server anhalten. / ` +
-            `Warning: npm run backup cannot reach the running server (${String(error)}); stop the server to back up.`,
+          `Warnung: npm run backup und npm run verwaltung gehen bei laufendem Server nicht (${String(error)}); dafür den Server anhalten. / ` +
+            `Warning: npm run backup and npm run verwaltung cannot reach the running server (${String(error)}); stop the server for them.`,
         );
         return async () => {};
       })
@@ -91,6 +120,7 @@ async function runServer(announce: boolean): Promise<void> {
     trustProxy: trustProxy(env.TRUST_PROXY),
     exportTimeZone: env.EXPORT_TIME_ZONE || undefined,
     protokollMonths,
+    retentionMonths: retentionMonthsFromEnv(),
   }).catch(async (error: unknown) => {
     await closeControl();
     await db.close();
@@ -116,6 +146,13 @@ async function runServer(announce: boolean): Promise<void> {
   process.on('SIGTERM', shutdown);
 
   try {
+    // Deletions since the backup of a restored database, again, before any request reads it.
+    // Old entries go only where no other process (WORKERS) appends meanwhile.
+    if (db.research) {
+      await reapplyDeletionJournal(db.research, journal, app.log, {
+        ...(workers === 1 ? { pruneBefore: journalPruneDate(retentionMonthsFromEnv()) } : {}),
+      });
+    }
     await app.listen({ port, host });
   } catch (error) {
     // A busy port must not leave the database open or its server.pid behind.
@@ -153,11 +190,19 @@ async function runServer(announce: boolean): Promise<void> {
   console.log(
     exportToken
       ? `  Export: /api/results.csv und /api/results.json mit "Authorization: Bearer $EXPORT_TOKEN"`
-      : '  Export: aus / off (EXPORT_TOKEN nicht gesetzt / not set)',
+      : "  Export: mit den API-Tokens der Konten (EXPORT_TOKEN nicht gesetzt) / with the accounts' API tokens (EXPORT_TOKEN not set)",
   );
 }
 
 async function main(): Promise<void> {
+  if (exportToken !== undefined && exportToken.length < MIN_EXPORT_TOKEN_LENGTH) {
+    // Never printed: only its length is wrong.
+    console.error(
+      `EXPORT_TOKEN ist zu kurz (${exportToken.length} Zeichen, mindestens ${MIN_EXPORT_TOKEN_LENGTH}); einen neuen erzeugen: openssl rand -hex 32 / ` +
+        `EXPORT_TOKEN is too short (${exportToken.length} characters, at least ${MIN_EXPORT_TOKEN_LENGTH}); make one: openssl rand -hex 32`,
+    );
+    process.exit(2);
+  }
   if (workers > 1 && !databaseUrl) {
     console.error(
       'WORKERS > 1 braucht DATABASE_URL: die eingebaute Datenbank gehört einem Prozess. / WORKERS > 1 needs DATABASE_URL: the embedded database belongs to one process.',
@@ -187,7 +232,7 @@ main().catch((error: unknown) => {
   const { de, en } = explainStartupError(error, {
     port,
     host,
-    dataDir: databaseUrl ? undefined : dataDir,
+    dataDir: databaseUrl && !(error as { dataDirProblem?: unknown }).dataDirProblem ? undefined : dataDir,
     databaseUrl,
   });
   console.error(`Zähltest konnte nicht starten: ${de}\nZähltest could not start: ${en}`);

@@ -25,12 +25,13 @@ import {
  * where `npm install --omit=dev` installs only the server's runtime packages, and the server runs
  * with plain Node from there. Caddy runs deploy/Caddyfile with `tls internal` in front of it. Over
  * https:// a tablet (Chromium) opens the app once, tests a child offline and sends the result once
- * back online; the rate limit counts the tablet's address, not Caddy's.
+ * back online; the rate limit counts the tablet's address, not Caddy's. The operator's tools (backup,
+ * restore, verwaltung) run from the installed folder beside the running service.
  */
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SITE = 'zaehltest.test';
-const EXPORT_TOKEN = 'deploy-test-export-token';
+const EXPORT_TOKEN = 'deploy-test-export-token-0123456789';
 const UPLOADS_PER_MINUTE = 3;
 const questions = loadQuestions();
 const work = mkdtempSync(join(tmpdir(), 'zaehltest-deploy-'));
@@ -279,6 +280,25 @@ describe('deployment files', () => {
     const trial = npm('restore', [file], 'var-lib-zaehltest-probe');
     expect(trial.status, trial.stderr).toBe(0);
     expect(trial.stdout).toMatch(/Wiederhergestellt \/ restored: \d+ Ergebnisse/);
+  });
+
+  it('npm run verwaltung of the production install goes through the running server, whose login takes the one-time password at once', async () => {
+    const verwaltung = (args: string[]) =>
+      spawnSync('npm', ['run', '--silent', 'verwaltung', '--', ...args], {
+        cwd: join(app, 'dist-server'),
+        env: serviceEnv({ DATA_DIR: join(work, 'var-lib-zaehltest') }),
+        encoding: 'utf8',
+      });
+    const site = verwaltung(['site', 'add', 'KITA-001', 'Kita am Deich']);
+    expect(site.status, site.stderr).toBe(0);
+    const account = verwaltung(['account', 'add', 'it-traeger', '--role', 'verwaltung']);
+    expect(account.status, account.stderr).toBe(0);
+    const password = account.stdout.trimEnd().split('\n').at(-1);
+    const login = await viaCaddy('POST', '/api/auswertung/login', {
+      body: JSON.stringify({ name: 'it-traeger', password }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(login.status, login.body).toBe(204);
   });
 });
 

@@ -66,6 +66,24 @@ async function fill(store: ResultStore): Promise<void> {
     new Date(Date.now() + 3_600_000),
     randomBytes(32).toString('hex'),
   );
+  // An Einrichtung with a code joined to it, a Kita-Leitung's account of it with a session and an
+  // API token (docs/product.md §47).
+  const accounts = store.accounts;
+  if (!accounts) throw new Error('no accounts');
+  await accounts.addSite('KITA-001', 'Kita Sonnenschein');
+  await accounts.assignCode('kita-1', 'KITA-001');
+  const leitung = await accounts.addAccount(
+    { name: 'leitung1', role: 'leitung', sites: ['KITA-001'] },
+    'scrypt$1$1$1$a$b',
+  );
+  const login = await accounts.accountForLogin('leitung1');
+  if (!login) throw new Error('no account');
+  await accounts.createAccountSession(
+    randomBytes(32).toString('hex'),
+    new Date(Date.now() + 3_600_000),
+    login,
+  );
+  await accounts.createToken(leitung, 'Skript', randomBytes(32).toString('hex'));
   // A deletion in the Protokoll, which also makes the key of its child-code hashes.
   await store.research?.record({ kind: 'deletion', actor: 'test', count: 0, childCode: childCode(999) });
 }

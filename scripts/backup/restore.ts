@@ -1,14 +1,25 @@
 // `npm run restore -- FILE` (docs/deploy.md, backups): restores a file of `npm run backup` into an
 // EMPTY database — a new PostgreSQL database (DATABASE_URL) or a new DATA_DIR — and reports how
-// many results it holds. It never overwrites data: a target that holds tables is refused.
+// many results it holds. It never overwrites data: a target that holds tables is refused. The
+// deletion journal (server/deletion-journal.ts) is not in a backup: it says where the journal must
+// be, since the server's next start deletes again from it what was deleted since the backup.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import pg from 'pg';
 import { openPgliteStore, openPostgresStore } from '../../server/db/index.ts';
+import { JOURNAL_FOLDER } from '../../server/deletion-journal.ts';
 import { AGE_SUFFIX, decryptFile } from './age.ts';
-import { libpqConnection, OperatorError, runPgTool, runTool, shownUrl, targetFromEnv } from './common.ts';
+import {
+  libpqConnection,
+  OperatorError,
+  runPgTool,
+  runTool,
+  shownUrl,
+  type Target,
+  targetFromEnv,
+} from './common.ts';
 import { hasDatabase, lockForTool } from './pglite-lock.ts';
 
 async function tablesIn(url: string): Promise<number> {
@@ -114,6 +125,39 @@ async function restorePlain(file: string, env: NodeJS.ProcessEnv): Promise<numbe
   }
 }
 
+/**
+ * What the operator must do about the deletion journal after a restore into `target`, in German
+ * and English (docs/deploy.md, backups): it is not in the backup and must be kept beside the
+ * database the server then uses; its next start deletes again what was deleted since the backup.
+ */
+export function journalNote(target: Target): string {
+  if (target.kind === 'postgres') {
+    return (
+      `Löschjournal: nicht in der Sicherung. Es bleibt im DATA_DIR des Servers (${JOURNAL_FOLDER}/, beim Dienst ` +
+      `/var/lib/zaehltest/${JOURNAL_FOLDER}); nicht löschen. Der nächste Start des Servers auf dieser Datenbank ` +
+      'löscht erneut, was seit der Sicherung nach Kind-Code oder Einsendungs-ID gelöscht wurde.\n' +
+      `Deletion journal: not in the backup. It stays in the server's DATA_DIR (${JOURNAL_FOLDER}/, for the service ` +
+      `/var/lib/zaehltest/${JOURNAL_FOLDER}); do not delete it. The server's next start on this database deletes ` +
+      'again what was deleted by child code or submission id since the backup.'
+    );
+  }
+  const folder = join(target.dataDir, JOURNAL_FOLDER);
+  if (existsSync(join(folder, 'deletions.jsonl'))) {
+    return (
+      `Löschjournal: ${folder} ist da; der nächste Start des Servers mit diesem DATA_DIR löscht erneut, was seit der Sicherung gelöscht wurde.\n` +
+      `Deletion journal: ${folder} is there; the server's next start with this DATA_DIR deletes again what was deleted since the backup.`
+    );
+  }
+  return (
+    `Löschjournal: nicht in der Sicherung. Vor dem Start des Servers mit diesem DATA_DIR den Ordner ${JOURNAL_FOLDER}/ ` +
+    `aus dem bisherigen DATA_DIR hierher kopieren (beim Dienst: sudo cp -a /var/lib/zaehltest/${JOURNAL_FOLDER} ${folder}); dann ` +
+    'löscht der Start erneut, was seit der Sicherung nach Kind-Code oder Einsendungs-ID gelöscht wurde.\n' +
+    `Deletion journal: not in the backup. Before starting the server with this DATA_DIR, copy the folder ${JOURNAL_FOLDER}/ ` +
+    `of the previous DATA_DIR here (for the service: sudo cp -a /var/lib/zaehltest/${JOURNAL_FOLDER} ${folder}); the start then deletes ` +
+    'again what was deleted by child code or submission id since the backup.'
+  );
+}
+
 const isMain = process.argv[1] && resolve(process.argv[1]) === import.meta.filename;
 if (isMain) {
   runTool('Wiederherstellung / Restore', async () => {
@@ -123,5 +167,6 @@ if (isMain) {
     }
     const count = await restore(resolve(file));
     console.log(`Wiederhergestellt / restored: ${count} Ergebnisse / results`);
+    console.log(journalNote(targetFromEnv()));
   });
 }

@@ -33,7 +33,7 @@ import { PROGRESS_CHILDREN, PROGRESS_RESULTS, seedProgress } from './progress-se
 const GOAL = { postgres: { resultsPerSecond: 2000, p99Ms: 20 } };
 /** Uploads during an export: 99 % answered within this, on either backend. */
 const EXPORT_GOAL = { p99Ms: 250 };
-const TOKEN = 'bench-export-token';
+const TOKEN = 'bench-export-token-0123456789abcdef';
 /** The 'Verlauf' section answers within this (worst of the runs), while uploads keep p99 < 250 ms. */
 const PROGRESS_GOAL_MS = { postgres: 300, pglite: 1000 };
 const PROGRESS_REPEATS = 5;

@@ -30,7 +30,10 @@ export interface Deployment {
   behindProxy: boolean;
   /** HOST: the address the server listens on. */
   host: string;
-  /** EXPORT_TOKEN set: the exports and /auswertung exist. */
+  /**
+   * EXPORT_TOKEN set: besides the accounts, a key with Forschung's rights on all Einrichtungen
+   * (docs/product.md §47). The exports and /auswertung exist either way, opened by accounts.
+   */
   exportToken: boolean;
   /** RATE_LIMIT_PER_MINUTE: uploads per client address and minute; 0 = no limit. */
   uploadsPerMinute: number;

@@ -3,9 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { answerDetailSchema, resultPayloadSchema } from '../../schemas/result-payload.ts';
+import { MIN_PASSWORD_LENGTH, ROLE_LABELS, ROLES } from '../../schemas/verwaltung-api.ts';
+import { PROTOKOLL_KIND_LABELS } from '../../server/auswertung/protokoll-routes.ts';
+import { createLoginThrottle } from '../../server/auth/login-throttle.ts';
+import { hashPassword, oneTimePassword } from '../../server/auth/passwords.ts';
+import { PROTOKOLL_KINDS } from '../../server/db/protokoll.ts';
 import { CHILD_CODE_LENGTH, DEVICE_RETENTION_MONTHS, FINISHED_SESSION_TTL_MS } from '../../src/contract.ts';
 import { writeDatenschutz } from './datenschutz.ts';
-import { DEVICE_FACTS } from './documents.ts';
+import { ACCESS_FACTS, DEVICE_FACTS } from './documents.ts';
 
 const folders: string[] = [];
 afterAll(() => {
@@ -40,6 +45,10 @@ function listedFields(text: string, heading: string): string[] {
       [...(line.split(' | ')[0] as string).matchAll(/`([^`]+)`/g)].map((match) => match[1] as string),
     );
 }
+
+const ROOT = join(import.meta.dirname, '../..');
+/** EXPORT_TOKEN as the server accepts it (at least 32 characters). */
+const TOKEN = 'ein-langes-geheimnis-0123456789abcdef';
 
 const POSTGRES = 'postgres://zaehltest:geheimes-passwort@127.0.0.1:5432/zaehltest?sslmode=disable';
 
@@ -122,24 +131,108 @@ describe('the Datenschutz-Unterlagen', () => {
     expect(plain[AVV]).toContain('Sicherungen sind **nicht** verschlüsselt');
   });
 
-  it('tell whether the exports exist without ever showing the token, claim no accounts, and describe the Protokoll', () => {
-    const token = 'ein-langes-geheimnis-0123456789';
-    const on = written({ EXPORT_TOKEN: token });
-    expect(on[TOM]).toContain('gibt es nur mit dem Export-Token (EXPORT_TOKEN,\ngesetzt)');
-    expect(on[TOM]).toContain('**Es gibt keine Benutzerkonten und keine Rollen:**');
-    expect(on[TOM]).toContain('**Das Protokoll** des Servers verzeichnet jede Anmeldung');
-    expect(on[TOM]).toContain('Einträge werden 24 Monate aufbewahrt (PROTOKOLL_MONTHS)');
-    expect(written({ EXPORT_TOKEN: token, PROTOKOLL_MONTHS: '36' })[TOM]).toContain(
-      'Einträge werden 36 Monate aufbewahrt',
+  it('list every role with its rights as a table, in the labels of the pages, and claim no single key', () => {
+    for (const env of [{}, { EXPORT_TOKEN: TOKEN }]) {
+      const documents = written(env);
+      const tom = documents[TOM] as string;
+      expect(tom).toContain('| Rolle | Ergebnisse welcher Einrichtungen | darf |');
+      const rows = tom.split('\n').filter((line) => /^\| [^-|][^|]* \| .+ \| .+ \|$/.test(line));
+      expect(rows.slice(1).map((line) => line.split(' | ')[0]?.slice(2))).toEqual(
+        ROLES.map((role) => ROLE_LABELS[role]),
+      );
+      expect(tom).toContain(`**Geringste Rechte für die ${ROLE_LABELS.leitung}:**`);
+      expect(tom).toContain(`**Passwörter** haben mindestens ${MIN_PASSWORD_LENGTH} Zeichen`);
+      expect(tom).toContain('`npm run verwaltung`');
+      expect(tom).toContain('wenn Passwort, Rolle oder Einrichtungen ihres Kontos geändert werden');
+      for (const name of [ART30, DSFA])
+        for (const role of ROLES) expect(documents[name], `${name} ${role}`).toContain(ROLE_LABELS[role]);
+      for (const [name, text] of Object.entries(documents)) {
+        expect(text, name).not.toMatch(/keine Benutzerkonten|keine Rollen|ausgeschaltet|Export-Token/);
+        expect(text, name).not.toContain('Ein einziges Token');
+      }
+    }
+  });
+
+  it('say what EXPORT_TOKEN opens when it is set, and that only accounts open anything when not, never showing it', () => {
+    const on = written({ EXPORT_TOKEN: TOKEN });
+    expect(on[TOM]).toContain(
+      `**EXPORT_TOKEN ist gesetzt:** Dieser Zugangsschlüssel hat die Rechte der Rolle ${ROLE_LABELS.forschung} auf alle\nEinrichtungen`,
     );
-    expect(on[LOESCHKONZEPT]).toContain('„Alle Ergebnisse eines Kindes löschen“');
-    for (const text of Object.values(on)) expect(text).not.toContain(token);
+    expect(on[TOM]).toContain(`mindestens\n${ACCESS_FACTS.minExportTokenLength} Zeichen`);
+    expect(on[TOM]).toContain('dazu EXPORT_TOKEN (gesetzt)');
+    expect(on[ART30]).toContain('- Wer den Zugangsschlüssel EXPORT_TOKEN kennt (gesetzt)');
+    for (const text of Object.values(on)) expect(text).not.toContain(TOKEN);
     const off = written({});
-    expect(off[TOM]).toContain('Export und Auswertungsseite sind ausgeschaltet (EXPORT_TOKEN nicht gesetzt)');
-    expect(off[LOESCHKONZEPT]).toContain('EXPORT_TOKEN ist in dieser Installation nicht gesetzt');
+    expect(off[TOM]).toContain('**EXPORT_TOKEN ist nicht gesetzt:** Nur Konten und ihre API-Tokens öffnen');
     expect(off[TOM]).toContain(
-      'Anmeldungen, Exporte und Löschungen auf Antrag gibt es ohne EXPORT_TOKEN nicht',
+      '| nur Konten mit Rollen (Verwaltung, Kita-Leitung und Forschung) und ihre API-Tokens',
     );
+    for (const text of Object.values(off)) expect(text).not.toContain('EXPORT_TOKEN (gesetzt');
+    // The export and /auswertung exist either way.
+    for (const documents of [on, off]) {
+      expect(documents[TOM]).toContain(
+        'Export (CSV/JSON), Auswertungsseite `/auswertung` und Verwaltungsseite',
+      );
+      expect(documents[LOESCHKONZEPT]).toContain('„Alle Ergebnisse eines Kindes löschen“');
+    }
+  });
+
+  it("limit a deletion by child code to the deleting account's Einrichtungen", () => {
+    const text = written({})[LOESCHKONZEPT] as string;
+    expect(text).toContain('Gelöscht wird nur in den Einrichtungen des löschenden Kontos');
+    expect(text).toContain(
+      `Ein Konto der Rolle ${ROLE_LABELS.leitung} löscht also nur in ihren Einrichtungen`,
+    );
+    expect(text).toContain(
+      '| Konten (Benutzername, Rolle, Einrichtungen, Passwort-Hash, letzte Anmeldung) | Server |',
+    );
+  });
+
+  it('describe a Protokoll that names the account and its role and records every kind of entry', () => {
+    const tom = written({})[TOM] as string;
+    expect(tom).toContain('**Das Protokoll** des Servers verzeichnet jede Anmeldung');
+    expect(tom).toContain(`**mit seiner Rolle** (z. B. „leitung17 (${ROLE_LABELS.leitung})“`);
+    for (const kind of PROTOKOLL_KINDS) expect(tom).toContain(`„${PROTOKOLL_KIND_LABELS[kind]}“`);
+    expect(tom).toContain(`darf es nur die Rolle ${ROLE_LABELS.verwaltung}`);
+    expect(tom).toContain('Einträge werden\n24 Monate aufbewahrt (PROTOKOLL_MONTHS)');
+    expect(written({ PROTOKOLL_MONTHS: '36' })[TOM]).toContain('36 Monate aufbewahrt');
+    expect(written({ EXPORT_TOKEN: TOKEN })[TOM]).toContain('oder den Zugangsschlüssel EXPORT_TOKEN');
+  });
+
+  it("state the server's access facts as its code has them", async () => {
+    expect(oneTimePassword().replaceAll('-', '')).toHaveLength(ACCESS_FACTS.oneTimePasswordLength);
+    expect((await hashPassword('ein-langes-passwort')).split('$').slice(0, 2)).toEqual([
+      'scrypt',
+      String(ACCESS_FACTS.scryptN),
+    ]);
+    const main = readFileSync(join(ROOT, 'server/main.ts'), 'utf8');
+    expect(main).toContain(`MIN_EXPORT_TOKEN_LENGTH = ${ACCESS_FACTS.minExportTokenLength};`);
+
+    // The login delays: free failures, then doubling from the first delay up to the cap, forgotten later.
+    let time = 0;
+    const throttle = createLoginThrottle({ now: () => time });
+    const keys = ['account leitung17'];
+    const waits: number[] = [];
+    for (let failure = 0; failure < 9; failure += 1) {
+      throttle.failed(keys);
+      waits.push(throttle.waitMs(keys) / 1000);
+    }
+    const {
+      loginFreeFailures: free,
+      loginFirstDelaySeconds: first,
+      loginMaxDelaySeconds: max,
+    } = ACCESS_FACTS;
+    expect(waits).toEqual(
+      waits.map((_, index) => (index < free ? 0 : Math.min(max, first * 2 ** (index - free)))),
+    );
+    expect(waits.at(-1)).toBe(max);
+    // Failures are remembered until loginForgetMinutes after the last one.
+    time += ACCESS_FACTS.loginForgetMinutes * 60_000 - 1;
+    throttle.failed(keys);
+    expect(throttle.waitMs(keys) / 1000).toBe(max);
+    time += ACCESS_FACTS.loginForgetMinutes * 60_000 + 1;
+    throttle.failed(keys);
+    expect(throttle.waitMs(keys)).toBe(0);
   });
 
   it('say whether results travel over HTTPS behind the proxy or over plain HTTP', () => {
@@ -159,9 +252,11 @@ describe('the Datenschutz-Unterlagen', () => {
   it('describe the log of the LOG_LEVEL set', () => {
     expect(written({})[TOM]).toContain('LOG_LEVEL ist `warn` (Standard)');
     expect(written({ LOG_LEVEL: 'off' })[TOM]).toContain('Der Server schreibt kein Log.');
-    expect(written({})[TOM]).not.toContain('Export-Token sendet');
-    const info = written({ LOG_LEVEL: 'info', EXPORT_TOKEN: 'x' })[TOM];
-    expect(info).toContain('die IP-Adresse eines Geräts, das wiederholt ein falsches Export-Token sendet');
-    expect(info).toContain('und wie viele Ergebnisse auf Antrag gelöscht wurden.');
+    expect(written({})[TOM]).toContain('wiederholt einen falschen Zugangsschlüssel (API-Token) sendet');
+    const info = written({ LOG_LEVEL: 'info', EXPORT_TOKEN: TOKEN })[TOM];
+    expect(info).toContain(
+      'die IP-Adresse eines Geräts, das wiederholt einen falschen Zugangsschlüssel (API-Token oder EXPORT_TOKEN) sendet',
+    );
+    expect(info).toContain('und wie viele Ergebnisse auf Antrag gelöscht wurden und von welchem Konto.');
   });
 });

@@ -1,6 +1,9 @@
+import { MIN_PASSWORD_LENGTH, ROLE_LABELS, ROLES, type Role } from '../../schemas/verwaltung-api.ts';
 import { MAX_BODY_BYTES } from '../../server/app.ts';
+import { PROTOKOLL_KIND_LABELS } from '../../server/auswertung/protokoll-routes.ts';
 import { SESSION_HOURS } from '../../server/auswertung/routes.ts';
 import { DEFAULT_FAILURE_WINDOW_MS, DEFAULT_MAX_FAILURES } from '../../server/auth/export-token.ts';
+import { PROTOKOLL_KINDS } from '../../server/db/protokoll.ts';
 import { ACCESS_KDF_ITERATIONS, MIN_PASSPHRASE_LENGTH } from '../build-config.ts';
 import { BACKUP_KEEP_DAYS, type Deployment } from './deployment.ts';
 import {
@@ -17,9 +20,10 @@ import {
  * impact assessment (Art. 35) and a checklist for the processing agreement with the host (Art. 28).
  * Every fact comes from this deployment's settings (deployment.ts) or from the code: the fields from
  * the upload schema (fields.ts), the periods and limits from the constants the app and server use.
- * They claim only what exists today: a Protokoll of logins, exports and deletions and the server's
- * Auskunft by child code, but no accounts, roles, recorded consent or Auskunft on the tablet yet
- * (issues 38 and 42); docs/privacy.md is the English account of the same facts.
+ * They claim only what exists today: accounts with three roles scoped by Einrichtung (docs/product.md
+ * §47; the labels and the password length from schemas/verwaltung-api.ts), a Protokoll that names the
+ * account, the server's Auskunft by child code, but no recorded consent or Auskunft on the tablet yet
+ * (issue 42); docs/privacy.md is the English account of the same facts.
  */
 
 export interface DatenschutzDocument {
@@ -42,6 +46,55 @@ const {
   childCodeLength: CHILD_CODE_LENGTH,
 } = DEVICE_FACTS;
 const FAILURE_WINDOW_MINUTES = DEFAULT_FAILURE_WINDOW_MS / 60_000;
+
+/**
+ * The server's access facts the documents state that it does not export (docs/product.md §47):
+ * MIN_EXPORT_TOKEN_LENGTH of server/main.ts, the length of server/auth/passwords.ts
+ * oneTimePassword() and its scrypt cost, and the defaults of server/auth/login-throttle.ts.
+ * documents.test.ts checks them against the server's code.
+ */
+export const ACCESS_FACTS = {
+  minExportTokenLength: 32,
+  oneTimePasswordLength: 16,
+  scryptN: 2 ** 15,
+  loginFreeFailures: 3,
+  loginFirstDelaySeconds: 1,
+  loginMaxDelaySeconds: 30,
+  loginForgetMinutes: 60,
+} as const;
+
+/**
+ * What each role may see and do (docs/product.md §47): which Einrichtungen, and what on them.
+ * Enforced by server/auth/access.ts and the routes' SQL; the compiler refuses a role without a row.
+ */
+const ROLE_RIGHTS = {
+  verwaltung: {
+    sites: 'immer alle Einrichtungen, auch Ergebnisse mit einer Kennung, die (noch) keine Einrichtung ist',
+    may: 'Statistiken, Verlauf, Downloads (CSV/JSON), Löschen (ein Ergebnis oder alle eines Kind-Codes), Auskunft nach Art. 15 mit den Löschungen des Codes aus dem Protokoll; Konten und Einrichtungen verwalten, Kennungen zuordnen; das Protokoll lesen',
+  },
+  leitung: {
+    sites: 'nur die ihr zugewiesenen Einrichtungen (eine oder mehrere), nie alle',
+    may: 'Statistiken, Verlauf, Downloads, Löschen und Auskunft für ihre Einrichtungen – sonst nichts: keine Konten, keine Liste der Einrichtungen, kein Protokoll',
+  },
+  forschung: {
+    sites: 'alle Einrichtungen oder ausgewählte',
+    may: 'die pseudonymen Ergebnisse: Statistiken, Verlauf, Downloads, Löschen und Auskunft für ihre Einrichtungen; sieht die Liste der Einrichtungen und ordnet falsch geschriebene Kennungen einer Einrichtung zu; keine Konten, kein Protokoll',
+  },
+} as const satisfies Record<Role, { sites: string; may: string }>;
+
+/** The rights of the roles as a Markdown table, one row per role of schemas/verwaltung-api.ts. */
+function rolesTable(): string {
+  return [
+    '| Rolle | Ergebnisse welcher Einrichtungen | darf |',
+    '| --- | --- | --- |',
+    ...ROLES.map(
+      (role) => `| ${ROLE_LABELS[role]} | ${ROLE_RIGHTS[role].sites} | ${ROLE_RIGHTS[role].may} |`,
+    ),
+  ].join('\n');
+}
+
+/** 'Verwaltung, Kita-Leitung und Forschung'. */
+const roleNames = () => germanList(ROLES.map((role) => ROLE_LABELS[role]));
 
 function header(title: string, deployment: Deployment): string {
   return `# Entwurf: ${title}
@@ -82,10 +135,10 @@ function settingsTable(deployment: Deployment): string {
     ],
     ['Adresse des Servers (HOST)', `\`${deployment.host}\``],
     [
-      'Export und /auswertung',
+      'Zugang zu Export, /auswertung und /verwaltung',
       deployment.exportToken
-        ? 'eingeschaltet (EXPORT_TOKEN gesetzt)'
-        : 'ausgeschaltet (EXPORT_TOKEN nicht gesetzt)',
+        ? `Konten mit Rollen (${roleNames()}) und ihre API-Tokens; dazu EXPORT_TOKEN (gesetzt) mit den Rechten der Rolle ${ROLE_LABELS.forschung} auf alle Einrichtungen`
+        : `nur Konten mit Rollen (${roleNames()}) und ihre API-Tokens (EXPORT_TOKEN nicht gesetzt)`,
     ],
     ['Log-Stufe (LOG_LEVEL)', `\`${deployment.logLevel}\``],
   ];
@@ -114,9 +167,12 @@ Aufgabe verwirft er, bevor er speichert. Es gibt keine Freitextfelder.`;
 
 function recipients(deployment: Deployment): string {
   const lines = [
-    deployment.exportToken
-      ? '- Wer das Export-Token (EXPORT_TOKEN) kennt: Export aller Ergebnisse als CSV/JSON und die Auswertungsseite `/auswertung` (Statistiken, Löschen). [Personen oder Stellen eintragen, z. B. die Forschungsgruppe]'
-      : '- Niemand über das Netz: Export und `/auswertung` sind ausgeschaltet (EXPORT_TOKEN nicht gesetzt). Lesen kann die Ergebnisse nur, wer Zugang zur Datenbank auf dem Server hat.',
+    `- Die Inhaber der Konten des Servers, je nach Rolle und nur für ihre Einrichtungen (Rechte der Rollen: \`02-technische-organisatorische-massnahmen.md\`, Abschnitt 5). Rolle ${ROLE_LABELS.verwaltung}: [Personen beim Träger eintragen]; Rolle ${ROLE_LABELS.leitung}: die Ergebnisse ihrer Einrichtung [Personen eintragen]; Rolle ${ROLE_LABELS.forschung}: die pseudonymen Ergebnisse aller oder ausgewählter Einrichtungen [Personen oder Stellen eintragen, z. B. die Forschungsgruppe].`,
+    ...(deployment.exportToken
+      ? [
+          `- Wer den Zugangsschlüssel EXPORT_TOKEN kennt (gesetzt): die Rechte der Rolle ${ROLE_LABELS.forschung} auf alle Einrichtungen. [Personen eintragen]`,
+        ]
+      : []),
     '- Der Betreiber des Servers (Hoster) als Auftragsverarbeiter, soweit er Zugang zum Server hat: [Name eintragen] (Checkliste: `05-checkliste-auftragsverarbeitung.md`).',
   ];
   if (deployment.database.kind === 'postgres' && !deployment.database.onThisMachine)
@@ -159,15 +215,18 @@ aufzubewahren.
 ## Betroffene Personen
 
 - Kinder von 4 bis 10 Jahren, die getestet werden.
-${
-  deployment.exportToken
-    ? `- Forschende bzw. Auswertende: Von ihnen speichert der Server einen Hash ihrer Sitzung auf
-  \`/auswertung\` (${SESSION_HOURS} Stunden gültig) und im Protokoll, wann mit dem Export-Token angemeldet,
-  exportiert, gelöscht oder eine Auskunft erstellt wurde (ohne Namen; ${deployment.protokollMonths} Monate).
-- Geräte, die wiederholt ein falsches Export-Token senden: ihre IP-Adresse im Log (siehe Maßnahmen).
-`
-    : ''
-}
+- Die Inhaber der Konten (Rollen ${roleNames()}): Der Server speichert je Konto den
+  Benutzernamen, die Rolle, die Einrichtungen, einen Hash des Passworts (scrypt), ob es deaktiviert ist,
+  wann es angelegt wurde und wann zuletzt angemeldet; je API-Token den Namen, einen Hash (SHA-256) und
+  wann es erstellt, zuletzt benutzt und widerrufen wurde; je Sitzung auf \`/auswertung\` bzw.
+  \`/verwaltung\` einen Hash (${SESSION_HOURS} Stunden gültig). Das Protokoll nennt das Konto bei jeder
+  Anmeldung, jedem Fehlversuch, Export, jeder Löschung und Auskunft und jeder Änderung an Konten, Tokens
+  und Einrichtungen (${deployment.protokollMonths} Monate). Nach Fehlversuchen hält der Server die Adresse und den
+  versuchten Benutzernamen bis ${ACCESS_FACTS.loginForgetMinutes} Minuten nach dem letzten Fehlversuch im Arbeitsspeicher, um
+  weitere Versuche zu verzögern.
+- Geräte, die wiederholt einen falschen Zugangsschlüssel (API-Token${deployment.exportToken ? ' oder EXPORT_TOKEN' : ''}) senden: ihre IP-Adresse im Log
+  (siehe Maßnahmen).
+
 ## Kategorien personenbezogener Daten
 
 ### Nur auf dem Gerät (verschlüsselt)
@@ -251,19 +310,55 @@ function transport(deployment: Deployment): string {
   return lines.join('\n\n');
 }
 
-function exportAccess(deployment: Deployment): string {
-  if (!deployment.exportToken)
-    return `Export und Auswertungsseite sind ausgeschaltet (EXPORT_TOKEN nicht gesetzt): Der Server bietet keine
-Route, die Ergebnisse liest oder löscht. Zugriff hat nur, wer Zugang zur Datenbank auf dem Server hat.`;
-  return `Export (CSV/JSON) und Auswertungsseite \`/auswertung\` gibt es nur mit dem Export-Token (EXPORT_TOKEN,
-gesetzt): als Bearer-Token im Aufruf oder bei der Anmeldung auf \`/auswertung\`. Die Anmeldung setzt ein
-Sitzungs-Cookie (HttpOnly, SameSite=Strict, über HTTPS Secure), das ${SESSION_HOURS} Stunden gilt; die Datenbank
-speichert nur einen Hash der Sitzung. Nach ${DEFAULT_MAX_FAILURES} falschen Token von einer Adresse innerhalb von ${FAILURE_WINDOW_MINUTES}
-Minuten weist der Server diese Adresse für den Rest der Zeit ab. Das Token wird in konstanter Zeit
-verglichen und nie ins Log geschrieben.
+function access(deployment: Deployment): string {
+  const f = ACCESS_FACTS;
+  const exportToken = deployment.exportToken
+    ? `**EXPORT_TOKEN ist gesetzt:** Dieser Zugangsschlüssel hat die Rechte der Rolle ${ROLE_LABELS.forschung} auf alle
+Einrichtungen, für Skripte (Bearer-Token) und für die Anmeldung auf \`/auswertung\`. Er muss mindestens
+${f.minExportTokenLength} Zeichen haben (ein kürzerer verhindert den Start), wird in konstanter Zeit verglichen und nie ins
+Log geschrieben; eine damit geöffnete Sitzung endet, sobald er geändert wird. [Festlegen, wer ihn kennt;
+ihn bei Personalwechsel ändern – oder EXPORT_TOKEN entfernen, dann öffnen nur noch Konten und ihre Tokens.]`
+    : `**EXPORT_TOKEN ist nicht gesetzt:** Nur Konten und ihre API-Tokens öffnen Export, \`/auswertung\`
+und \`/verwaltung\`; einen Schlüssel für alles gibt es nicht.`;
+  return `Export (CSV/JSON), Auswertungsseite \`/auswertung\` und Verwaltungsseite \`/verwaltung\` öffnen nur
+**Konten mit einer Rolle**. Was ein Konto sieht, entscheidet der Server bei jeder Anfrage, nicht die
+Seite: Jede Statistik, jeder Download, jede Löschung und jede Auskunft ist in der Datenbankabfrage auf
+die Einrichtungen des Kontos beschränkt; wer eine fremde Einrichtung anfragt, wird abgewiesen.
+Ergebnisse mit einer Kennung, die (noch) keiner Einrichtung zugeordnet ist, sehen nur Konten mit allen
+Einrichtungen.
 
-**Es gibt keine Benutzerkonten und keine Rollen:** Wer das Token kennt, sieht alle Ergebnisse aller
-Einrichtungen und kann sie löschen. [Festlegen, wer das Token erhält; es bei Personalwechsel ändern.]`;
+${rolesTable()}
+
+**Geringste Rechte für die ${ROLE_LABELS.leitung}:** Sie sieht nur die Ergebnisse ihrer Einrichtungen und nichts
+von den Konten, den anderen Einrichtungen oder dem Protokoll. Die ${ROLE_LABELS.forschung} sieht die Ergebnisse ohne
+Namen (wie alle Rollen: der Server hat keine Namen).
+
+- **Konten** legt die Rolle ${ROLE_LABELS.verwaltung} auf \`/verwaltung\` oder auf dem Server mit \`npm run verwaltung\` an,
+  ändert ihre Rolle und Einrichtungen und deaktiviert sie (Konten werden nicht gelöscht). Das letzte
+  aktive Konto der Rolle ${ROLE_LABELS.verwaltung} kann nicht deaktiviert werden oder eine andere Rolle bekommen.
+- **Einmalpasswort:** Ein neues Konto (und eines, dessen Passwort zurückgesetzt wird) bekommt ein
+  Einmalpasswort (${f.oneTimePasswordLength} Zeichen, einmal angezeigt, persönlich zu übergeben). Bis es bei der ersten
+  Anmeldung durch ein eigenes Passwort ersetzt ist, weist der Server jede Anfrage außer der
+  Passwortänderung ab.
+- **Passwörter** haben mindestens ${MIN_PASSWORD_LENGTH} Zeichen und werden nur als gesalzener scrypt-Hash gespeichert
+  (N = 2^${Math.log2(f.scryptN)}), nie im Klartext und nie im Log.
+- **Anmeldung:** \`/auswertung\` und \`/verwaltung\` teilen eine Anmeldung (Benutzername, Passwort).
+  Fehlversuche verzögern weitere, je Adresse und je Konto: ${f.loginFreeFailures} sind frei, danach verdoppelt jeder weitere die
+  Wartezeit vor dem nächsten Versuch, von ${f.loginFirstDelaySeconds} s bis ${f.loginMaxDelaySeconds} s – eine Verzögerung, keine Sperre, damit niemand
+  durch Raten ein Konto aussperren kann. Ein unbekannter Name dauert so lange und wird so beantwortet wie
+  ein falsches Passwort.
+- **Sitzungen:** Die Anmeldung setzt ein Sitzungs-Cookie (HttpOnly, SameSite=Strict, über HTTPS Secure),
+  das ${SESSION_HOURS} Stunden gilt; die Datenbank speichert nur einen Hash der Sitzung. Eine Sitzung endet sofort,
+  wenn Passwort, Rolle oder Einrichtungen ihres Kontos geändert werden oder es deaktiviert wird.
+- **API-Tokens** für Skripte (\`Authorization: Bearer\`) erstellt jedes Konto für sich, mit einem Namen und
+  den Rechten des Kontos; sie werden einmal angezeigt, nur als Hash (SHA-256) gespeichert und lassen
+  sich auf \`/verwaltung\` widerrufen. Nach ${DEFAULT_MAX_FAILURES} falschen Schlüsseln von einer Adresse innerhalb von
+  ${FAILURE_WINDOW_MINUTES} Minuten weist der Server diese Adresse für den Rest der Zeit ab.
+
+${exportToken}
+
+[Festlegen, wer welches Konto mit welcher Rolle und welchen Einrichtungen erhält; Konten beim Ausscheiden
+deaktivieren.]`;
 }
 
 /** 'a, b und c'. */
@@ -273,17 +368,12 @@ function germanList(items: string[]): string {
 
 function logs(deployment: Deployment): string {
   const level = deployment.logLevel;
-  // What server/ logs at warn and at info (the token's failures and the deletions on request exist
-  // only with EXPORT_TOKEN).
+  // What server/ logs at warn and at info.
   const atWarn = [
     'Fehler',
     'wie viele Ergebnisse er nach Ablauf der Aufbewahrungsfrist gelöscht hat',
-    ...(deployment.exportToken
-      ? [
-          'die IP-Adresse eines Geräts, das wiederholt ein falsches Export-Token sendet',
-          'wie viele Ergebnisse auf Antrag gelöscht wurden',
-        ]
-      : []),
+    `die IP-Adresse eines Geräts, das wiederholt einen falschen Zugangsschlüssel (API-Token${deployment.exportToken ? ' oder EXPORT_TOKEN' : ''}) sendet`,
+    'wie viele Ergebnisse auf Antrag gelöscht wurden und von welchem Konto',
   ];
   const atInfo = atWarn;
   const what =
@@ -302,25 +392,31 @@ wird, bestimmt das System (z. B. journald): [Frist eintragen].
 ${protokoll(deployment)}`;
 }
 
-/** The Protokoll (docs/product.md §46), as far as this deployment has it. */
+/** The Protokoll (docs/product.md §46, §47). */
 function protokoll(deployment: Deployment): string {
-  const kept = `Einträge werden ${deployment.protokollMonths} Monate aufbewahrt (PROTOKOLL_MONTHS) und danach täglich gelöscht.`;
-  if (!deployment.exportToken) {
-    return `**Das Protokoll** des Servers verzeichnet die Löschungen nach Ablauf der Aufbewahrungsfrist (Zeit
-und Anzahl); Anmeldungen, Exporte und Löschungen auf Antrag gibt es ohne EXPORT_TOKEN nicht. ${kept}`;
-  }
-  return `**Das Protokoll** des Servers verzeichnet jede Anmeldung auf der Auswertungsseite und die
-Fehlversuche (nach ${DEFAULT_MAX_FAILURES} in ${FAILURE_WINDOW_MINUTES} Minuten ist eine Adresse gesperrt; weitere Versuche von dort
-und falsche Schlüssel von Skripten stehen nicht im Protokoll, wiederholte aber im Log), jeden Export
-(Format und Filter, über die Seite oder per Skript), jede Löschung auf Antrag und nach Ablauf der
-Aufbewahrungsfrist (Anzahl) und jede Auskunft nach Art. 15, mit Zeit und „wer“: Da es noch keine
-Benutzerkonten gibt, heißt „wer“ das Export-Token, auf der Seite oder per Skript benutzt. Es enthält
-keine Namen, kein Token und kein Passwort; einen Kind-Code nur als Prüfwert (HMAC-SHA-256 mit einem
-Schlüssel der Datenbank), sodass sich eine Löschung auf Antrag für den von den Eltern genannten Code
-nachweisen lässt, ohne dass Seite oder CSV des Protokolls ein Kind nennen. Der Schlüssel liegt in
-derselben Datenbank: Wer die Datenbank oder eine Sicherung hat, könnte Kind-Codes durchprobieren; der
-Prüfwert schützt also vor den Lesern des Protokolls, nicht vor den Inhabern der Datenbank. Einsehbar und
-als CSV herunterladbar auf der Auswertungsseite („Protokoll“). ${kept}`;
+  const kinds = germanList(PROTOKOLL_KINDS.map((kind) => `„${PROTOKOLL_KIND_LABELS[kind]}“`));
+  const key = deployment.exportToken
+    ? ' oder den Zugangsschlüssel EXPORT_TOKEN (auf `/auswertung` oder per Skript)'
+    : '';
+  return `**Das Protokoll** des Servers verzeichnet jede Anmeldung auf \`/auswertung\` und \`/verwaltung\` und die
+Fehlversuche (mit dem versuchten Konto, wenn es es gibt), jeden Export (Format und Filter bzw.
+Einrichtungen, über die Seite oder per Skript), jede Löschung auf Antrag und nach Ablauf der
+Aufbewahrungsfrist (Anzahl; bei einem Konto mit ausgewählten Einrichtungen auch diese), jede Auskunft nach
+Art. 15, jede Änderung an Konten (angelegt, Rolle oder Einrichtungen geändert, deaktiviert, Einmalpasswort
+neu vergeben, eigenes Passwort festgelegt), jedes erstellte oder widerrufene API-Token und jede angelegte,
+geänderte oder zugeordnete Einrichtung – mit Zeit und „wer“: **das Konto**, bei einer Anmeldung mit
+seinem Benutzernamen, sonst **mit seiner Rolle** (z. B. „leitung17 (${ROLE_LABELS.leitung})“, mit „API-Token“ für ein
+Skript)${key}. Arten der Einträge: ${kinds}.
+Wiederholte Fehlversuche während der Wartezeit${deployment.exportToken ? ` und Versuche von einer Adresse, die nach ${DEFAULT_MAX_FAILURES} falschen Schlüsseln in ${FAILURE_WINDOW_MINUTES} Minuten abgewiesen wird,` : ''} stehen
+nicht im Protokoll; falsche Schlüssel von Skripten nennt das Log mit ihrer Adresse.
+
+Es enthält keine Namen von Kindern, kein Token und kein Passwort; einen Kind-Code nur als Prüfwert
+(HMAC-SHA-256 mit einem Schlüssel der Datenbank), sodass sich eine Löschung auf Antrag für den von den
+Eltern genannten Code nachweisen lässt, ohne dass Seite oder CSV des Protokolls ein Kind nennen. Der
+Schlüssel liegt in derselben Datenbank: Wer die Datenbank oder eine Sicherung hat, könnte Kind-Codes
+durchprobieren; der Prüfwert schützt also vor den Lesern des Protokolls, nicht vor den Inhabern der
+Datenbank. Lesen und als CSV herunterladen darf es nur die Rolle ${ROLE_LABELS.verwaltung}. Einträge werden
+${deployment.protokollMonths} Monate aufbewahrt (PROTOKOLL_MONTHS) und danach täglich gelöscht.`;
 }
 
 function backups(deployment: Deployment): string {
@@ -380,15 +476,17 @@ ${transport(deployment)}
 
 ## 4. Speicherung auf dem Server
 
-Ort der Ergebnisse: ${databaseName(deployment)}. Zähltest verschlüsselt die Datenbank auf dem
-Server nicht. [Verschlüsselung des Datenträgers beim Hoster prüfen bzw. vereinbaren.] Mit der
+Ort der Ergebnisse: ${databaseName(deployment)}. Dort liegen auch die Konten (Passwörter nur als
+scrypt-Hash), die Hashes der API-Tokens und Sitzungen und das Protokoll. Zähltest verschlüsselt die
+Datenbank auf dem Server nicht. [Verschlüsselung des Datenträgers beim Hoster prüfen bzw. vereinbaren.] Mit der
 systemd-Unit aus \`deploy/\` läuft der Server als eigener Benutzer ohne Anmeldung, sieht vom System nur
-seinen Datenordner, und die Einstellungsdatei mit Token und Datenbank-Passwort ist nur für root lesbar.
+seinen Datenordner, und die Einstellungsdatei mit den geheimen Einstellungen (etwa EXPORT_TOKEN
+und Datenbank-Passwort) ist nur für root lesbar.
 [Bestätigen, dass die Installation docs/deploy.md folgt.]
 
 ## 5. Zugriff auf die Ergebnisse
 
-${exportAccess(deployment)}
+${access(deployment)}
 
 Das Hochladen eines Ergebnisses braucht keine Anmeldung (die Tablets haben keine Zugangsdaten): Der
 Server prüft jedes Ergebnis gegen das Schema und nimmt höchstens ${MAX_BODY_BYTES / 1024} KB je Ergebnis an; ${
@@ -414,7 +512,8 @@ später gesendet. Der Server meldet unter \`/api/health\`, ob er speichern kann;
 ## 9. Organisatorische Maßnahmen
 
 - [Einweisung der Fachkräfte: Passwort, Bildschirmsperre, „Kind löschen“, Umgang mit den PDFs]
-- [Wer das Export-Token und die Schlüsseldatei der Sicherungen hat]
+- [Wer welches Konto mit welcher Rolle erhält (Abschnitt 5); wer die Einmalpasswörter übergibt]
+${deployment.exportToken ? '- [Wer den Zugangsschlüssel EXPORT_TOKEN kennt]\n' : ''}- [Wer die Schlüsseldatei der Sicherungen hat]
 - [Ablauf bei einem Löschwunsch der Eltern: \`03-loeschkonzept.md\`]
 - [Regelmäßige Prüfung: diese Unterlagen nach jedem Update neu erzeugen und vergleichen]
 `;
@@ -422,9 +521,7 @@ später gesendet. Der Server meldet unter \`/api/health\`, ob er speichern kann;
 
 function loeschkonzept(deployment: Deployment): string {
   const months = deployment.retentionMonths;
-  const requestOnServer = deployment.exportToken
-    ? 'auf `/auswertung` unter „Alle Ergebnisse eines Kindes löschen“ oder mit dem Export-Token über `DELETE /api/results?childCode=…` (docs/research.md). Das Log nennt nie den Code.'
-    : 'nur mit eingeschaltetem Export: EXPORT_TOKEN ist in dieser Installation nicht gesetzt, es gibt also keinen Weg über das Netz. Für die Löschung EXPORT_TOKEN setzen, den Server neu starten und wie in docs/research.md löschen.';
+  const requestOnServer = `auf \`/auswertung\` unter „Alle Ergebnisse eines Kindes löschen“ oder per Skript mit einem API-Token${deployment.exportToken ? ' bzw. EXPORT_TOKEN' : ''} über \`DELETE /api/results?childCode=…\` (docs/research.md). Gelöscht wird nur in den Einrichtungen des löschenden Kontos: Ein Kind-Code bezeichnet ein Kind nur innerhalb seiner Kita, zwei Kitas können denselben Code haben. Ein Konto der Rolle ${ROLE_LABELS.leitung} löscht also nur in ihren Einrichtungen; ein Konto mit allen Einrichtungen (${ROLE_LABELS.verwaltung}, ${ROLE_LABELS.forschung} auf alle${deployment.exportToken ? ', EXPORT_TOKEN' : ''}) löscht den Code in allen – vor dem Bestätigen die genannte Anzahl mit den Eltern abgleichen. Das Protokoll verzeichnet die Löschung mit Konto, Rolle und Einrichtungen; das Log nennt nie den Code.`;
   return `${header('Löschkonzept – Zähltest', deployment)}
 ## Regelfristen
 
@@ -436,8 +533,11 @@ function loeschkonzept(deployment: Deployment): string {
 | Ergebnisse | Server | ${months} Monate nach dem letzten Test des Kind-Codes, alle Ergebnisse des Codes zusammen; ein Ergebnis ohne Kind-Code ${months} Monate nach seinem Testtag | automatisch, beim Start und täglich |
 | Sicherungen des Servers | [Ort] | ${BACKUP_KEEP_DAYS} Tage (Vorschlag in docs/deploy.md) [bestätigen]; Kopien außerhalb des Servers: [Frist] | [cron-Eintrag nach docs/deploy.md] |
 | Sicherungsdateien eines Geräts (\`.zts\`) | wo die Fachkraft sie ablegt | [Regel festlegen] | von Hand |
-| Sitzungen auf \`/auswertung\` | Server | ${SESSION_HOURS} Stunden; abgelaufene löscht die nächste Anmeldung | automatisch |
-| Protokoll (Anmeldungen, Exporte, Löschungen; ohne Namen) | Server | ${deployment.protokollMonths} Monate (PROTOKOLL_MONTHS) | automatisch, beim Start und täglich |
+| Sitzungen auf \`/auswertung\` und \`/verwaltung\` | Server | ${SESSION_HOURS} Stunden, sofort bei Änderung von Passwort, Rolle oder Einrichtungen des Kontos oder seiner Deaktivierung; abgelaufene löscht die nächste Anmeldung | automatisch |
+| Konten (Benutzername, Rolle, Einrichtungen, Passwort-Hash, letzte Anmeldung) | Server | bleiben gespeichert, auch deaktiviert: Zähltest löscht keine Konten [prüfen, ob das genügt] | Deaktivieren auf \`/verwaltung\` oder mit \`npm run verwaltung\` |
+| API-Tokens (Name, Hash) | Server | ein widerrufenes Token gilt sofort nicht mehr, sein Eintrag bleibt beim Konto | Widerruf auf \`/verwaltung\` |
+| Löschjournal (Löschungen nach Kind-Code, nur als Schlüssel-Hash, und nach Einsendungs-ID, mit Zeitpunkt und Einrichtungen; ohne Namen) | Server, \`DATA_DIR/deletion-journal/\`, nicht in Sicherungen | ${months} Monate und ein Monat nach der Löschung | automatisch, beim Start |
+| Protokoll (Anmeldungen, Exporte, Löschungen, Änderungen an Konten, Tokens und Einrichtungen; ohne Namen von Kindern) | Server | ${deployment.protokollMonths} Monate (PROTOKOLL_MONTHS) | automatisch, beim Start und täglich |
 | Log | [System, z. B. journald] | [Frist eintragen] | [System] |
 
 ## Aufbewahrung auf dem Server (RETENTION_MONTHS = ${months})
@@ -450,6 +550,9 @@ Er prüft beim Start und dann täglich, nennt die Regel beim Start und schreibt 
 Ergebnisse ins Log. Die Zusammenfassungen für die Statistik werden im selben Schritt angepasst.
 
 Gelöschte Ergebnisse bleiben in Sicherungen, bis diese ablaufen (${BACKUP_KEEP_DAYS} Tage nach docs/deploy.md).
+Wird eine Sicherung zurückgespielt, löscht der nächste Start des Servers erneut, was die
+Aufbewahrungsfrist und Löschungen nach Kind-Code oder Einsendungs-ID seit der Sicherung gelöscht haben
+(Löschjournal, docs/privacy.md); ein seitdem erneut getestetes Kind behält das neue Ergebnis.
 
 ## Löschung auf Antrag (Art. 17 DSGVO)
 
@@ -459,6 +562,8 @@ Gelöschte Ergebnisse bleiben in Sicherungen, bis diese ablaufen (${BACKUP_KEEP_
 2. Auf dem Server: alle Ergebnisse des Kind-Codes löschen, ${requestOnServer}
 3. Sicherungen, die vor der Löschung entstanden sind, enthalten das Kind noch: löschen oder ablaufen
    lassen; PDFs und Sicherungsdateien der Geräte, wo sie abgelegt wurden, ebenso. [Ablauf festlegen]
+   Wird eine solche Sicherung zurückgespielt, löscht der Server das Kind beim nächsten Start erneut
+   (Löschjournal, docs/deploy.md Schritt 7).
 
 Die Löschung auf dem Server ist erst nach der auf dem Gerät vollständig: Ein später gesendetes Ergebnis
 trägt denselben Kind-Code.
@@ -472,9 +577,10 @@ function folgenabschaetzung(deployment: Deployment): string {
   const backupRisk = deployment.backupsEncrypted
     ? 'Sicherungen sind verschlüsselt (BACKUP_RECIPIENT gesetzt).'
     : '**Offen:** Sicherungen sind nicht verschlüsselt (BACKUP_RECIPIENT nicht gesetzt).';
-  const accessRisk = deployment.exportToken
-    ? '**Offen:** Ein einziges Token schützt Export und Auswertung aller Einrichtungen; es gibt keine Rollen. Das Protokoll verzeichnet Anmeldungen, Exporte und Löschungen, aber nur als „Export-Token“, nicht je Person.'
-    : 'Export und Auswertung sind ausgeschaltet (EXPORT_TOKEN nicht gesetzt); Zugriff nur über den Server selbst.';
+  const exportTokenRisk = deployment.exportToken
+    ? ` EXPORT_TOKEN (gesetzt, mindestens ${ACCESS_FACTS.minExportTokenLength} Zeichen) öffnet alle Einrichtungen mit den Rechten der Rolle ${ROLE_LABELS.forschung} und nennt im Protokoll keine Person.`
+    : '';
+  const accessRisk = `Konten mit den Rollen ${roleNames()}, vom Server je Anfrage auf ihre Einrichtungen beschränkt; die ${ROLE_LABELS.leitung} sieht nur ihre Einrichtungen. Passwörter mit mindestens ${MIN_PASSWORD_LENGTH} Zeichen als scrypt-Hash, Einmalpasswörter beim ersten Anmelden ersetzt, wachsende Wartezeiten nach Fehlversuchen. Das Protokoll nennt bei jeder Anmeldung, jedem Export, jeder Löschung und Auskunft das Konto.${exportTokenRisk}`;
   return `${header('Hinweise zur Datenschutz-Folgenabschätzung (Art. 35 DSGVO) – Zähltest', deployment)}
 ## Ist eine Folgenabschätzung nötig?
 
@@ -489,7 +595,7 @@ die Liste in Baden-Württemberg). Ergebnis der Prüfung eintragen.]
 1. Gerät: Name, Geburtsdatum, Antworten und Ergebnisse der Kinder, verschlüsselt.
 2. Übertragung ohne Namen: ${deployment.behindProxy ? 'über den Reverse Proxy (HTTPS laut docs/deploy.md)' : 'ohne Reverse Proxy, also über HTTP'}.
 3. Server: ${databaseName(deployment)}.
-4. ${deployment.exportToken ? 'Export und Auswertung für die Inhaber des Export-Tokens.' : 'Kein Export (ausgeschaltet).'}
+4. Auswertung, Export und Löschung für Konten mit einer Rolle, je auf ihre Einrichtungen beschränkt${deployment.exportToken ? `; dazu EXPORT_TOKEN mit den Rechten der Rolle ${ROLE_LABELS.forschung} auf alle Einrichtungen` : ''}.
 
 Felder, Empfänger und Fristen: \`01-verzeichnis-verarbeitungstaetigkeiten.md\`.
 
@@ -505,14 +611,14 @@ Felder, Empfänger und Fristen: \`01-verzeichnis-verarbeitungstaetigkeiten.md\`.
 | Risiko | Maßnahmen heute | Zu prüfen |
 | --- | --- | --- |
 | Wiedererkennung eines Kindes auf dem Server: Kind-Code, Geburtsdatum, Einrichtungskennung und Testtag zusammen | kein Name; die Zuordnung Code → Name nur auf den Geräten | [Ob Geburtsdatum und Einrichtungskennung für die Auswertung nötig sind; wer Exporte erhält] |
-| Unbefugter Zugriff auf die Ergebnisse auf dem Server | ${accessRisk} | [Wer das Token hat; Zugang zum Server] |
+| Unbefugter Zugriff auf die Ergebnisse auf dem Server | ${accessRisk} | [Wer welches Konto mit welcher Rolle erhält${deployment.exportToken ? '; wer EXPORT_TOKEN kennt' : ''}; Zugang zum Server] |
 | Mitlesen bei der Übertragung | ${transportRisk} | [HTTPS bestätigen] |
 | Verlust oder Diebstahl eines Geräts | Verschlüsselung auf dem Gerät (AES-256-GCM, Passwort) | [Ein Passwort für alle Geräte; Bildschirmsperre] |
 | Sicherungen in falschen Händen | ${backupRisk} | [Ort der Sicherungen und der Schlüsseldatei] |
 | Fehldeutung als Diagnose, Stigmatisierung | Hinweis „Screening, keine Diagnose“ auf Ergebnisseite und PDF | [Einweisung der Fachkräfte; Gespräch mit den Eltern] |
 | Testsprache als Hinweis auf die Herkunft | Sprache nur als Code; Auswertung ohne Namen | [Art. 9 DSGVO prüfen] |
 | Einwilligung und Widerruf nicht nachweisbar | Zähltest erfasst die Einwilligung derzeit nicht | [Einwilligung außerhalb von Zähltest dokumentieren] |
-| Auskunft (Art. 15) | Auf dem Gerät: Ergebnisseite und PDF eines Kindes; auf dem Server${deployment.exportToken ? ': „Auskunft für Eltern (Art. 15 DSGVO)“ auf der Auswertungsseite, alles zum Kind-Code als PDF und JSON, im Protokoll vermerkt' : ': nur mit eingeschaltetem Export (EXPORT_TOKEN)'} | [Ablauf festlegen] |
+| Auskunft (Art. 15) | Auf dem Gerät: Ergebnisseite und PDF eines Kindes; auf dem Server: „Auskunft für Eltern (Art. 15 DSGVO)“ auf der Auswertungsseite, alles zum Kind-Code in den Einrichtungen des Kontos als PDF und JSON, im Protokoll vermerkt | [Ablauf festlegen] |
 
 ## Ergebnis
 

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type {
   AuskunftAnswer,
@@ -7,7 +7,8 @@ import type {
   ProtokollChildAnswer,
   ProtokollEntryAnswer,
 } from '../../schemas/auswertung-api.ts';
-import { ACTOR, record } from '../auth/protokoll-entries.ts';
+import { type Access, childScope, principalOf, requestActor } from '../auth/access.ts';
+import { record } from '../auth/protokoll-entries.ts';
 import {
   PROTOKOLL_KINDS,
   type ProtokollFilter,
@@ -34,6 +35,9 @@ export const PROTOKOLL_KIND_LABELS: Record<ProtokollKind, string> = {
   deletion: 'Löschung',
   retention: 'Löschung nach Frist',
   auskunft: 'Auskunft',
+  account: 'Konto',
+  token: 'API-Token',
+  site: 'Einrichtung',
 };
 
 /** Entries the page shows at once; the CSV holds all. */
@@ -58,7 +62,7 @@ const answer = (row: ProtokollRow): ProtokollEntryAnswer => ({
 export interface ProtokollRouteOptions {
   api: string;
   protokoll: ResearchStore;
-  requireSession: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  access: Access;
   exportTimeZone: string;
   months: number;
 }
@@ -69,8 +73,11 @@ export interface ProtokollRouteOptions {
  * Auskunft for one child code, which the Protokoll records.
  */
 export function protokollRoutes(app: FastifyInstance, options: ProtokollRouteOptions): void {
-  const { api, protokoll, requireSession, months } = options;
-  const route = { onRequest: requireSession, schema: { querystring: protokollQuery } };
+  const { api, protokoll, access, months } = options;
+  // The Protokoll is the Verwaltung's (docs/product.md §47); the Auskunft any account's, for its
+  // Einrichtungen.
+  const verwaltung = access.require({ roles: ['verwaltung'] });
+  const route = { onRequest: verwaltung, schema: { querystring: protokollQuery } };
   type Query = { Querystring: ProtokollFilter };
 
   app.get<Query>(`${api}/protokoll`, route, async (request): Promise<ProtokollAnswer> => {
@@ -119,20 +126,24 @@ export function protokollRoutes(app: FastifyInstance, options: ProtokollRouteOpt
   // in the Protokoll with the code's keyed hash.
   app.get<{ Querystring: ChildCodeQuery }>(
     `${api}/auskunft`,
-    { onRequest: requireSession, schema: { querystring: childCodeQuery } },
+    { onRequest: access.require(), schema: { querystring: childCodeQuery } },
     async (request): Promise<AuskunftAnswer> => {
       const { childCode } = request.query;
       const formatter = dateTimeFormatter(options.exportTimeZone);
       const results: AuskunftAnswer['results'] = [];
       const readable: AuskunftAnswer['readable'] = [];
-      for await (const result of protokoll.iterateResults({ childCode })) {
+      const principal = principalOf(request);
+      const scope = childScope(principal, request.query.site);
+      for await (const result of protokoll.iterateResults({ childCode, ...(scope && { scope }) })) {
         results.push(exportedResult(result));
         readable.push(readableResult(result, formatter));
       }
-      const deletions = (await protokoll.deletionsOfChildCode(childCode)).map(answer);
+      // The Protokoll's deletions name accounts of every Einrichtung: the Verwaltung's to see.
+      const deletions =
+        principal.role === 'verwaltung' ? (await protokoll.deletionsOfChildCode(childCode)).map(answer) : [];
       await record(protokoll, request.log, {
         kind: 'auskunft',
-        actor: ACTOR.page,
+        actor: requestActor(request),
         count: results.length,
         childCode,
         detail: 'Auskunft zu einem Kind-Code (Art. 15 DSGVO)',
@@ -151,7 +162,7 @@ export function protokollRoutes(app: FastifyInstance, options: ProtokollRouteOpt
 
   app.get<{ Querystring: ChildCodeQuery }>(
     `${api}/protokoll/child-code`,
-    { onRequest: requireSession, schema: { querystring: childCodeQuery } },
+    { onRequest: verwaltung, schema: { querystring: childCodeQuery } },
     async (request): Promise<ProtokollChildAnswer> => ({
       deletions: (await protokoll.deletionsOfChildCode(request.query.childCode)).map(answer),
     }),

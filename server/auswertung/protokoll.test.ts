@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuskunftAnswer, ProtokollAnswer, ProtokollChildAnswer } from '../../schemas/auswertung-api.ts';
 import { berlinDay } from '../db/retention.ts';
 import { CSV_HEADERS } from '../export.ts';
-import { type AuswertungApp, openAuswertungApp } from '../testing/auswertung-app.ts';
+import {
+  type AccountSession,
+  type AuswertungApp,
+  openAuswertungApp,
+  signInAs,
+} from '../testing/auswertung-app.ts';
 import { storeBackends } from '../testing/backends.ts';
 import { parseCsv } from '../testing/csv.ts';
 import { makeResearchPayload } from '../testing/payload.ts';
@@ -20,9 +25,11 @@ const PAYLOADS = [
 
 describe.each(storeBackends)('the Protokoll on $name (docs/product.md §46)', (backend) => {
   let api: AuswertungApp;
+  /** The Protokoll is the Verwaltung's to read (docs/product.md §47). */
+  let verwaltung: AccountSession;
   const logged: string[] = [];
   const protokoll = async (query = '') => {
-    const response = await api.request('GET', `/api/auswertung/protokoll${query}`);
+    const response = await verwaltung.request('GET', `/api/auswertung/protokoll${query}`);
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as ProtokollAnswer;
   };
@@ -33,6 +40,7 @@ describe.each(storeBackends)('the Protokoll on $name (docs/product.md §46)', (b
       logLevel: 'warn',
       logStream: { write: (line: string) => logged.push(line) },
     });
+    verwaltung = await signInAs(api.app, api.store, { name: 'chef', role: 'verwaltung', sites: 'alle' });
   });
   afterAll(async () => api?.close());
 
@@ -70,7 +78,7 @@ describe.each(storeBackends)('the Protokoll on $name (docs/product.md §46)', (b
       expect(byScript.json()).toEqual({ deleted: 1 });
 
       const answer = await protokoll();
-      expect(answer.total).toBe(7);
+      expect(answer.total).toBe(8);
       expect(answer.months).toBe(24);
       expect(
         answer.entries.map(({ kindLabel, actor, count, detail }) => [kindLabel, actor, count, detail]),
@@ -86,19 +94,27 @@ describe.each(storeBackends)('the Protokoll on $name (docs/product.md §46)', (b
           'CSV, Filter: Testdatum von: 2026-01-01, Sprachcode: 2',
         ],
         ['Fehlversuch', 'unbekannt', null, 'falscher Zugangsschlüssel'],
+        ['Anmeldung', 'chef (Verwaltung)', null, ''],
         ['Anmeldung', 'Zugangsschlüssel EXPORT_TOKEN (/auswertung)', null, ''],
       ]);
       for (const entry of answer.entries) expect(Date.parse(entry.at)).toBeGreaterThan(Date.now() - 600_000);
 
       // Never a token, a password tried, or a child code: not in the answer, the CSV or the log.
-      const csv = await api.request('GET', '/api/auswertung/protokoll.csv');
+      const csv = await verwaltung.request('GET', '/api/auswertung/protokoll.csv');
       expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
       const rows = parseCsv(csv.body.replace(/^\uFEFF/, ''));
       expect(rows[0]).toEqual(['Zeit', 'Art', 'Wer', 'Anzahl', 'Angabe']);
       expect(rows.slice(1).map((row) => row[1])).toEqual(answer.entries.map((entry) => entry.kindLabel));
       expect(rows[1]?.[0]).toMatch(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/);
       for (const text of [JSON.stringify(answer), csv.body, logged.join('')]) {
-        for (const secret of [TOKEN, 'guessed-wrong-token', CODE, OTHER, OTHER.toLowerCase()])
+        for (const secret of [
+          TOKEN,
+          'guessed-wrong-token',
+          CODE,
+          OTHER,
+          OTHER.toLowerCase(),
+          verwaltung.password,
+        ])
           expect(text).not.toContain(secret);
       }
       // Deletions are in the server's log at its default level (warn), with their count.
@@ -112,7 +128,7 @@ describe.each(storeBackends)('the Protokoll on $name (docs/product.md §46)', (b
       const confirm = async (code: string) =>
         (
           (
-            await api.request('GET', `/api/auswertung/protokoll/child-code?childCode=${code}`)
+            await verwaltung.request('GET', `/api/auswertung/protokoll/child-code?childCode=${code}`)
           ).json() as ProtokollChildAnswer
         ).deletions.map((entry) => [entry.kindLabel, entry.count]);
       expect(await confirm(CODE)).toEqual([['Löschung', 2]]);
@@ -138,17 +154,19 @@ describe.each(storeBackends)('the Protokoll on $name (docs/product.md §46)', (b
       expect(await count('Pacific/Pago_Pago')).toBe(0);
       expect((await protokoll('?to=2000-01-01')).total).toBe(0);
       for (const query of ['?kind=nothing', '?from=1899-12-31', '?from=2026-02-01&to=2026-01-01', '?x=1']) {
-        const refused = await api.request('GET', `/api/auswertung/protokoll${query}`);
+        const refused = await verwaltung.request('GET', `/api/auswertung/protokoll${query}`);
         expect(refused.statusCode, query).toBe(400);
         expect(refused.json().error, query).toBeTruthy();
       }
-      // Without a session: nothing.
+      // Without a session: nothing; with Forschung's (EXPORT_TOKEN): not the Protokoll.
       for (const url of [
         '/api/auswertung/protokoll',
         '/api/auswertung/protokoll.csv',
         `/api/auswertung/protokoll/child-code?childCode=${CODE}`,
-      ])
+      ]) {
         expect((await api.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+        expect((await api.request('GET', url)).statusCode, url).toBe(403);
+      }
     },
   );
 
@@ -160,7 +178,7 @@ describe.each(storeBackends)('the Protokoll on $name (docs/product.md §46)', (b
         201,
       );
       const auskunft = async (code: string) => {
-        const response = await api.request('GET', `/api/auswertung/auskunft?childCode=${code}`);
+        const response = await verwaltung.request('GET', `/api/auswertung/auskunft?childCode=${code}`);
         expect(response.statusCode, response.body).toBe(200);
         expect(response.headers['cache-control']).toBe('no-store');
         return response.json() as AuskunftAnswer;
@@ -195,9 +213,9 @@ describe.each(storeBackends)('the Protokoll on $name (docs/product.md §46)', (b
         (await api.app.inject({ method: 'GET', url: `/api/auswertung/auskunft?childCode=${CODE}` }))
           .statusCode,
       ).toBe(401);
-      expect((await api.request('GET', '/api/auswertung/auskunft?childCode=nicht-ein-code')).statusCode).toBe(
-        400,
-      );
+      expect(
+        (await verwaltung.request('GET', '/api/auswertung/auskunft?childCode=nicht-ein-code')).statusCode,
+      ).toBe(400);
     },
   );
 

@@ -1,10 +1,24 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Bilingual, DifAnswer, ItemsAnswer, Levels } from '../../schemas/auswertung-api.ts';
+import type { Me } from '../../schemas/verwaltung-api.ts';
+import {
+  type Access,
+  accountActor,
+  childScope,
+  principalOf,
+  requestActor,
+  SESSION_COOKIE,
+  scopeOf,
+  sha256Hex,
+} from '../auth/access.ts';
 import type { TokenGuard } from '../auth/export-token.ts';
+import { type LoginThrottle, throttleKeys } from '../auth/login-throttle.ts';
+import { unknownAccountHash, verifyPassword } from '../auth/passwords.ts';
 import { ACTOR, deleteChildResults, describeFilter, record } from '../auth/protokoll-entries.ts';
+import type { Principal } from '../db/accounts.ts';
 import type { ResultStore } from '../db/index.ts';
 import { DEFAULT_PROTOKOLL_MONTHS } from '../db/protokoll.ts';
 import { csvChunks, fileNameDay, jsonChunks } from '../export.ts';
@@ -21,25 +35,25 @@ import {
   REFERENCE_LANGUAGE,
 } from './statistics.ts';
 
-/** The researchers' page and its API (docs/product.md §24). */
+/** The researchers' page and its API (docs/product.md §24, §47). */
 export const PAGE_PATH = '/auswertung';
 const API = '/api/auswertung';
-export const SESSION_COOKIE = 'zt_auswertung';
+
+export { SESSION_COOKIE };
 /** A working day; then the researcher logs in again. */
 export const SESSION_HOURS = 8;
 
 export interface AuswertungOptions {
   db: ResultStore;
+  /** Who asks (server/auth/access.ts): sessions, API tokens, EXPORT_TOKEN. */
+  access: Access;
   /**
-   * EXPORT_TOKEN, the key the login checks (through `guard`): a session is kept with a fingerprint
-   * of it and ends when the key changes (docs/product.md §46).
+   * EXPORT_TOKEN's guard (server/auth/export-token.ts): constant-time check, and wrong tokens
+   * counted per address together with those sent to the export; absent without EXPORT_TOKEN.
    */
-  exportToken: string;
-  /**
-   * The export token's guard (server/auth/export-token.ts): constant-time check, and wrong tokens
-   * counted per address together with those sent to the export.
-   */
-  guard: TokenGuard;
+  guard: TokenGuard | undefined;
+  /** Growing delays after failed logins, per address and per account (server/auth/login-throttle.ts). */
+  throttle: LoginThrottle;
   exportTimeZone: string;
   /** The built app has auswertung.html: serve it at /auswertung. */
   hasPage: boolean;
@@ -54,49 +68,58 @@ export interface AuswertungOptions {
   protokollMonths?: number;
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest();
-
-function readCookie(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
-}
-
 function sessionCookie(request: FastifyRequest, value: string, maxAgeSeconds: number): string {
   // Secure when the page is served over HTTPS (directly, or behind a proxy with TRUST_PROXY).
   const secure = request.protocol === 'https' ? '; Secure' : '';
   return `${SESSION_COOKIE}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict${secure}`;
 }
 
-const tokenHash = (value: string) => sha256(value).toString('hex');
+/** What a signed-in page is told about who it is (schemas/verwaltung-api.ts Me). */
+export const meOf = (principal: Principal): Me => ({
+  name: principal.name,
+  role: principal.role,
+  sites: principal.sites,
+  mustChangePassword: principal.mustChangePassword,
+});
 
-/** /auswertung and /api/auswertung/*: the researchers' page, its login and its statistics. */
+const loginBody = z.union([
+  z.object({ name: z.string().trim().min(1).max(100), password: z.string().min(1).max(1000) }),
+  z.object({ token: z.string().min(1).max(1000) }),
+]);
+
+/**
+ * /auswertung and /api/auswertung/*: the researchers' page, the login it shares with /verwaltung,
+ * and its statistics, downloads and deletions — each limited to the Einrichtungen of who asks.
+ */
 export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (app, options) => {
-  const { db, guard } = options;
+  const { db, access, guard, throttle } = options;
   const minChildren = options.minChildren ?? minChildrenFromEnv();
   const research = db.research;
-  if (!research) throw new Error('the results store has no research queries');
+  const accounts = db.accounts;
+  if (!research || !accounts) throw new Error('the results store has no research queries');
   useZodSchemas(app, describeFilterIssues);
 
   // Older entries than this go in the server's daily pass (server/retention.ts); the page says it.
   const protokollMonths = options.protokollMonths ?? DEFAULT_PROTOKOLL_MONTHS;
 
-  // A hash of the key, never the key: a copy of the database cannot open anything with it.
-  const keyFingerprint = createHash('sha256')
-    .update(`zaehltest /auswertung session key\0${options.exportToken}`)
-    .digest('hex');
-  const requireSession = async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('cache-control', 'no-store');
-    const value = readCookie(request, SESSION_COOKIE);
-    if (!value || !(await research.hasSession(tokenHash(value), keyFingerprint))) {
-      return reply.code(401).send({ error: 'Bitte anmelden.' });
-    }
-  };
+  const requireSession = access.require();
   /** A statistics or download request: signed in (checked before the filter), then the filter. */
   const filtered = { onRequest: requireSession, schema: { querystring: filterQuery } };
   type Filtered = { Querystring: StatisticsFilter };
+  /**
+   * The request's filter limited to the asker's Einrichtungen; an Einrichtung named in the filter
+   * that is not one of them is refused (403) rather than answered with nothing.
+   */
+  const scoped = <F extends { site?: string }>(
+    request: FastifyRequest,
+    filter: F,
+  ): F & { scope?: string[] } => {
+    const scope = scopeOf(principalOf(request));
+    if (!scope) return filter;
+    if (filter.site !== undefined && !scope.includes(filter.site))
+      throw Object.assign(new Error('Diese Einrichtung gehört nicht zu diesem Konto.'), { statusCode: 403 });
+    return { ...filter, scope };
+  };
 
   if (options.hasPage) {
     app.get(PAGE_PATH, (_request, reply) =>
@@ -104,46 +127,92 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
     );
   }
 
-  app.post<{ Body: { token?: unknown } | undefined }>(
+  const openSession = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    create: (hash: string, expiresAt: Date) => Promise<void>,
+  ) => {
+    const value = randomBytes(32).toString('base64url');
+    await create(sha256Hex(value), new Date(Date.now() + SESSION_HOURS * 3600_000));
+    return reply
+      .header('set-cookie', sessionCookie(request, value, SESSION_HOURS * 3600))
+      .code(204)
+      .send();
+  };
+  const tooMany = (reply: FastifyReply, seconds: number) =>
+    reply
+      .code(429)
+      .header('retry-after', String(seconds))
+      .send({
+        error:
+          seconds >= 120
+            ? `Zu viele Fehlversuche. Bitte in ${Math.ceil(seconds / 60)} Minuten erneut versuchen.`
+            : `Zu viele Fehlversuche. Bitte in ${seconds} ${seconds === 1 ? 'Sekunde' : 'Sekunden'} erneut versuchen.`,
+      });
+
+  // One login for /auswertung and /verwaltung: an account's name and password, or EXPORT_TOKEN.
+  app.post<{ Body: unknown }>(
     `${API}/login`,
     { config: { rateLimit: options.rateLimit } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const token = request.body?.token;
-      const check = guard.check(request.ip, typeof token === 'string' ? token : undefined);
-      if (check.outcome === 'blocked') {
-        return reply
-          .code(429)
-          .header('retry-after', String(check.retryAfterSeconds))
-          .send({
-            error: `Zu viele Fehlversuche. Bitte in ${Math.ceil(check.retryAfterSeconds / 60)} Minuten erneut versuchen.`,
+      const parsed = loginBody.safeParse(request.body);
+      if (!parsed.success)
+        return reply.code(400).send({ error: 'Bitte Benutzername und Passwort eingeben.' });
+      const body = parsed.data;
+      if ('token' in body) {
+        const check = guard ? guard.check(request.ip, body.token) : ({ outcome: 'refused' } as const);
+        if (check.outcome === 'blocked') return tooMany(reply, check.retryAfterSeconds);
+        if (check.outcome === 'refused') {
+          await record(research, request.log, {
+            kind: 'login-failed',
+            actor: ACTOR.unknown,
+            detail: 'falscher Zugangsschlüssel',
           });
+          return reply.code(401).send({ error: 'Der Zugangsschlüssel stimmt nicht.' });
+        }
+        await record(research, request.log, { kind: 'login', actor: ACTOR.page });
+        return openSession(request, reply, (hash, expiresAt) =>
+          research.createSession(hash, expiresAt, access.keyFingerprint),
+        );
       }
-      if (check.outcome === 'refused') {
+      const keys = throttleKeys(request.ip, body.name);
+      const wait = throttle.waitMs(keys);
+      if (wait > 0) return tooMany(reply, Math.ceil(wait / 1000));
+      const account = await accounts.accountForLogin(body.name);
+      // An unknown name costs the same time as a wrong password, so names cannot be found by timing.
+      const matches = await verifyPassword(
+        body.password,
+        account?.passwordHash ?? (await unknownAccountHash()),
+      );
+      if (!account || !matches || account.disabled) {
+        throttle.failed(keys);
         await record(research, request.log, {
           kind: 'login-failed',
-          actor: ACTOR.unknown,
-          detail: 'falscher Zugangsschlüssel',
+          actor: account ? accountActor(account) : ACTOR.unknown,
+          detail:
+            account?.disabled && matches
+              ? 'Konto deaktiviert'
+              : 'falscher Benutzername oder falsches Passwort',
         });
-        return reply.code(401).send({ error: 'Der Zugangsschlüssel stimmt nicht.' });
+        return reply.code(401).send({
+          error:
+            account?.disabled && matches
+              ? 'Dieses Konto ist deaktiviert. Bitte die Verwaltung fragen.'
+              : 'Benutzername oder Passwort stimmen nicht.',
+        });
       }
-      const value = randomBytes(32).toString('base64url');
-      await research.createSession(
-        tokenHash(value),
-        new Date(Date.now() + SESSION_HOURS * 3600_000),
-        keyFingerprint,
+      throttle.succeeded(keys);
+      await record(research, request.log, { kind: 'login', actor: accountActor(account) });
+      return openSession(request, reply, (hash, expiresAt) =>
+        accounts.createAccountSession(hash, expiresAt, account),
       );
-      await record(research, request.log, { kind: 'login', actor: ACTOR.page });
-      return reply
-        .header('set-cookie', sessionCookie(request, value, SESSION_HOURS * 3600))
-        .code(204)
-        .send();
     },
   );
 
   app.post(`${API}/logout`, async (request, reply) => {
-    const value = readCookie(request, SESSION_COOKIE);
-    if (value) await research.deleteSession(tokenHash(value));
+    const hash = access.sessionHash(request);
+    if (hash) await research.deleteSession(hash);
     return reply
       .header('cache-control', 'no-store')
       .header('set-cookie', sessionCookie(request, '', 0))
@@ -151,26 +220,31 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
       .send();
   });
 
-  app.get(`${API}/session`, { onRequest: requireSession }, async () => ({ ok: true }));
+  // Who is signed in; also while a one-time password waits to be replaced (the page then asks for a new one).
+  app.get(`${API}/session`, { onRequest: access.require({ passwordChange: true }) }, async (request) =>
+    meOf(principalOf(request)),
+  );
 
-  app.get<Filtered>(`${API}/overview`, filtered, async (request) => research.overview(request.query));
+  app.get<Filtered>(`${API}/overview`, filtered, async (request) =>
+    research.overview(scoped(request, request.query)),
+  );
 
   // The statistics count children, one test each (docs/product.md §24); each answer says which
   // test and from how few children on a value carries a warning.
   app.get<Filtered>(`${API}/levels`, filtered, async (request): Promise<Levels> => {
-    const { test, ...filter } = request.query;
+    const { test, ...filter } = scoped(request, request.query);
     return { test, minChildren, ...(await research.childLevels(filter, test)) };
   });
 
   app.get<Filtered>(`${API}/items`, filtered, async (request): Promise<ItemsAnswer> => {
-    const { test, ...filter } = request.query;
+    const { test, ...filter } = scoped(request, request.query);
     const sums = await research.itemSums(filter, test);
     return { test, minChildren, groups: sums.map((group) => analyseItems(group, minChildren)) };
   });
 
   app.get<Filtered>(`${API}/dif`, filtered, async (request): Promise<DifAnswer> => {
     // DIF compares languages: a language filter would leave nothing to compare, so it is ignored.
-    const { language: _ignored, test, ...acrossLanguages } = request.query;
+    const { language: _ignored, test, ...acrossLanguages } = scoped(request, request.query);
     return {
       test,
       minChildren,
@@ -180,25 +254,26 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
   });
 
   app.get<Filtered>(`${API}/progress`, filtered, async (request) =>
-    progressStatistics(await research.progressGroups(request.query)),
+    progressStatistics(await research.progressGroups(scoped(request, request.query))),
   );
 
   // 'Zweisprachige Profile' (docs/product.md §44): children tested in their home language and in
   // German; 'Tests je Kind' does not apply (each child counts with its first pair).
   app.get<Filtered>(`${API}/bilingual`, filtered, async (request): Promise<Bilingual> => {
-    const { test: _ignored, ...filter } = request.query;
+    const { test: _ignored, ...filter } = scoped(request, request.query);
     return bilingualStatistics(await research.bilingualPairs(filter), minChildren);
   });
 
   const download =
     (kind: 'csv' | 'json') => async (request: FastifyRequest<Filtered>, reply: FastifyReply) => {
       const { test: _notAFilterOfRows, ...filter } = request.query;
+      const limited = scoped(request, filter);
       await record(research, request.log, {
         kind: 'export',
-        actor: ACTOR.page,
-        detail: `${kind.toUpperCase()}, ${describeFilter(filter)}`,
+        actor: requestActor(request),
+        detail: `${kind.toUpperCase()}, ${describeFilter(filter)}${limited.scope ? `, Einrichtungen: ${limited.scope.join(', ')}` : ''}`,
       });
-      const rows = research.iterateResults(request.query);
+      const rows = research.iterateResults(limited);
       return reply
         .header(
           'content-type',
@@ -216,13 +291,13 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
     async (request, reply) => {
       const parsed = z.uuid().safeParse(request.params.submissionId.trim());
       if (!parsed.success) return reply.code(400).send({ error: 'Die Einsendungs-ID ist keine gültige ID.' });
-      const deleted = await research.deleteBySubmissionId(parsed.data);
+      const deleted = await research.deleteBySubmissionId(parsed.data, scopeOf(principalOf(request)));
       if (!deleted) return reply.code(404).send({ error: 'Kein Ergebnis mit dieser Einsendungs-ID.' });
       request.log.warn('a result was deleted on request by its submission id (/auswertung)');
       // With its child code's keyed hash, so that the check of a parent's request finds it too.
       await record(research, request.log, {
         kind: 'deletion',
-        actor: ACTOR.page,
+        actor: requestActor(request),
         count: 1,
         detail: 'ein Ergebnis (Einsendungs-ID)',
         ...(deleted.childCode ? { childCode: deleted.childCode } : {}),
@@ -239,16 +314,24 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
     schema: { querystring: childCodeQuery },
   };
   app.get<{ Querystring: ChildCodeQuery }>(`${API}/child-results`, childRoute, async (request) => ({
-    count: await research.countByChildCode(request.query.childCode),
+    count: await research.countByChildCode(
+      request.query.childCode,
+      childScope(principalOf(request), request.query.site),
+    ),
   }));
   app.delete<{ Querystring: ChildCodeQuery }>(`${API}/child-results`, childRoute, async (request) => {
-    return { deleted: await deleteChildResults(research, request.log, request.query.childCode, ACTOR.page) };
+    return {
+      deleted: await deleteChildResults(research, request.log, request.query.childCode, {
+        actor: requestActor(request),
+        scope: childScope(principalOf(request), request.query.site),
+      }),
+    };
   });
 
   protokollRoutes(app, {
     api: API,
     protokoll: research,
-    requireSession,
+    access,
     exportTimeZone: options.exportTimeZone,
     months: protokollMonths,
   });

@@ -7,14 +7,17 @@ import type { ResearchStore } from '../db/research.ts';
  * (Bearer) and /auswertung (session), so both record a deletion and an export alike.
  */
 
-/** Who: today the export token is the only way in, by a script (Bearer) or on /auswertung. */
+/** Who, where no account acts (accounts are named by server/auth/access.ts actorOf). */
 export const ACTOR = {
-  script: 'Zugangsschlüssel EXPORT_TOKEN (Skript)',
   page: 'Zugangsschlüssel EXPORT_TOKEN (/auswertung)',
   /** A failed login names nobody. */
   unknown: 'unbekannt',
   /** What the server does by itself: the deletion past RETENTION_MONTHS. */
   server: 'Server (Aufbewahrungsfrist)',
+  /** `npm run verwaltung`, whoever runs it on the server (server/verwaltung/commands.ts). */
+  commandLine: 'Kommandozeile (npm run verwaltung)',
+  /** The deletions applied again after a restore (server/deletion-journal.ts). */
+  journal: 'Server (Löschjournal)',
 } as const;
 
 /** The page's filter fields as its form names them (src/i18n/de-auswertung.ts `filter`). */
@@ -58,23 +61,26 @@ export async function record(
 }
 
 /**
- * Deletes every result of a child code (a parent's request), records it with the code's keyed
- * hash and logs the count at the default level (warn), never the code; the number deleted.
+ * Deletes every result of a child code (a parent's request) — of the Einrichtungen in `scope`, all
+ * when absent — records it with the code's keyed hash and logs the count at the default level
+ * (warn), never the code; the number deleted.
  */
 export async function deleteChildResults(
   research: ResearchStore,
   log: FastifyBaseLogger,
   childCode: string,
-  actor: string,
+  by: { actor: string; scope?: string[] | undefined },
 ): Promise<number> {
-  const deleted = await research.deleteByChildCode(childCode);
-  log.warn({ deleted }, `${deleted} results of one child code were deleted on request (${actor})`);
+  const deleted = await research.deleteByChildCode(childCode, by.scope);
+  log.warn({ deleted }, `${deleted} results of one child code were deleted on request (${by.actor})`);
   await record(research, log, {
     kind: 'deletion',
-    actor,
+    actor: by.actor,
     count: deleted,
     childCode,
-    detail: 'alle Ergebnisse eines Kind-Codes',
+    detail: by.scope
+      ? `alle Ergebnisse eines Kind-Codes in ${by.scope.join(', ')}`
+      : 'alle Ergebnisse eines Kind-Codes',
   });
   return deleted;
 }

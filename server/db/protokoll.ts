@@ -23,6 +23,9 @@ export const PROTOKOLL_KINDS = [
   'deletion',
   'retention',
   'auskunft',
+  'account',
+  'token',
+  'site',
 ] as const satisfies readonly ProtokollKind[];
 
 /** The zone of the days of a filter when none is named (EXPORT_TIME_ZONE's default). */

@@ -2,6 +2,7 @@ import type { ChildTest, Count, Overview } from '../../schemas/auswertung-api.ts
 import { PAIR_DAYS } from '../../src/children/bilingual.ts';
 import { SCORED_QUESTION_IDS, SCORED_QUESTION_LEVELS } from '../../src/domain/facts.ts';
 import { GERMAN_RESULT_CODE, RESULT_CODES } from '../languages.ts';
+import { createJournalReplayStore } from './deletion-journal.ts';
 import { createProtokollStore } from './protokoll.ts';
 import {
   filterClause,
@@ -23,6 +24,12 @@ import type {
 } from './types.ts';
 
 export type { ChildLevels, ItemSums, ResearchStore, ResultFilter, ScoreStratum };
+
+/**
+ * The Einrichtungen an account may touch (docs/product.md §47) as the `$n`-th parameter: an array
+ * of codes, or NULL for all.
+ */
+const IN_SCOPE = (n: number) => `($${n}::text[] IS NULL OR site = ANY($${n}::text[]))`;
 
 /** Whole numbers come back as strings (pg) or BigInt (PGlite) from sum(); the queries cast to float8. */
 const num = (value: unknown) => Number(value ?? 0);
@@ -49,6 +56,7 @@ const RETENTION_LOCK_KEY = 4_242_060;
 export function createResearchStore(db: Queryable, options: ResearchStoreOptions = {}): ResearchStore {
   return {
     ...createProtokollStore(db),
+    ...createJournalReplayStore(db, deleteResults),
     async overview(filter) {
       const { where, params } = filterClause(filter);
       // One scan with a plain GROUP BY over every dimension the page counts by (a few thousand
@@ -188,22 +196,22 @@ export function createResearchStore(db: Queryable, options: ResearchStoreOptions
       return readResults(db, filter, batchSize);
     },
 
-    async countByChildCode(childCode) {
+    async countByChildCode(childCode, scope) {
       const rows = await db.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM results WHERE child_code = $1',
-        [childCode],
+        `SELECT count(*)::int AS n FROM results WHERE child_code = $1 AND ${IN_SCOPE(2)}`,
+        [childCode, scope ?? null],
       );
       return num(rows[0]?.n);
     },
 
-    deleteByChildCode(childCode) {
-      return deleteResults(db, 'child_code = $1', [childCode]);
+    deleteByChildCode(childCode, scope) {
+      return deleteResults(db, `child_code = $1 AND ${IN_SCOPE(2)}`, [childCode, scope ?? null]);
     },
 
-    async deleteBySubmissionId(submissionId) {
+    async deleteBySubmissionId(submissionId, scope) {
       const [row] = await db.query<{ child_code: string | null }>(
-        'DELETE FROM results WHERE submission_id = $1 RETURNING child_code',
-        [submissionId.toLowerCase()],
+        `DELETE FROM results WHERE submission_id = $1 AND ${IN_SCOPE(2)} RETURNING child_code`,
+        [submissionId.toLowerCase(), scope ?? null],
       );
       return row ? { childCode: row.child_code } : undefined;
     },
@@ -470,6 +478,7 @@ const SUMMARY_CONDITIONS: {
   school: (_value, p) => `school = ${p}`,
   contentVersion: (_value, p) => `content_version = ${p}`,
   site: (_value, p) => `site = ${p}`,
+  scope: (_value, p) => `site = ANY(${p}::text[])`,
   sound: (_value, p) => `silent = (${p}::text = 'ohne')`,
   ended: (_value, p) => `ended = (${p}::text = 'nur')`,
   understanding: (_value, p) => `understanding = ${p}`,

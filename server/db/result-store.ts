@@ -1,4 +1,5 @@
 import { type ResultPayload, SCORED_QUESTION_IDS } from '../../schemas/result-payload.ts';
+import { createAccountStore } from './accounts.ts';
 import { Batcher } from './batcher.ts';
 import { createResearchStore, PGLITE_CHUNK_ROWS, PGLITE_QUIET_WAIT_MS } from './research.ts';
 import { QUESTION_COLUMNS, type ResultRow, readResults, SELECT_COLUMNS, toStoredResult } from './rows.ts';
@@ -193,6 +194,7 @@ export function createResultStore(options: ResultStoreOptions): ResultStore {
       if (lastWriteFailure)
         throw new Error(`the last upload could not be stored: ${lastWriteFailure.message}`);
     },
+    accounts: createAccountStore(db),
     research: createResearchStore(db, {
       ...(options.kind === 'pglite' && {
         progressChunkRows: PGLITE_CHUNK_ROWS,

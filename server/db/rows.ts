@@ -150,6 +150,7 @@ const FILTER_CONDITIONS: {
   school: (_value, p) => `school = ${p}`,
   contentVersion: (_value, p) => `content_version = ${p}`,
   site: (_value, p) => `site = ${p}`,
+  scope: (_value, p) => `site = ANY(${p}::text[])`,
   // sound is derived from the answers (migration 006); NULL (no prompt details) counts as 'mit'.
   sound: (_value, p) => `(sound IS NOT DISTINCT FROM 'none') = (${p}::text = 'ohne')`,
   // 'vorzeitig beendet' (docs/product.md §38): 'nur' the tests ended early, 'ohne' every other.

@@ -1,5 +1,6 @@
 import type { ChildTest, Levels, Overview } from '../../schemas/auswertung-api.ts';
 import type { ResultPayload } from '../../schemas/result-payload.ts';
+import type { AccountRow, ApiTokenRow, Role, SiteRow, UnassignedCode } from '../../schemas/verwaltung-api.ts';
 import type { Understanding } from '../../src/domain/facts.ts';
 
 export type BackendKind = 'pglite' | 'postgres';
@@ -53,6 +54,8 @@ export interface ResultStore {
    * write failed for a reason other than its data (and none has succeeded since).
    */
   checkWrites(): Promise<void>;
+  /** Accounts, Einrichtungen and API tokens (docs/product.md §47); absent in test doubles that need none. */
+  accounts?: AccountStore;
   /** The researchers' queries (/auswertung); absent in test doubles that need none. */
   readonly research?: ResearchStore;
   close(): Promise<void>;
@@ -101,6 +104,11 @@ export interface ResultFilter {
    * column `unusual`, migration 011), 'ohne' leaves them out. Absent: all.
    */
   profile?: 'ohne' | 'nur';
+  /**
+   * The Einrichtungen the asking account may see (docs/product.md §47): set by the server from who
+   * asks, never from the query string; absent: all.
+   */
+  scope?: string[];
   /** One child's results (the Auskunft, docs/product.md §46); not a filter of the page's form. */
   childCode?: string;
 }
@@ -171,11 +179,23 @@ export interface BilingualRow {
 export type ChildLevels = Pick<Levels, 'n' | 'byLanguage' | 'byAgeBand'>;
 
 /** What the Protokoll records (server/db/protokoll.ts, docs/product.md §46). */
-export type ProtokollKind = 'login' | 'login-failed' | 'export' | 'deletion' | 'retention' | 'auskunft';
+export type ProtokollKind =
+  | 'login'
+  | 'login-failed'
+  | 'export'
+  | 'deletion'
+  | 'retention'
+  | 'auskunft'
+  /** An account added, changed (role, Einrichtungen, disabled), or its password set or reset (docs/product.md §47). */
+  | 'account'
+  /** An API token created or revoked. */
+  | 'token'
+  /** An Einrichtung added or changed, or a code assigned to one. */
+  | 'site';
 
 export interface ProtokollEntry {
   kind: ProtokollKind;
-  /** Who: today the holder of the export token (the only way in); never a token's value. */
+  /** Who: an account's name and role, or the export key; never a token's value. */
   actor: string;
   /** How many results (deletions); absent where it does not apply. */
   count?: number;
@@ -216,8 +236,24 @@ export interface ProtokollStore {
   pruneProtokoll(months: number, now?: Date): Promise<number>;
 }
 
+/** What the deletion journal deletes again after a restore (server/deletion-journal.ts). */
+export interface JournalledDeletions {
+  /** A child code's results received at or before `at` (ISO time), on `site` (null: any site). */
+  children: { childCode: string; at: string; site: string | null }[];
+  /** The result of a submission id, if on `site` (null: any site). */
+  submissions: { submissionId: string; site: string | null }[];
+}
+
+/** The queries of the deletion journal's pass at start (server/db/deletion-journal.ts). */
+export interface JournalReplayStore {
+  /** Every distinct child code among the results. */
+  childCodes(): Promise<string[]>;
+  /** Deletes what `deletions` names, in one statement; the number of results deleted. */
+  deleteJournalled(deletions: JournalledDeletions): Promise<number>;
+}
+
 /** The researchers' queries, and the Protokoll of what was done with them (server/db/protokoll.ts). */
-export interface ResearchStore extends ProtokollStore {
+export interface ResearchStore extends ProtokollStore, JournalReplayStore {
   /** Counts of the filtered results. */
   overview(filter: ResultFilter): Promise<Overview>;
   /**
@@ -232,12 +268,18 @@ export interface ResearchStore extends ProtokollStore {
   bilingualPairs(filter: ResultFilter): Promise<BilingualRow[]>;
   /** The filtered results stored when the call began, in id order, read in batches (readResults). */
   iterateResults(filter: ResultFilter, batchSize?: number): AsyncGenerator<StoredResult>;
-  /** Deletes the result with this submission id: its child code (for the Protokoll), or undefined when there is none. */
-  deleteBySubmissionId(submissionId: string): Promise<{ childCode: string | null } | undefined>;
-  /** How many results carry this child code. */
-  countByChildCode(childCode: string): Promise<number>;
-  /** Deletes every result of this child code; the number deleted. */
-  deleteByChildCode(childCode: string): Promise<number>;
+  /**
+   * Deletes the result with this submission id (of an Einrichtung in `scope`, absent: any): its
+   * child code (for the Protokoll), or undefined when there is none.
+   */
+  deleteBySubmissionId(
+    submissionId: string,
+    scope?: string[],
+  ): Promise<{ childCode: string | null } | undefined>;
+  /** How many results carry this child code (of the Einrichtungen in `scope`, absent: all). */
+  countByChildCode(childCode: string, scope?: string[]): Promise<number>;
+  /** Deletes every result of this child code (of the Einrichtungen in `scope`); the number deleted. */
+  deleteByChildCode(childCode: string, scope?: string[]): Promise<number>;
   /**
    * Deletes the results past the retention period on `today` (YYYY-MM-DD): a child code's results
    * once its latest test day is `months` months ago, a result without a code once its own test day
@@ -249,4 +291,68 @@ export interface ResearchStore extends ProtokollStore {
   /** Whether that session lives and was opened with the key of `keyFingerprint` (the current one). */
   hasSession(tokenHash: string, keyFingerprint: string): Promise<boolean>;
   deleteSession(tokenHash: string): Promise<void>;
+}
+
+/* Accounts, Einrichtungen and API tokens (server/db/accounts.ts, docs/product.md §47). */
+
+/** Who asks: an account (by session or API token), or the holder of EXPORT_TOKEN (`accountId` null). */
+export interface Principal {
+  accountId: number | null;
+  name: string | null;
+  role: Role;
+  /** The Einrichtungen whose results it sees, or 'alle'. */
+  sites: string[] | 'alle';
+  mustChangePassword: boolean;
+}
+
+/** An account as the login needs it. */
+export interface LoginAccount {
+  id: number;
+  name: string;
+  role: Role;
+  passwordHash: string;
+  disabled: boolean;
+  generation: number;
+}
+
+export interface AccountStore {
+  listSites(): Promise<SiteRow[]>;
+  /** Adds an Einrichtung; refuses a code that exists. */
+  addSite(code: string, name: string): Promise<void>;
+  /** Renames, deactivates or reactivates an Einrichtung; refuses an unknown code. */
+  updateSite(code: string, change: { name?: string; active?: boolean }): Promise<void>;
+  /** Codes in results that are neither an Einrichtung nor assigned to one. */
+  unassignedCodes(): Promise<UnassignedCode[]>;
+  /** Joins `code` to the Einrichtung `site`: its results move there, later uploads too. How many moved. */
+  assignCode(code: string, site: string): Promise<number>;
+
+  listAccounts(): Promise<AccountRow[]>;
+  /** A new account with a one-time password's hash; its id. Refuses a taken name or an unknown Einrichtung. */
+  addAccount(
+    input: { name: string; role: Role; sites: string[] | 'alle' },
+    passwordHash: string,
+  ): Promise<number>;
+  /** A new role or new Einrichtungen, or disabled / enabled: every session of the account ends. */
+  updateAccount(
+    id: number,
+    change: { role?: Role; sites?: string[] | 'alle'; disabled?: boolean },
+  ): Promise<AccountRow>;
+  /** A new password hash; every session ends except `keepSession` (the hash of the one that changed it). */
+  setPassword(id: number, passwordHash: string, mustChange: boolean, keepSession?: string): Promise<void>;
+  accountById(id: number): Promise<AccountRow | undefined>;
+  accountForLogin(name: string): Promise<LoginAccount | undefined>;
+
+  createAccountSession(tokenHash: string, expiresAt: Date, account: LoginAccount): Promise<void>;
+  /**
+   * The principal of a living session: an account's while its generation is the session's and it
+   * is not disabled; EXPORT_TOKEN's while `keyFingerprint` is the session's.
+   */
+  sessionPrincipal(tokenHash: string, keyFingerprint: string): Promise<Principal | undefined>;
+
+  listTokens(accountId: number): Promise<ApiTokenRow[]>;
+  createToken(accountId: number, name: string, tokenHash: string): Promise<number>;
+  /** Revokes the account's token; false when it has none of that id (or it is revoked already). */
+  revokeToken(accountId: number, id: number): Promise<boolean>;
+  /** The principal of an unrevoked token of an enabled account. */
+  tokenPrincipal(tokenHash: string): Promise<Principal | undefined>;
 }

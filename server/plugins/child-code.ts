@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { CHILD_CODE_ERROR } from '../../schemas/result-payload.ts';
-import { CHILD_CODE_PATTERN } from '../../src/domain/facts.ts';
+import { CHILD_CODE_PATTERN, SITE_PATTERN } from '../../src/domain/facts.ts';
 
 /**
  * `?childCode=CODE` of the deletion by child (docs/product.md, deletion by child code). Lower case
- * and spaces are forgiven (a code read out over the phone); anything else is refused.
+ * and spaces are forgiven (a code read out over the phone); anything else is refused. `site`, when
+ * given, limits it to that Einrichtung: two Kitas' children can share a code (docs/product.md §47).
  */
 export const childCodeQuery = z.strictObject({
   childCode: z.preprocess(
@@ -13,6 +14,12 @@ export const childCodeQuery = z.strictObject({
       .string({ error: (issue) => (issue.input === undefined ? 'fehlt' : CHILD_CODE_ERROR) })
       .regex(new RegExp(CHILD_CODE_PATTERN), { error: CHILD_CODE_ERROR }),
   ),
+  site: z
+    .string()
+    .regex(new RegExp(SITE_PATTERN), {
+      error: 'keine gültige Einrichtungskennung (Buchstaben, Ziffern und „-“, höchstens 20 Zeichen)',
+    })
+    .optional(),
 });
 
 export type ChildCodeQuery = z.infer<typeof childCodeQuery>;

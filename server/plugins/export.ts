@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { bearerToken, type TokenGuard } from '../auth/export-token.ts';
-import { ACTOR, deleteChildResults, record } from '../auth/protokoll-entries.ts';
+import { type Access, childScope, principalOf, requestActor, scopeOf } from '../auth/access.ts';
+import { deleteChildResults, record } from '../auth/protokoll-entries.ts';
 import type { ResultStore } from '../db/index.ts';
 import { csvChunks, fileNameDay, jsonChunks } from '../export.ts';
 import { type ChildCodeQuery, childCodeQuery } from './child-code.ts';
@@ -10,8 +10,8 @@ import { useZodSchemas } from './zod-validation.ts';
 
 export interface ExportOptions {
   db: ResultStore;
-  /** The export token's guard, shared with the /auswertung login (one budget of guesses). */
-  guard: TokenGuard;
+  /** Who asks (server/auth/access.ts): an account's API token or EXPORT_TOKEN. */
+  access: Access;
   exportTimeZone: string;
   /** Limit per address and minute, so that even a right token cannot load the server at speed. */
   rateLimit: { max: number; timeWindow: number } | false;
@@ -34,46 +34,38 @@ function sendStream(reply: FastifyReply, chunks: AsyncGenerator<string>, type: s
  * the deletion of one child's results (a parent's request) by child code.
  */
 export const exportPlugin: FastifyPluginAsync<ExportOptions> = async (app, options) => {
-  const { db, guard, exportTimeZone } = options;
+  const { db, access, exportTimeZone } = options;
   useZodSchemas(app);
 
-  // Runs before the general rate limit counts the request: wrong tokens are limited hardest,
-  // per address, and a blocked address gets 429 whatever token it sends (no answer to learn from).
-  const authorize = async (request: FastifyRequest, reply: FastifyReply) => {
-    const check = guard.check(request.ip, bearerToken(request.headers.authorization));
-    if (check.outcome === 'blocked') {
-      return reply
-        .code(429)
-        .header('retry-after', String(check.retryAfterSeconds))
-        .send({
-          error: `authorization: zu viele falsche Schlüssel; bitte in ${check.retryAfterSeconds} s erneut versuchen`,
-        });
-    }
-    if (check.outcome === 'refused') {
-      return reply
-        .code(401)
-        .header('www-authenticate', 'Bearer')
-        .send({ error: 'authorization: der Zugangsschlüssel fehlt oder stimmt nicht (Bearer)' });
-    }
-  };
+  // Bearer only (a script's route): an account's API token or EXPORT_TOKEN. Runs before the general
+  // rate limit counts the request: wrong tokens are limited hardest, per address, and a blocked
+  // address gets 429 whatever token it sends (no answer to learn from).
+  const authorize = access.require({ session: false });
   const route = { onRequest: authorize, config: { rateLimit: options.rateLimit } };
 
   const research = db.research;
   /** An export is recorded when it starts (docs/product.md §46). */
-  const recordExport = (request: FastifyRequest, format: 'CSV' | 'JSON') =>
-    research
+  const recordExport = (request: FastifyRequest, format: 'CSV' | 'JSON') => {
+    const scope = scopeOf(principalOf(request));
+    return research
       ? record(research, request.log, {
           kind: 'export',
-          actor: ACTOR.script,
-          detail: `${format}, alle Ergebnisse`,
+          actor: requestActor(request),
+          detail: `${format}, ${scope ? `Einrichtungen: ${scope.join(', ')}` : 'alle Ergebnisse'}`,
         })
       : undefined;
+  };
+  /** All results the asker may see: of its Einrichtungen, or all. */
+  const visibleResults = (request: FastifyRequest) => {
+    const scope = scopeOf(principalOf(request));
+    return scope && research ? research.iterateResults({ scope }) : db.iterateResults();
+  };
 
   app.get('/api/results.csv', route, async (request, reply) => {
     await recordExport(request, 'CSV');
     return sendStream(
       reply,
-      csvChunks(db.iterateResults(), exportTimeZone),
+      csvChunks(visibleResults(request), exportTimeZone),
       'text/csv; charset=utf-8',
       `zaehltest-ergebnisse-${fileNameDay()}.csv`,
     );
@@ -82,7 +74,7 @@ export const exportPlugin: FastifyPluginAsync<ExportOptions> = async (app, optio
     await recordExport(request, 'JSON');
     return sendStream(
       reply,
-      jsonChunks(db.iterateResults()),
+      jsonChunks(visibleResults(request)),
       'application/json; charset=utf-8',
       `zaehltest-ergebnisse-${fileNameDay()}.json`,
     );
@@ -97,7 +89,12 @@ export const exportPlugin: FastifyPluginAsync<ExportOptions> = async (app, optio
     { ...route, schema: { querystring: childCodeQuery } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { count: await research.countByChildCode(request.query.childCode) };
+      return {
+        count: await research.countByChildCode(
+          request.query.childCode,
+          childScope(principalOf(request), request.query.site),
+        ),
+      };
     },
   );
   app.delete<{ Querystring: ChildCodeQuery }>(
@@ -106,7 +103,10 @@ export const exportPlugin: FastifyPluginAsync<ExportOptions> = async (app, optio
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return {
-        deleted: await deleteChildResults(research, request.log, request.query.childCode, ACTOR.script),
+        deleted: await deleteChildResults(research, request.log, request.query.childCode, {
+          actor: requestActor(request),
+          scope: childScope(principalOf(request), request.query.site),
+        }),
       };
     },
   );

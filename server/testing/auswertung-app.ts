@@ -1,6 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import type { Role } from '../../schemas/verwaltung-api.ts';
 import { buildServer, type ServerOptions } from '../app.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import type { ResultStore } from '../db/index.ts';
 import type { StoreBackend } from './backends.ts';
 
@@ -50,5 +52,45 @@ export async function openAuswertungApp(
       await store.close();
       await cleanup();
     },
+  };
+}
+
+/** A signed-in account's requests (signInAs). */
+export interface AccountSession {
+  cookie: string;
+  password: string;
+  request(
+    method: 'GET' | 'DELETE' | 'POST' | 'PATCH',
+    url: string,
+    payload?: object,
+  ): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * An account of `role` for `sites`, made in the store with a password of its own (no one-time
+ * password to replace), and signed in through the login route (docs/product.md §47).
+ */
+export async function signInAs(
+  app: FastifyInstance,
+  store: ResultStore,
+  account: { name: string; role: Role; sites: string[] | 'alle' },
+): Promise<AccountSession> {
+  const accounts = store.accounts;
+  if (!accounts) throw new Error('the store has no accounts');
+  const password = `${account.role}-passwort-für-tests`;
+  const hash = await hashPassword(password);
+  await accounts.setPassword(await accounts.addAccount(account, hash), hash, false);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auswertung/login',
+    payload: { name: account.name, password },
+  });
+  expect(login.statusCode, login.body).toBe(204);
+  const cookie = String(login.headers['set-cookie']).split(';')[0] as string;
+  return {
+    cookie,
+    password,
+    request: (method, url, payload) =>
+      app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) }),
   };
 }

@@ -8,6 +8,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Resolves when the process has exited. */
   exited: Promise<void>;
+  /** Everything the process has printed so far (standard output and error). */
+  output(): string;
 }
 
 /** Runs `server/main.ts` with `env` until it exits by itself (a start that must fail). */
@@ -63,7 +65,7 @@ export function startServerProcess(env: Record<string, string>, timeoutMs = 120_
       const match = /läuft auf (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
       if (match) {
         clearTimeout(timer);
-        resolvePromise({ url: match[1] as string, child, exited });
+        resolvePromise({ url: match[1] as string, child, exited, output: () => output });
       }
     };
     child.stdout.on('data', onData);

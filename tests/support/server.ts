@@ -4,7 +4,7 @@ import { openPgliteStore, type StoredResult } from '../../server/db/index.ts';
 import { freshDataDir } from '../../server/testing/pglite-template.ts';
 
 /** The export token of every test server; lets any test process read what a server stored. */
-export const TEST_EXPORT_TOKEN = 'zaehltest-e2e-export-token';
+export const TEST_EXPORT_TOKEN = 'zaehltest-e2e-export-token-0123456789';
 
 /** A stored result as the JSON export returns it (`receivedAt` as an ISO string). */
 export type ExportedResult = Omit<StoredResult, 'receivedAt'> & { receivedAt: string };

@@ -1,0 +1,104 @@
+/**
+ * Accounts, roles and Einrichtungen (docs/product.md §47): the answers of the login, the account's
+ * own routes (/api/konto/*) and the Verwaltung's routes (/api/verwaltung/*), as the server sends
+ * them and the pages /auswertung and /verwaltung read them. Types and constants only: both sides
+ * import them, neither imports the other.
+ */
+
+/**
+ * 'verwaltung': everything; 'leitung' (Kita-Leitung): the results of her Einrichtungen, nothing
+ * else; 'forschung': pseudonymous results of all Einrichtungen or of chosen ones.
+ */
+export const ROLES = ['verwaltung', 'leitung', 'forschung'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The roles as the pages and the Protokoll name them. */
+export const ROLE_LABELS: Record<Role, string> = {
+  verwaltung: 'Verwaltung',
+  leitung: 'Kita-Leitung',
+  forschung: 'Forschung',
+};
+
+/** A password's minimum length (docs/product.md §47). */
+export const MIN_PASSWORD_LENGTH = 12;
+/** An account's name: letters, digits, '.', '_' and '-', 2 to 40 characters. */
+export const ACCOUNT_NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{1,39}$';
+
+/**
+ * Who is signed in (GET /api/auswertung/session, and the answer of a login): an account, or the
+ * holder of EXPORT_TOKEN (Forschung on all Einrichtungen, `name` null).
+ */
+export interface Me {
+  name: string | null;
+  role: Role;
+  /** The Einrichtungen (codes) whose results the account sees, or 'alle'. */
+  sites: string[] | 'alle';
+  /** A one-time password: every route but the password change answers 403 until it is replaced. */
+  mustChangePassword: boolean;
+}
+
+/** POST /api/auswertung/login: an account's name and password, or EXPORT_TOKEN as `token`. */
+export type LoginBody = { name: string; password: string } | { token: string };
+
+/** POST /api/konto/password. */
+export interface PasswordChange {
+  current: string;
+  next: string;
+}
+
+/** GET /api/konto/tokens: the account's API tokens (never their values). */
+export interface ApiTokenRow {
+  id: number;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** POST /api/konto/tokens {name}: the token, shown once. */
+export interface NewApiToken {
+  id: number;
+  token: string;
+}
+
+/** GET /api/verwaltung/sites: each Einrichtung with its number of results and the codes joined to it. */
+export interface SiteRow {
+  code: string;
+  name: string;
+  active: boolean;
+  results: number;
+  /** Codes uploads used that were assigned to this Einrichtung ('kita-17' → 'KITA-017'). */
+  aliases: string[];
+}
+
+/** GET /api/verwaltung/unassigned: codes in results that are no Einrichtung (yet), with their count. */
+export interface UnassignedCode {
+  code: string;
+  results: number;
+}
+
+/** GET /api/verwaltung/accounts. */
+export interface AccountRow {
+  id: number;
+  name: string;
+  role: Role;
+  /** Codes of the account's Einrichtungen, or 'alle'. */
+  sites: string[] | 'alle';
+  disabled: boolean;
+  mustChangePassword: boolean;
+  createdAt: string;
+  lastLoginAt: string | null;
+}
+
+/** POST /api/verwaltung/accounts and PATCH /api/verwaltung/accounts/:id. */
+export interface AccountInput {
+  name: string;
+  role: Role;
+  sites: string[] | 'alle';
+}
+
+/** A new account, or a password reset: the one-time password, shown once. */
+export interface OneTimePassword {
+  id: number;
+  oneTimePassword: string;
+}
