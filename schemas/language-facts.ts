@@ -182,6 +182,35 @@ export function languageTexts(contentDir: string, language: string): LanguageTex
   return rows;
 }
 
+/** A pack's `letter:` texts as written (valid or not); empty when the file or the map is absent. */
+function readLetter(contentDir: string, language: string): Map<string, string> {
+  const path = join(contentDir, 'languages', `${language}.yaml`);
+  const texts = new Map<string, string>();
+  if (!existsSync(path)) return texts;
+  const letter = (parseDocument(readFileSync(path, 'utf8')).toJS() as { letter?: unknown } | null)?.letter;
+  if (letter && typeof letter === 'object') {
+    for (const [field, text] of Object.entries(letter)) if (typeof text === 'string') texts.set(field, text);
+  }
+  return texts;
+}
+
+/**
+ * The letters' texts of one language beside de.yaml's (docs/product.md §48), as rows of the
+ * translation sheet: field and review key `letter.<field>`. Not part of languageTexts: a letter text
+ * leaves the review state of the test's texts alone (letterStatus decides the letter's mark).
+ */
+export function letterTexts(contentDir: string, language: string): LanguageText[] {
+  const own = readLetter(contentDir, language);
+  return [...readLetter(contentDir, REFERENCE_LANGUAGE)].map(([field, german]) => ({
+    key: `letter.${field}`,
+    file: `languages/${language}.yaml`,
+    question: '',
+    field: `letter.${field}`,
+    german,
+    own: own.get(field) ?? '',
+  }));
+}
+
 /** content/reviews/<code>.yaml: text key → the hash of the texts the reviewer confirmed. */
 export function readReviewRecord(contentDir: string, language: string): Map<string, string> {
   const path = join(contentDir, REVIEWS_DIR, `${language}.yaml`);
