@@ -146,6 +146,12 @@ export function compileLettersModule(
   return [
     `export const letters = ${JSON.stringify(letters)};`,
     `export const dataKinds = ${JSON.stringify(uploadedDataKinds())};`,
+    // The Förderhinweise translated per level and language (content/levels.yaml), for the Ergebnisbrief.
+    `export const activityTranslations = ${JSON.stringify(
+      Object.fromEntries(
+        Object.entries(levels?.levels ?? {}).map(([key, level]) => [key, level.translations ?? {}]),
+      ),
+    )};`,
     '',
   ].join('\n');
 }

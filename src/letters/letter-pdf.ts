@@ -1,5 +1,4 @@
-import { dataKinds, letters } from 'virtual:zaehltest-letters';
-import { levels } from 'virtual:zaehltest-levels';
+import { activityTranslations, dataKinds, letters } from 'virtual:zaehltest-letters';
 import type { jsPDF } from 'jspdf';
 import { RETENTION_MONTHS } from '../children/retention';
 import { languageFact, textDirection } from '../content/languages';
@@ -102,7 +101,7 @@ export function renderResultLetter(
   const own = ownSide(language);
   const activities: Pair[] = input.groups.flatMap((group) =>
     group.items.map((german, index) => {
-      const translated = group.level ? levels[group.level].translations?.[language]?.[index] : undefined;
+      const translated = group.level ? activityTranslations[group.level]?.[language]?.[index] : undefined;
       return translated === undefined ? { german } : { german, own: translated };
     }),
   );

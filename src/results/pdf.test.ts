@@ -188,8 +188,7 @@ describe('the results PDF', () => {
       [...new Set(texts.join('').replace(/\s/g, ''))].filter((char) => !map[char.codePointAt(0)!]);
     const latinTexts = [
       ...strings(de.result),
-      // The German level texts; their translations for the Ergebnisbrief are drawn by their language.
-      ...Object.values(levels).flatMap(({ translations: _translations, ...german }) => strings(german)),
+      ...strings(levels),
       ...questions.flatMap((q) => [q.texts.de, q.texts.tr, q.texts.ro].flatMap(strings)),
       ...Object.values(NAMES),
       'İğdır ✓ ✗',
