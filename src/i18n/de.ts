@@ -461,7 +461,7 @@ export const de = {
   /** The letters to the parents (docs/product.md, "Elternbrief und Ergebnisbrief"). */
   letters: {
     parentLetter: 'Elternbrief',
-    parentLetterNamed: 'Elternbrief für {{name}} (Deutsch und {{language}})',
+    parentLetterNamed: 'Elternbrief für {{name}} ({{languages}})',
     blank: 'Elternbrief ohne Namen',
     blankText:
       'Für einen Elternabend: der Elternbrief mit leerem Namensfeld, auf Deutsch und in der Sprache der Familie nebeneinander.',
@@ -471,7 +471,10 @@ export const de = {
     saving: 'Brief wird erstellt …',
     failed: 'Der Brief konnte nicht erstellt werden. Bitte erneut versuchen.',
     resultLetter: 'Ergebnisbrief',
-    resultLetterNamed: 'Ergebnisbrief für die Eltern (Deutsch und {{language}})',
+    resultLetterNamed: 'Ergebnisbrief für die Eltern ({{languages}})',
+    /** The languages a letter is printed in: German, and the family's beside it. */
+    german: 'Deutsch',
+    germanAnd: 'Deutsch und {{language}}',
     draft: 'Entwurf – Übersetzung nicht geprüft',
     page: 'Seite {{page}} von {{pages}}',
     close: 'Schließen',

@@ -11,8 +11,18 @@ import type { LetterLabels } from './letter-pdf';
  * the PDF module and the letters' texts load with `import()` on the first press.
  */
 
+/** The reference language: a letter in it has no second column. */
+const GERMAN_ONLY = 'de';
+
 export function letterLabels(t: Translate): LetterLabels {
   return { draft: t('letters.draft'), pageLabel: (page, pages) => t('letters.page', { page, pages }) };
+}
+
+/** 'Deutsch und Türkisch (Entwurf)', or 'Deutsch' for a child tested in German. */
+export function letterLanguages(language: string, t: Translate): string {
+  return language === GERMAN_ONLY
+    ? t('letters.german')
+    : t('letters.germanAnd', { language: languageLabel(language) });
 }
 
 /** 'Elternbrief_Name_TT.MM.JJJJ.pdf', 'Ergebnisbrief_…', from the results PDF's safe file name. */
@@ -89,7 +99,7 @@ export function ParentLetterButton({
       className={className}
       label={t('letters.parentLetterNamed', {
         name: name || t('children.noName'),
-        language: languageLabel(language),
+        languages: letterLanguages(language, t),
       })}
       save={async () => {
         const { renderParentLetter, saveLetter } = await import('./letter-pdf');
@@ -101,8 +111,6 @@ export function ParentLetterButton({
     </LetterButton>
   );
 }
-
-const GERMAN_ONLY = 'de';
 
 /** 'Elternbrief ohne Namen': a button opening the choice of language, for a parents' evening. */
 export function BlankLetter() {

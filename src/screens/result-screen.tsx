@@ -1,11 +1,11 @@
 import './result-screen.css';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { languageLabel, textDirection } from '../content/languages';
+import { textDirection } from '../content/languages';
 import type { Texts } from '../content/types';
 import { germanDate, localDay } from '../domain/date';
 import type { Translate } from '../i18n';
-import { LetterButton, letterFileName, letterLabels } from '../letters/letter-button';
+import { LetterButton, letterFileName, letterLabels, letterLanguages } from '../letters/letter-button';
 import { scoreLevels } from '../results/levels';
 import { type OutboxSnapshot, startOutbox, type UploadStatus } from '../results/outbox';
 import { pdfFileName } from '../results/pdf-file-name';
@@ -92,7 +92,7 @@ export function ResultScreen() {
         </button>
         <LetterButton
           className="result-button"
-          label={t('letters.resultLetterNamed', { language: languageLabel(user.language) })}
+          label={t('letters.resultLetterNamed', { languages: letterLanguages(user.language, t) })}
           save={async () => {
             const { renderResultLetter, saveLetter } = await import('../letters/letter-pdf');
             const last = answers.at(-1);
