@@ -148,6 +148,8 @@ describe('the letters to the parents', () => {
     // jsPDF writes Arabic as shaped presentation forms; NFKC gives the letters back.
     expect(text).toContain('حقوقكم');
     expect(text).toContain('الموافقة');
+    // The child's name on the consent form, in the Arabic-script font.
+    expect(text).toContain('أمل حداد');
     const all = words(path);
     const arabic = all.filter((word) => /[\u0600-\u06ff\ufb50-\ufeff]/.test(word.text) && word.page === 1);
     expect(arabic.length).toBeGreaterThan(20);

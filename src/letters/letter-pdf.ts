@@ -241,7 +241,10 @@ export function renderLetter(doc: LetterDocument, labels: LetterLabels): jsPDF {
         room(partHeight(part));
         y += 7;
         if (part.value) {
-          out.draw(out.block(part.value, FULL, { size: 11, bold: true }), MARGIN_MM, y - 5.5, FULL);
+          // The child's name in the direction of its language, as the Gruppenübersicht's PDF writes it
+          // (an Arabic name needs the Arabic-script font).
+          const name = out.block(part.value, FULL, ownStyle({ size: 11, bold: true }));
+          out.draw(name, MARGIN_MM, y - 5.5, FULL);
         }
         out.rule(y, MARGIN_MM, FULL, 0.3, RULE);
         y += 1;
