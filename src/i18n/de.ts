@@ -476,6 +476,8 @@ export const de = {
     german: 'Deutsch',
     germanAnd: 'Deutsch und {{language}}',
     draft: 'Entwurf – Übersetzung nicht geprüft',
+    /** The German column of the Ergebnisbrief for a name in Arabic script, which its font cannot draw. */
+    yourChild: 'Ihr Kind',
     page: 'Seite {{page}} von {{pages}}',
     close: 'Schließen',
   },

@@ -15,7 +15,11 @@ import type { LetterLabels } from './letter-pdf';
 const GERMAN_ONLY = 'de';
 
 export function letterLabels(t: Translate): LetterLabels {
-  return { draft: t('letters.draft'), pageLabel: (page, pages) => t('letters.page', { page, pages }) };
+  return {
+    draft: t('letters.draft'),
+    yourChild: t('letters.yourChild'),
+    pageLabel: (page, pages) => t('letters.page', { page, pages }),
+  };
 }
 
 /** 'Deutsch und Türkisch (Entwurf)', or 'Deutsch' for a child tested in German. */

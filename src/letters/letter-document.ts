@@ -143,6 +143,11 @@ export interface ResultLetterInput {
   german: LetterSide;
   own?: { side: LetterSide; status: TranslationStatus };
   childName: string;
+  /**
+   * The name as the German column prints it, when it differs: a name in a right-to-left script is
+   * 'Ihr Kind' there, since the German column's font has no such letters.
+   */
+  germanChildName?: string;
   /** TT.MM.JJJJ. */
   testDate: string;
   /** The assigned level (src/results/levels.ts): the level the child is working on. */
@@ -160,8 +165,9 @@ export function resultLetter(input: ResultLetterInput): LetterDocument {
   const own = input.own?.side;
   const kind = input.childName.trim() || BLANK;
   const levelName = (side: LetterSide) => side.texts[LEVEL_FIELD[input.level]];
+  const germanKind = input.germanChildName ?? kind;
   const levelLine: Pair = {
-    german: fillPlaceholders(german.texts.resultLevel, { kind, niveau: levelName(german) }),
+    german: fillPlaceholders(german.texts.resultLevel, { kind: germanKind, niveau: levelName(german) }),
     ...(own ? { own: fillPlaceholders(own.texts.resultLevel, { kind, niveau: levelName(own) }) } : {}),
   };
   const activities = input.activities.slice(0, 3);
@@ -173,7 +179,13 @@ export function resultLetter(input: ResultLetterInput): LetterDocument {
     draft: input.own?.status === 'Entwurf',
     parts: [
       { kind: 'paragraph', text: pair(german, own, 'greeting') },
-      { kind: 'paragraph', text: pair(german, own, 'resultIntro', { kind, datum: input.testDate }) },
+      {
+        kind: 'paragraph',
+        text: {
+          german: fillPlaceholders(german.texts.resultIntro, { kind: germanKind, datum: input.testDate }),
+          ...(own ? { own: fillPlaceholders(own.texts.resultIntro, { kind, datum: input.testDate }) } : {}),
+        },
+      },
       { kind: 'paragraph', text: pair(german, own, 'resultLooked') },
       { kind: 'heading', text: levelLine },
       { kind: 'heading', text: pair(german, own, 'resultActivitiesHeading') },

@@ -43,8 +43,16 @@ const LABEL: TextStyle = { size: 8, colour: MUTED };
 export interface LetterLabels {
   /** 'Entwurf – Übersetzung nicht geprüft'. */
   draft: string;
+  /** 'Ihr Kind': the German column's word for a child whose name it cannot draw. */
+  yourChild: string;
   pageLabel(page: number, pages: number): string;
 }
+
+/**
+ * Letters of right-to-left scripts (Hebrew, Arabic and their presentation forms): only the
+ * Arabic-script font draws them, so a name written in them is drawn right to left with it.
+ */
+const RIGHT_TO_LEFT_SCRIPT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
 
 /** The deployment's facts, set at build time (scripts/build-config.ts), and the device's period. */
 export function deploymentFacts(): LetterFacts {
@@ -107,7 +115,13 @@ export function renderResultLetter(
   );
   const { groups: _groups, ...rest } = input;
   return renderLetter(
-    resultLetter({ ...rest, activities, german: germanSide(), ...(own ? { own } : {}) }),
+    resultLetter({
+      ...rest,
+      ...(RIGHT_TO_LEFT_SCRIPT.test(input.childName) ? { germanChildName: labels.yourChild } : {}),
+      activities,
+      german: germanSide(),
+      ...(own ? { own } : {}),
+    }),
     labels,
   );
 }
@@ -243,7 +257,12 @@ export function renderLetter(doc: LetterDocument, labels: LetterLabels): jsPDF {
         if (part.value) {
           // The child's name in the direction of its language, as the Gruppenübersicht's PDF writes it
           // (an Arabic name needs the Arabic-script font).
-          const name = out.block(part.value, FULL, ownStyle({ size: 11, bold: true }));
+          const style: TextStyle = { size: 11, bold: true };
+          const name = out.block(
+            part.value,
+            FULL,
+            RIGHT_TO_LEFT_SCRIPT.test(part.value) ? { ...style, dir: 'rtl' } : ownStyle(style),
+          );
           out.draw(name, MARGIN_MM, y - 5.5, FULL);
         }
         out.rule(y, MARGIN_MM, FULL, 0.3, RULE);
