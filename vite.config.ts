@@ -38,6 +38,7 @@ export default defineConfig(({ command }) => {
       __ACCESS_VERIFIER__: JSON.stringify(config.accessVerifier),
       __RESULT_ENDPOINT__: JSON.stringify(config.resultEndpoint),
       __CONSENT_REQUIRED__: JSON.stringify(config.consentRequired),
+      __LETTER_SETTINGS__: JSON.stringify(config.letter),
     },
     build: {
       target: 'es2022',

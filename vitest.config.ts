@@ -61,6 +61,7 @@ export default defineConfig({
     __RESULT_ENDPOINT__: JSON.stringify('/api/results'),
     // Component tests build without CONSENT_REQUIRED, as a default build is.
     __CONSENT_REQUIRED__: JSON.stringify(false),
+    __LETTER_SETTINGS__: JSON.stringify({ serverRetentionMonths: 60 }),
   },
   test: {
     // The default reporter, then the ten slowest files and the total (tests/support/test-times-reporter.ts).

@@ -182,6 +182,35 @@ export function languageTexts(contentDir: string, language: string): LanguageTex
   return rows;
 }
 
+/** A pack's `letter:` texts as written (valid or not); empty when the file or the map is absent. */
+function readLetter(contentDir: string, language: string): Map<string, string> {
+  const path = join(contentDir, 'languages', `${language}.yaml`);
+  const texts = new Map<string, string>();
+  if (!existsSync(path)) return texts;
+  const letter = (parseDocument(readFileSync(path, 'utf8')).toJS() as { letter?: unknown } | null)?.letter;
+  if (letter && typeof letter === 'object') {
+    for (const [field, text] of Object.entries(letter)) if (typeof text === 'string') texts.set(field, text);
+  }
+  return texts;
+}
+
+/**
+ * The letters' texts of one language beside de.yaml's (docs/product.md §49), as rows of the
+ * translation sheet: field and review key `letter.<field>`. Not part of languageTexts: a letter text
+ * leaves the review state of the test's texts alone (letterStatus decides the letter's mark).
+ */
+export function letterTexts(contentDir: string, language: string): LanguageText[] {
+  const own = readLetter(contentDir, language);
+  return [...readLetter(contentDir, REFERENCE_LANGUAGE)].map(([field, german]) => ({
+    key: `letter.${field}`,
+    file: `languages/${language}.yaml`,
+    question: '',
+    field: `letter.${field}`,
+    german,
+    own: own.get(field) ?? '',
+  }));
+}
+
 /** content/reviews/<code>.yaml: text key → the hash of the texts the reviewer confirmed. */
 export function readReviewRecord(contentDir: string, language: string): Map<string, string> {
   const path = join(contentDir, REVIEWS_DIR, `${language}.yaml`);
@@ -218,6 +247,31 @@ export function reviewState(contentDir: string, language: string): ReviewState {
     else unreviewed.push({ ...text, reason: hash === undefined ? 'nie geprüft' : 'geändert' });
   }
   return { status: unreviewed.length === 0 ? 'geprüft' : 'Entwurf', reviewed, unreviewed };
+}
+
+/**
+ * Whether a language's letters to the parents are a draft (docs/product.md, "Elternbrief und
+ * Ergebnisbrief"): when the language's texts are, or any letter text is not reviewed as it stands
+ * (key `letter.<field>` in content/reviews/<code>.yaml), or a translated Förderhinweis of
+ * content/levels.yaml (key `levels.<level>.<n>`).
+ */
+export function letterStatus(
+  contentDir: string,
+  language: string,
+  own: Readonly<Record<string, string | undefined>>,
+  german: Readonly<Record<string, string | undefined>>,
+  activities: readonly { key: string; german: string; own: string }[] = [],
+): TranslationStatus {
+  if (language === REFERENCE_LANGUAGE) return 'geprüft';
+  if (reviewState(contentDir, language).status === 'Entwurf') return 'Entwurf';
+  const record = readReviewRecord(contentDir, language);
+  const reviewed =
+    Object.entries(german).every(
+      ([field, text]) =>
+        own[field] !== undefined &&
+        record.get(`letter.${field}`) === reviewHash(text ?? '', own[field] ?? ''),
+    ) && activities.every((text) => record.get(text.key) === reviewHash(text.german, text.own));
+  return reviewed ? 'geprüft' : 'Entwurf';
 }
 
 // ————— The languages —————

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type LetterTexts, letterSchema } from './letter-texts.ts';
 import { languageName } from './question-parts.ts';
 
 /**
@@ -240,8 +241,8 @@ function childFields(language: string) {
   };
 }
 
-/** Every field of a pack: the texts and the number words. */
-export const LANGUAGE_PACK_KEYS = [...LANGUAGE_PACK_FIELDS, 'numberWords'] as const;
+/** Every field of a pack: the texts, the number words and the letters to the parents. */
+export const LANGUAGE_PACK_KEYS = [...LANGUAGE_PACK_FIELDS, 'numberWords', 'letter'] as const;
 
 /** The fields of a pack beside its words; default only in a home language's pack. */
 export const LANGUAGE_KEYS = ['name', 'resultCode', 'default', 'dir', 'speechLang'] as const;
@@ -265,6 +266,7 @@ export function languagePackSchema(language: string) {
       ReturnType<typeof packText>
     >),
     numberWords: numberWordsSchema(language),
+    letter: letterSchema(language),
   };
   const error = (issue: { input?: unknown }) =>
     issue.input == null
@@ -316,6 +318,8 @@ export interface LanguagePack {
   soundCheck: string;
   /** The number words 0–20 (index = number) with a German pronunciation aid; never spoken. */
   numberWords: NumberWord[];
+  /** The texts of the letters to the parents; a missing one is reported by content:check. */
+  letter?: Partial<LetterTexts>;
 }
 
 /**

@@ -28,6 +28,23 @@ const text = (what: string) =>
     .trim()
     .min(1, { error: `must not be empty${HINT_SEPARATOR}write the ${what} in German` });
 
+/** A translation of the first Förderhinweise into a family language, for the Ergebnisbrief. */
+const translatedActivities = z
+  .array(
+    z
+      .string({ error: `must be a text${HINT_SEPARATOR}write the translated activity in double quotes` })
+      .trim()
+      .min(1, {
+        error: `must not be empty${HINT_SEPARATOR}translate the activity at the same place in activities`,
+      }),
+    {
+      error: `must be a list${HINT_SEPARATOR}write each translated activity on its own line starting with "- "`,
+    },
+  )
+  .min(1, {
+    error: `is empty${HINT_SEPARATOR}translate at least the first activity, or remove the language`,
+  });
+
 const levelSchema = z
   .strictObject(
     {
@@ -50,6 +67,17 @@ const levelSchema = z
         .describe(
           `Förderhinweise: ${MIN_ACTIVITIES} to ${MAX_ACTIVITIES} concrete, play-based everyday activities, shown when this level is the assigned one.`,
         ),
+      translations: z
+        .record(
+          z.string().regex(/^[a-z]{2}$/, {
+            error: `is not a language code${HINT_SEPARATOR}name the language pack, e.g. tr or uk`,
+          }),
+          translatedActivities,
+        )
+        .optional()
+        .describe(
+          'The first activities translated per language code (tr, ar, …), in the same order: the Ergebnisbrief prints the first three beside the German ones (docs/product.md §49).',
+        ),
     },
     {
       error: (issue) =>
@@ -58,6 +86,17 @@ const levelSchema = z
           : `must be a map${HINT_SEPARATOR}write title:, description: and activities: indented under the level`,
     },
   )
+  .superRefine((level, ctx) => {
+    for (const [code, list] of Object.entries(level.translations ?? {})) {
+      if (list.length > level.activities.length) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['translations', code],
+          message: `has ${list.length} activities, but activities has ${level.activities.length}${HINT_SEPARATOR}translate each activity once, in the order of activities`,
+        });
+      }
+    }
+  })
   .describe('One level: its name, what it means and what helps.');
 
 export const levelsSchema = z

@@ -1,9 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_RETENTION_MONTHS } from '../server/retention.ts';
 import {
   buildConfig,
   consentRequired,
+  DEFAULT_SERVER_RETENTION_MONTHS,
+  letterSettings,
   MIN_PASSPHRASE_LENGTH,
   PUBLIC_PASSPHRASE,
   passphraseProblem,
@@ -76,5 +79,25 @@ describe('npm run build', () => {
     expect(refused.stderr).toContain('ACCESS_PASSWORD is not set: the app is not built');
     expect(refused.stderr).not.toMatch(/^\s+at /m);
     expect(check({ ACCESS_PASSWORD: 'Kita-Sonnenschein-2027' }).status).toBe(0);
+  });
+});
+
+describe('the letters’ settings (docs/deploy.md)', () => {
+  it('takes the server’s retention default and leaves an unset fact undefined, for a blank line', () => {
+    expect(DEFAULT_SERVER_RETENTION_MONTHS).toBe(DEFAULT_RETENTION_MONTHS);
+    expect(letterSettings({})).toEqual({ serverRetentionMonths: DEFAULT_RETENTION_MONTHS });
+    expect(
+      letterSettings({
+        LETTER_CONTROLLER: '  Kita   Sonnenschein ',
+        LETTER_PRIVACY_CONTACT: '',
+        RETENTION_MONTHS: '36',
+      }),
+    ).toEqual({ controller: 'Kita Sonnenschein', serverRetentionMonths: 36 });
+  });
+
+  it('stops the build on a RETENTION_MONTHS the server would refuse', () => {
+    expect(() => letterSettings({ RETENTION_MONTHS: 'fünf' })).toThrow(
+      'RETENTION_MONTHS muss eine ganze Zahl ≥ 1 sein',
+    );
   });
 });

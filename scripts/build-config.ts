@@ -1,4 +1,5 @@
 import { createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
+import { positiveIntegerFromEnv } from '../server/settings.ts';
 
 /**
  * The passphrase everyone can read in this repository: only the development server (`npm run dev`)
@@ -21,6 +22,29 @@ export interface AccessVerifier {
   verifier: string;
 }
 
+/**
+ * The server's retention period when RETENTION_MONTHS is unset: server/retention.ts
+ * DEFAULT_RETENTION_MONTHS (build-config.test.ts keeps the two equal; the server module is not
+ * imported here, so the Vite config loader stays free of the server's database code).
+ */
+export const DEFAULT_SERVER_RETENTION_MONTHS = 60;
+
+/**
+ * The deployment's facts the letters to the parents print (docs/product.md, "Elternbrief und
+ * Ergebnisbrief"; docs/deploy.md): a setting left unset stays undefined, and the letter shows a
+ * blank line to fill in by hand instead of invented data.
+ */
+export interface LetterSettings {
+  /** LETTER_CONTROLLER: who is responsible (Träger, name and address). */
+  controller?: string;
+  /** LETTER_PRIVACY_CONTACT: whom to ask about data protection (the data-protection officer). */
+  privacyContact?: string;
+  /** LETTER_SERVER_PLACE: where the results server stands (operator and place). */
+  serverPlace?: string;
+  /** RETENTION_MONTHS, as the server reads it: months after a child's latest test until deletion. */
+  serverRetentionMonths: number;
+}
+
 export interface BuildConfig {
   /** Only the verifier reaches the bundle, never the passphrase. */
   accessVerifier: AccessVerifier;
@@ -30,6 +54,7 @@ export interface BuildConfig {
    * (docs/product.md §48, docs/deploy.md); default off.
    */
   consentRequired: boolean;
+  letter: LetterSettings;
 }
 
 /**
@@ -45,6 +70,31 @@ export function consentRequired(raw: string | undefined): boolean {
     `CONSENT_REQUIRED muss true oder false sein, nicht „${raw}“: Die App wird nicht gebaut (docs/deploy.md).\n` +
       `CONSENT_REQUIRED must be true or false, not "${raw}": the app is not built (docs/deploy.md).`,
   );
+}
+
+/** A text setting: trimmed, at most 300 characters; unset or blank is undefined. */
+function textSetting(env: Record<string, string | undefined>, name: string): string | undefined {
+  const value = env[name]?.replace(/\s+/g, ' ').trim();
+  if (!value) return undefined;
+  if (value.length > 300) {
+    throw new Error(
+      `${name} ist länger als 300 Zeichen: Bitte kürzer fassen (docs/deploy.md).\n${name} is longer than 300 characters: shorten it (docs/deploy.md).`,
+    );
+  }
+  return value;
+}
+
+/** The letters' settings from the environment; a RETENTION_MONTHS the server would refuse stops the build. */
+export function letterSettings(env: Record<string, string | undefined>): LetterSettings {
+  const controller = textSetting(env, 'LETTER_CONTROLLER');
+  const privacyContact = textSetting(env, 'LETTER_PRIVACY_CONTACT');
+  const serverPlace = textSetting(env, 'LETTER_SERVER_PLACE');
+  return {
+    ...(controller ? { controller } : {}),
+    ...(privacyContact ? { privacyContact } : {}),
+    ...(serverPlace ? { serverPlace } : {}),
+    serverRetentionMonths: positiveIntegerFromEnv('RETENTION_MONTHS', DEFAULT_SERVER_RETENTION_MONTHS, env),
+  };
 }
 
 export function makeAccessVerifier(
@@ -87,7 +137,8 @@ export function passphraseProblem(password: string | undefined): string | undefi
 
 /**
  * Build-time configuration read from the environment (ACCESS_PASSWORD, ACCESS_PASSWORD_SALT,
- * RESULT_ENDPOINT, CONSENT_REQUIRED). A build (`command` 'build') refuses a missing, public or short passphrase
+ * RESULT_ENDPOINT, CONSENT_REQUIRED, and the letters' LETTER_CONTROLLER, LETTER_PRIVACY_CONTACT,
+ * LETTER_SERVER_PLACE, RETENTION_MONTHS). A build (`command` 'build') refuses a missing, public or short passphrase
  * (passphraseProblem); the development server falls back to the public one. The salt is random per
  * build unless ACCESS_PASSWORD_SALT (base64) pins it; a new salt costs one extra derivation on each
  * device's first unlock after the update.
@@ -105,5 +156,6 @@ export function buildConfig(
     accessVerifier: makeAccessVerifier(password, ACCESS_KDF_ITERATIONS, salt),
     resultEndpoint: env.RESULT_ENDPOINT || DEFAULT_RESULT_ENDPOINT,
     consentRequired: consentRequired(env.CONSENT_REQUIRED),
+    letter: letterSettings(env),
   };
 }

@@ -122,7 +122,7 @@ function staleReason(configHash) {
   const stamp = readStamp();
   if (!stamp) return 'kein Build-Stempel / no build stamp';
   if (stamp.configHash !== configHash) {
-    return 'ACCESS_PASSWORD, RESULT_ENDPOINT oder CONSENT_REQUIRED geändert / changed';
+    return 'ACCESS_PASSWORD, RESULT_ENDPOINT, CONSENT_REQUIRED oder Angaben des Elternbriefs (LETTER_…, RETENTION_MONTHS) geändert / changed';
   }
   const changed = SOURCES.find((source) => newestMtime(join(ROOT, source)) > stamp.mtimeMs);
   return changed ? `${changed} ist neuer als der Build / is newer than the build` : undefined;

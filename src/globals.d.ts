@@ -4,3 +4,10 @@ declare const __ACCESS_VERIFIER__: import('./storage/kdf').AccessVerifier;
 declare const __RESULT_ENDPOINT__: string;
 /** CONSENT_REQUIRED at build time: a test needs the parents' recorded screening consent (docs/product.md §48). */
 declare const __CONSENT_REQUIRED__: boolean;
+/** The deployment's facts for the letters to the parents, set at build time (scripts/build-config.ts). */
+declare const __LETTER_SETTINGS__: {
+  controller?: string;
+  privacyContact?: string;
+  serverPlace?: string;
+  serverRetentionMonths: number;
+};

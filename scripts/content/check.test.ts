@@ -52,4 +52,13 @@ describe('npm run content:check', () => {
     );
     expect(stderr).toContain('2 problems in 1 file of the question packs.');
   });
+
+  it('names a letter text a language lacks, at the file:line of its letter map', { timeout: 30_000 }, () => {
+    const { status, stderr } = check('missing-letter-text');
+    expect(status).toBe(1);
+    expect(stderr).toContain(
+      'scripts/content/fixtures/missing-letter-text/languages/tr.yaml:36:1  letter.consentDate  the Turkish letter text "consentDate" is missing — add "consentDate:" under "letter:" with the Turkish text (German: "Ort, Datum")',
+    );
+    expect(stderr).toContain('1 problem in 1 file');
+  });
 });

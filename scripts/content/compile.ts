@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { factOfPack } from '../../schemas/language-facts.ts';
+import { factOfPack, letterStatus } from '../../schemas/language-facts.ts';
 import type { LanguagePack } from '../../schemas/language-pack.ts';
+import { uploadedDataKinds } from '../../schemas/letter-data-kinds.ts';
+import type { LevelsSource } from '../../schemas/levels.ts';
 
 export { compileLanguagesModule };
 
@@ -47,7 +49,17 @@ export function compileQuestionsModule(
   const lines = [...imports].map(
     ([picture, ident]) => `import ${ident} from ${JSON.stringify(join(picturesDir, picture))};`,
   );
-  const packsJson = JSON.stringify(languagePacks);
+  // The letters to the parents travel in virtual:zaehltest-letters, loaded with their PDF; they are
+  // no part of what the child is shown, so they leave the content version alone.
+  const packsJson = JSON.stringify(
+    Object.fromEntries(
+      Object.entries(languagePacks).map(([code, pack]) => {
+        if (!pack) return [code, pack];
+        const { letter: _letter, ...rest } = pack;
+        return [code, rest];
+      }),
+    ),
+  );
   const version = contentVersion(
     `${json}
 ${packsJson}`,
@@ -93,4 +105,53 @@ function compileLanguagesModule(
     pack ? [factOfPack(contentDir, code, pack)] : [],
   );
   return `export const languages = ${JSON.stringify(facts)};\n`;
+}
+
+/**
+ * The source of `virtual:zaehltest-letters`: per language the texts of the letters to the parents
+ * and whether they are a draft (schemas/language-facts.ts letterStatus), and the kinds of data the
+ * upload holds, read from the upload schema (docs/product.md, "Elternbrief und Ergebnisbrief").
+ * Imported only by the letters' PDF module, which loads on demand.
+ */
+export function compileLettersModule(
+  languagePacks: Partial<Record<Language, LanguagePack>>,
+  contentDir: string,
+  levels?: LevelsSource,
+): string {
+  const german = languagePacks.de?.letter ?? {};
+  // The Förderhinweise translated for the Ergebnisbrief, each beside its German text.
+  const activities = (code: string) =>
+    Object.entries(levels?.levels ?? {}).flatMap(([level, description]) =>
+      (description.translations?.[code] ?? []).map((own, n) => ({
+        key: `levels.${level}.${n}`,
+        german: description.activities[n] ?? '',
+        own,
+      })),
+    );
+  const letters = Object.fromEntries(
+    Object.entries(languagePacks).flatMap(([code, pack]) =>
+      pack?.letter
+        ? [
+            [
+              code,
+              {
+                texts: pack.letter,
+                status: letterStatus(contentDir, code, pack.letter, german, activities(code)),
+              },
+            ],
+          ]
+        : [],
+    ),
+  );
+  return [
+    `export const letters = ${JSON.stringify(letters)};`,
+    `export const dataKinds = ${JSON.stringify(uploadedDataKinds())};`,
+    // The Förderhinweise translated per level and language (content/levels.yaml), for the Ergebnisbrief.
+    `export const activityTranslations = ${JSON.stringify(
+      Object.fromEntries(
+        Object.entries(levels?.levels ?? {}).map(([key, level]) => [key, level.translations ?? {}]),
+      ),
+    )};`,
+    '',
+  ].join('\n');
 }

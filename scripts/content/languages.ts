@@ -9,6 +9,7 @@ import {
   packKeys,
   REFERENCE_LANGUAGE,
 } from '../../schemas/language-pack.ts';
+import { LETTER_FIELDS, LETTER_REFERENCE, type LetterField } from '../../schemas/letter-texts.ts';
 import { languageName } from '../../schemas/question.ts';
 import { type ContentIssue, closest, dedupe, splitMessage, yamlIssue } from './issues.ts';
 import { formatPath, type IssuePath, locate } from './yaml-position.ts';
@@ -30,6 +31,11 @@ export interface LanguagePackOptions {
   rel: (path: string) => string;
   /** Whether the folder, de.yaml and a default child language must exist (true for the real content). */
   required: boolean;
+  /**
+   * Whether every pack must have every letter text (true for the real content); otherwise a pack
+   * needs the letter texts its folder's de.yaml has (fixtures about other things have none).
+   */
+  lettersRequired?: boolean;
 }
 
 export { orderLanguages };
@@ -68,7 +74,7 @@ function packHead(file: string): { name?: unknown; resultCode?: unknown } {
  * Two packs must not share a resultCode: results of different languages would be mixed up.
  */
 export function loadLanguagePacks(options: LanguagePackOptions): LanguagePacksResult {
-  const { languagesDir, schemaFile, rel, required } = options;
+  const { languagesDir, schemaFile, rel, required, lettersRequired = false } = options;
   const issues: ContentIssue[] = [];
   const packs: Partial<Record<string, LanguagePack>> = {};
   const files: string[] = [];
@@ -125,6 +131,7 @@ export function loadLanguagePacks(options: LanguagePackOptions): LanguagePacksRe
     });
   }
   const resultCodes = new Map<string, { file: string; line: number; col: number }[]>();
+  const letterPlaces = new Map<string, { file: string; line: number; col: number }>();
   for (const language of languages) {
     const absolute = join(languagesDir, `${language}.yaml`);
     const file = rel(absolute);
@@ -132,6 +139,7 @@ export function loadLanguagePacks(options: LanguagePackOptions): LanguagePacksRe
     const result = loadPack(absolute, file, language, schemaComment);
     issues.push(...result.issues);
     if (result.pack) packs[language] = result.pack;
+    letterPlaces.set(language, { file, ...result.letterPlace });
     if (result.resultCode) {
       const { code, line, col } = result.resultCode;
       resultCodes.set(code, [...(resultCodes.get(code) ?? []), { file, line, col }]);
@@ -163,6 +171,7 @@ export function loadLanguagePacks(options: LanguagePackOptions): LanguagePacksRe
       hint: `add the line "default: true" to the pack of that language (also the DIF reference group), e.g. ${first}.yaml`,
     });
   }
+  issues.push(...missingLetterTexts(packs, letterPlaces, lettersRequired));
   for (const [code, places] of resultCodes) {
     if (places.length < 2) continue;
     for (const place of places) {
@@ -176,6 +185,40 @@ export function loadLanguagePacks(options: LanguagePackOptions): LanguagePacksRe
     }
   }
   return { packs, issues, files };
+}
+
+/**
+ * Every letter text a pack lacks (docs/product.md, "Elternbrief und Ergebnisbrief"), at the pack's
+ * `letter:` line (line 1 when it has none). The real content needs every text in every pack; a
+ * fixture folder only the texts its de.yaml has.
+ */
+function missingLetterTexts(
+  packs: Partial<Record<string, LanguagePack>>,
+  places: ReadonlyMap<string, { file: string; line: number; col: number }>,
+  required: boolean,
+): ContentIssue[] {
+  const reference = packs[REFERENCE_LANGUAGE]?.letter ?? {};
+  const wanted: LetterField[] = required
+    ? LETTER_FIELDS
+    : LETTER_FIELDS.filter((field) => reference[field] !== undefined);
+  const issues: ContentIssue[] = [];
+  for (const [language, pack] of Object.entries(packs)) {
+    const place = places.get(language);
+    if (!pack || !place) continue;
+    const name = languageName(language);
+    for (const field of wanted) {
+      if (pack.letter?.[field] !== undefined) continue;
+      const german = reference[field] ?? LETTER_REFERENCE[field];
+      const quoted = german.length > 60 ? `${german.slice(0, 57)}…` : german;
+      issues.push({
+        ...place,
+        path: `letter.${field}`,
+        message: `the ${name} letter text "${field}" is missing`,
+        hint: `add "${field}:" under "letter:" with the ${name} text (German: "${quoted}")`,
+      });
+    }
+  }
+  return issues;
 }
 
 /** The smallest result code above all codes in use. */
@@ -192,6 +235,8 @@ function loadPack(
   pack?: LanguagePack;
   issues: ContentIssue[];
   resultCode?: { code: string; line: number; col: number };
+  /** Where the `letter:` map starts (line 1 without one): missing letter texts are reported there. */
+  letterPlace: { line: number; col: number };
 } {
   const source = readFileSync(absolute, 'utf8');
   const lineCounter = new LineCounter();
@@ -221,8 +266,9 @@ function loadPack(
   }
   if (doc.errors.length > 0) {
     for (const error of doc.errors) issues.push(yamlIssue(file, lineCounter, error));
-    return { issues: dedupe(issues) };
+    return { issues: dedupe(issues), letterPlace: { line: 1, col: 1 } };
   }
+  const letterPlace = doc.has('letter') ? locate(doc, lineCounter, ['letter'], 'key') : { line: 1, col: 1 };
 
   const data: unknown = doc.toJS();
   const keys = packKeys(language);
@@ -265,11 +311,12 @@ function loadPack(
         add(issue.path, issue.message);
       }
     }
-    return { issues, ...(resultCode ? { resultCode } : {}) };
+    return { issues, letterPlace, ...(resultCode ? { resultCode } : {}) };
   }
   return {
     pack: result.data,
     issues,
+    letterPlace,
     ...(resultCode ? { resultCode } : {}),
   };
 }

@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileLevelsModule, loadLevels } from './levels.ts';
@@ -45,5 +47,29 @@ describe('content/levels.yaml', () => {
     expect(result.stderr).toContain(
       'scripts/content/fixtures/levels-broken/levels.yaml:17:5  levels.3.descripton  "descripton" is not a known field',
     );
+  });
+
+  it('carries the Förderhinweise translated for the Ergebnisbrief, never more than the German ones', () => {
+    const { levels } = loadLevels();
+    expect(levels?.levels['3'].translations?.tr?.[0]).toMatch(/^Meyve paylaşmak/);
+    const dir = mkdtempSync(join(tmpdir(), 'zaehltest-levels-'));
+    try {
+      const file = join(dir, 'levels.yaml');
+      const source = readFileSync(loadLevels().file, 'utf8').replace(
+        '    translations:\n      tr:\n',
+        '    translations:\n      tr:\n        - "fazladan bir fikir"\n        - "bir tane daha"\n',
+      );
+      writeFileSync(file, source);
+      const { issues } = loadLevels(file);
+      expect(issues).toHaveLength(1);
+      expect(issues[0]).toMatchObject({
+        path: 'levels.1.translations.tr',
+        message: 'has 5 activities, but activities has 4',
+        hint: 'translate each activity once, in the order of activities',
+      });
+      expect(source.split('\n')[issues[0]!.line - 1]).toMatch(/^ {8}- "fazladan bir fikir"$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

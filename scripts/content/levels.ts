@@ -79,7 +79,13 @@ export function loadLevels(file = LEVELS_FILE): LevelsResult {
   return { file, issues: issues.sort((a, b) => a.line - b.line || a.col - b.col) };
 }
 
-/** The source of `virtual:zaehltest-levels`: the validated levels as plain JSON data. */
+/**
+ * The source of `virtual:zaehltest-levels`: the validated levels as plain JSON data, without the
+ * Förderhinweise's translations, which only the Ergebnisbrief prints (virtual:zaehltest-letters).
+ */
 export function compileLevelsModule(levels: LevelsSource): string {
-  return `export const levels = ${JSON.stringify(levels.levels)};\n`;
+  const german = Object.fromEntries(
+    Object.entries(levels.levels).map(([key, { translations: _translations, ...level }]) => [key, level]),
+  );
+  return `export const levels = ${JSON.stringify(german)};\n`;
 }

@@ -59,6 +59,8 @@ export interface LoadOptions {
    * the language packs are checked only when the folder exists.
    */
   requireLanguagePacks?: boolean;
+  /** Whether every language pack needs every letter text to the parents (true for the real content). */
+  requireLetters?: boolean;
 }
 
 export interface ContentResult {
@@ -87,6 +89,7 @@ export const REAL_CONTENT = {
   contentDir: CONTENT_DIR,
   expectedCount: QUESTION_COUNT,
   requireLanguagePacks: true,
+  requireLetters: true,
 } as const;
 
 const FILE_NAME = /^(\d{2})-[a-z0-9]+(?:-[a-z0-9]+)*\.yaml$/;
@@ -118,6 +121,7 @@ export function loadContent(options: LoadOptions = {}): ContentResult {
     schemaFile: join(dirname(schemaFile), LANGUAGE_PACK_SCHEMA_NAME),
     rel,
     required: options.requireLanguagePacks === true,
+    lettersRequired: options.requireLetters === true,
   });
   // A fixture folder without languages/ has the languages of the valid fixture (de, tr, ar, ro), not
   // those of content/: adding a language to content/ must not touch the fixtures.

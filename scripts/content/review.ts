@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import {
   languageTexts,
+  letterTexts,
   REVIEWS_DIR,
   readReviewRecord,
   reviewHash,
@@ -37,7 +38,8 @@ function packName(contentDir: string, language: string): string {
 export function recordReviews(contentDir: string, language: string, keys: Iterable<string>): string {
   if (language === REFERENCE_LANGUAGE) throw new Error('de is the German reference; it has no review record');
   const record = readReviewRecord(contentDir, language);
-  const texts = languageTexts(contentDir, language);
+  // The sheet's texts: the test's, then the letters' to the parents (docs/product.md §49).
+  const texts = [...languageTexts(contentDir, language), ...letterTexts(contentDir, language)];
   const confirm = new Set(keys);
   for (const text of texts) {
     if (confirm.has(text.key) && text.own.trim() !== '')

@@ -421,4 +421,34 @@ describe('the review column "geprüft"', () => {
       expect.objectContaining({ key: '21.situationText', own: 'Bana beş parmak göster.' }),
     );
   });
+
+  it('carries the letters to the parents: a missing letter text is written into the letter map, a ja is recorded', () => {
+    const contentDir = contentCopy();
+    const pack = join(contentDir, 'languages', 'tr.yaml');
+    writeFileSync(pack, readFileSync(pack, 'utf8').replace(/^ {2}consentDate: .*\n/m, ''));
+    const rows = sheetRows(contentDir, 'tr');
+    const consentDate = rows.find((row) => row.field === 'letter.consentDate');
+    expect(consentDate).toMatchObject({ file: 'languages/tr.yaml', german: 'Ort, Datum', target: '' });
+    expect(consentDate?.note).toContain('Platzhalter');
+    const sheet = filledSheet(contentDir, 'tr', (row) =>
+      row[2] === 'letter.consentDate' ? 'Yer, tarih' : (row[4] ?? ''),
+    );
+    const [header, ...records] = parseCsv(sheet).map((record) => record.cells);
+    const marked = writeCsv([
+      header as string[],
+      ...records.map((row) =>
+        row[2] === 'letter.greeting' ? [...row.slice(0, 5), 'ja', row[6] ?? ''] : row,
+      ),
+    ]);
+    const result = importSheet(contentDir, marked);
+    expect(result.problems).toEqual([]);
+    expect(result.reviewed).toEqual(['letter.greeting']);
+    writeImport(result);
+    const written = parse(readFileSync(pack, 'utf8')) as { letter: Record<string, string> };
+    expect(written.letter.consentDate).toBe('Yer, tarih');
+    expect(written.letter.greeting).toBe('Sevgili anne ve babalar,');
+    expect(
+      parse(readFileSync(join(contentDir, 'reviews', 'tr.yaml'), 'utf8')).reviewed['letter.greeting'],
+    ).toMatch(/^[0-9a-f]{12}$/);
+  });
 });

@@ -11,7 +11,7 @@ import {
   type Scalar,
   type YAMLMap,
 } from 'yaml';
-import { languageTexts, readReviewRecord, reviewHash } from '../../schemas/language-facts.ts';
+import { languageTexts, letterTexts, readReviewRecord, reviewHash } from '../../schemas/language-facts.ts';
 import { LANGUAGE_PACK_FIELDS } from '../../schemas/language-pack.ts';
 import { CsvError, parseCsv, writeCsv } from './csv.ts';
 import { writeReviews } from './review.ts';
@@ -65,6 +65,8 @@ const FIELD_NOTES: Record<string, string> = {
   practiceWrongYes: 'Gesprochen, wenn die richtige Übungsantwort „Ja“ ist.',
   soundCheck: 'Kurzer freundlicher Satz, mit dem die Fachkraft die Lautstärke einstellt.',
 };
+const LETTER_NOTE =
+  'Brief an die Eltern (Elternbrief, Ergebnisbrief). Platzhalter wie {monateServer} unverändert übernehmen: dort setzt die App die Angabe ein.';
 const WORD_NOTE = 'Zahlwort, wie das Kind es sagt (in der Schrift der Sprache). Wird nie vorgelesen.';
 const SAY_NOTE = 'Lesehilfe: so liest eine deutschsprachige Fachkraft das Zahlwort vor.';
 
@@ -140,6 +142,13 @@ function checkLanguage(language: string) {
   }
 }
 
+const LETTER_PREFIX = 'letter.';
+
+/** Every text of the sheet: the test's texts, then the letters' texts (docs/product.md §49). */
+function sheetTexts(contentDir: string, language: string) {
+  return [...languageTexts(contentDir, language), ...letterTexts(contentDir, language)];
+}
+
 /**
  * The rows of the sheet for one language: every question pack's texts, then the language pack
  * (schemas/language-facts.ts lists them, the same texts whose review decides the status).
@@ -147,7 +156,7 @@ function checkLanguage(language: string) {
 export function sheetRows(contentDir: string, language: string): SheetRow[] {
   checkLanguage(language);
   const record = readReviewRecord(contentDir, language);
-  return languageTexts(contentDir, language).map((text) => {
+  return sheetTexts(contentDir, language).map((text) => {
     const part = /\.(word|say)$/.exec(text.field)?.[1];
     return {
       file: text.file,
@@ -156,7 +165,14 @@ export function sheetRows(contentDir: string, language: string): SheetRow[] {
       german: text.german,
       target: text.own,
       reviewed: text.own.trim() !== '' && record.get(text.key) === reviewHash(text.german, text.own),
-      note: part === 'word' ? WORD_NOTE : part === 'say' ? SAY_NOTE : (FIELD_NOTES[text.field] ?? ''),
+      note:
+        part === 'word'
+          ? WORD_NOTE
+          : part === 'say'
+            ? SAY_NOTE
+            : text.field.startsWith(LETTER_PREFIX)
+              ? LETTER_NOTE
+              : (FIELD_NOTES[text.field] ?? ''),
     };
   });
 }
@@ -269,7 +285,7 @@ export function importSheet(contentDir: string, csvText: string): ImportResult {
   const wanted = new Map<string, Placement[]>();
   const seen = new Map<string, number>();
   const current = new Map(
-    languageTexts(contentDir, language).map((text) => [`${text.file}\n${text.field}`, text]),
+    sheetTexts(contentDir, language).map((text) => [`${text.file}\n${text.field}`, text]),
   );
   const reviews = readReviewRecord(contentDir, language);
 
@@ -304,6 +320,8 @@ export function importSheet(contentDir: string, csvText: string): ImportResult {
         }
       } else if ((LANGUAGE_PACK_FIELDS as readonly string[]).includes(field)) {
         currentGerman = reference?.fields.get(field) ?? '';
+      } else if (field.startsWith(LETTER_PREFIX) && current.has(`${packFile}\n${field}`)) {
+        currentGerman = current.get(`${packFile}\n${field}`)?.german ?? '';
       } else {
         problem(
           `has the field '${field}', which a language pack does not have — use ${LANGUAGE_PACK_FIELDS.join(', ')} or numberWords.<0–20>.word|say`,
@@ -520,7 +538,8 @@ function completeWords(words: Map<number, { word?: string; say?: string }>, coun
 }
 
 function newLanguagePack(placements: Placement[], count: number, result: ImportResult): string {
-  const { fields, words } = numberWordPlacements(placements);
+  const letter = placements.filter((p) => p.field.startsWith(LETTER_PREFIX));
+  const { fields, words } = numberWordPlacements(placements.filter((p) => !letter.includes(p)));
   let text = '# yaml-language-server: $schema=../../schemas/language-pack.schema.json\n';
   for (const field of LANGUAGE_PACK_FIELDS) {
     const placement = fields.find((p) => p.field === field);
@@ -535,7 +554,7 @@ function newLanguagePack(placements: Placement[], count: number, result: ImportR
   result.notes.push(
     `languages/${result.language}.yaml is new: add name, resultCode, dir and speechLang by hand (docs/architecture.md, "Adding a language")`,
   );
-  return text;
+  return letter.length > 0 ? addLetterLines(text, letter) : text;
 }
 
 function editLanguagePack(
@@ -545,12 +564,19 @@ function editLanguagePack(
   result: ImportResult,
 ): string {
   const { doc, render } = parseKeepingSource(source, `languages/${result.language}.yaml`);
-  const { fields, words } = numberWordPlacements(placements);
+  const letter = placements.filter((p) => p.field.startsWith(LETTER_PREFIX));
+  const { fields, words } = numberWordPlacements(placements.filter((p) => !letter.includes(p)));
   const absent: Placement[] = [];
   for (const placement of fields) {
     const node = doc.get(placement.field, true);
     if (isScalar(node)) setScalar(node, placement.value, false);
     else absent.push(placement);
+  }
+  const absentLetter: Placement[] = [];
+  for (const placement of letter) {
+    const node = doc.getIn(['letter', placement.field.slice(LETTER_PREFIX.length)], true);
+    if (isScalar(node)) setScalar(node, placement.value, false);
+    else absentLetter.push(placement);
   }
   const list = doc.get('numberWords', true);
   let wordsMissing = false;
@@ -607,7 +633,20 @@ function editLanguagePack(
         `the number words are written only as the whole list 0–${count - 1}; fill every word and say cell`,
       );
   }
-  return text;
+  return absentLetter.length > 0 ? addLetterLines(text, absentLetter) : text;
+}
+
+/** The letter texts a pack lacks, added at the end of its `letter:` map (a new map at the end of the file). */
+function addLetterLines(text: string, placements: Placement[]): string {
+  const lines = placements
+    .map((p) => `  ${p.field.slice(LETTER_PREFIX.length)}: ${quote(p.value)}\n`)
+    .join('');
+  const letter = parseDocument(text).get('letter', true);
+  const end = isMap(letter) ? letter.range?.[1] : undefined;
+  if (end !== undefined && isMap(letter) && letter.items.length > 0) {
+    return insertAt(text, afterLineOf(text, end), lines);
+  }
+  return `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}letter:\n${lines}`;
 }
 
 /** Writes the computed changes and the recorded reviews; returns the paths written. */

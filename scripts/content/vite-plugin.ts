@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import type { Logger, Plugin, ViteDevServer } from 'vite';
 import { REVIEWS_DIR } from '../../schemas/language-facts.ts';
-import { compileLanguagesModule, compileQuestionsModule } from './compile.ts';
+import { compileLanguagesModule, compileLettersModule, compileQuestionsModule } from './compile.ts';
 import { writeLanguagePackJsonSchema, writeQuestionJsonSchema } from './json-schema.ts';
 import { compileLevelsModule, LEVELS_FILE, type LevelsResult, loadLevels } from './levels.ts';
 import {
@@ -22,6 +22,9 @@ const LEVELS_RESOLVED_ID = `\0${LEVELS_VIRTUAL_ID}`;
 /** The languages of the packs (content/languages/): codes, names, result codes, direction, status. */
 export const LANGUAGES_VIRTUAL_ID = 'virtual:zaehltest-languages';
 const LANGUAGES_RESOLVED_ID = `\0${LANGUAGES_VIRTUAL_ID}`;
+/** The texts of the letters to the parents per language, loaded with the letters' PDF module. */
+export const LETTERS_VIRTUAL_ID = 'virtual:zaehltest-letters';
+const LETTERS_RESOLVED_ID = `\0${LETTERS_VIRTUAL_ID}`;
 const PLUGIN_NAME = 'zaehltest-content';
 const DEBOUNCE_MS = 50;
 
@@ -81,6 +84,7 @@ export function contentPlugin(options: ContentPluginOptions = REAL_CONTENT): Plu
     resolveId(id) {
       if (id === VIRTUAL_ID) return RESOLVED_ID;
       if (id === LANGUAGES_VIRTUAL_ID) return LANGUAGES_RESOLVED_ID;
+      if (id === LETTERS_VIRTUAL_ID) return LETTERS_RESOLVED_ID;
       return id === LEVELS_VIRTUAL_ID ? LEVELS_RESOLVED_ID : undefined;
     },
     load(id) {
@@ -96,6 +100,16 @@ export function contentPlugin(options: ContentPluginOptions = REAL_CONTENT): Plu
         // No throw here: the questions module refuses broken content for the build; the languages
         // must still load in the dev server so that the preview can show a broken pack's problems.
         return compileLanguagesModule(result.languagePacks, dirname(result.languagesDir));
+      }
+      if (id === LETTERS_RESOLVED_ID) {
+        const result = content ?? reload();
+        for (const file of result.languageFiles) this.addWatchFile(file);
+        this.addWatchFile(levelsFile);
+        return compileLettersModule(
+          result.languagePacks,
+          dirname(result.languagesDir),
+          (levels ?? reloadLevels()).levels,
+        );
       }
       if (id !== RESOLVED_ID) return undefined;
       const result = content ?? reload();
@@ -142,7 +156,7 @@ export function contentPlugin(options: ContentPluginOptions = REAL_CONTENT): Plu
 
 function invalidate(server: ViteDevServer): void {
   for (const environment of Object.values(server.environments)) {
-    for (const id of [RESOLVED_ID, LEVELS_RESOLVED_ID, LANGUAGES_RESOLVED_ID]) {
+    for (const id of [RESOLVED_ID, LEVELS_RESOLVED_ID, LANGUAGES_RESOLVED_ID, LETTERS_RESOLVED_ID]) {
       const module = environment.moduleGraph.getModuleById(id);
       if (module) environment.moduleGraph.invalidateModule(module);
     }

@@ -1,5 +1,6 @@
 import type { Plugin } from 'vite';
 import { readLanguageFacts } from '../content/language-facts.ts';
+import { loadLevels } from '../content/levels.ts';
 import { formatReport, loadContent, REAL_CONTENT } from '../content/load.ts';
 import { fontCodePoints, glyphIssues, languageCodePoints, pdfFontFile } from './glyphs.ts';
 import { buildPdfFonts } from './subset.ts';
@@ -16,7 +17,18 @@ function usedCodePoints(): { ltr: number[]; rtl: number[] } {
   if (issues.length > 0)
     throw new Error(`The results PDF cannot draw some characters of the texts:\n${formatReport(issues)}`);
   const used = { ltr: [] as number[], rtl: [] as number[] };
-  for (const { code, dir } of languages) used[dir].push(...languageCodePoints(content.packs, code));
+  const levels = Object.values(loadLevels().levels?.levels ?? {});
+  for (const { code, dir } of languages) {
+    used[dir].push(...languageCodePoints(content.packs, code));
+    // The letters to the parents are drawn with the same fonts (src/letters/letter-pdf.ts).
+    // The letters to the parents are drawn with the same fonts (src/letters/letter-pdf.ts): their
+    // texts and the Förderhinweise translated for the Ergebnisbrief.
+    const texts = [
+      ...Object.values(content.languagePacks[code]?.letter ?? {}),
+      ...levels.flatMap((level) => level.translations?.[code] ?? []),
+    ];
+    for (const char of texts.join('')) used[dir].push(char.codePointAt(0) ?? 0);
+  }
   return used;
 }
 

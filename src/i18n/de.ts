@@ -458,6 +458,29 @@ export const de = {
     },
     shownTwice: 'Bild nochmal gezeigt',
   },
+  /** The letters to the parents (docs/product.md, "Elternbrief und Ergebnisbrief"). */
+  letters: {
+    parentLetter: 'Elternbrief',
+    parentLetterNamed: 'Elternbrief für {{name}} ({{languages}})',
+    blank: 'Elternbrief ohne Namen',
+    blankText:
+      'Für einen Elternabend: der Elternbrief mit leerem Namensfeld, auf Deutsch und in der Sprache der Familie nebeneinander.',
+    language: 'Sprache der Familie',
+    germanOnly: 'nur Deutsch',
+    save: 'Als PDF speichern',
+    saving: 'Brief wird erstellt …',
+    failed: 'Der Brief konnte nicht erstellt werden. Bitte erneut versuchen.',
+    resultLetter: 'Ergebnisbrief',
+    resultLetterNamed: 'Ergebnisbrief für die Eltern ({{languages}})',
+    /** The languages a letter is printed in: German, and the family's beside it. */
+    german: 'Deutsch',
+    germanAnd: 'Deutsch und {{language}}',
+    draft: 'Entwurf – Übersetzung nicht geprüft',
+    /** The German column of the Ergebnisbrief for a name in Arabic script, which its font cannot draw. */
+    yourChild: 'Ihr Kind',
+    page: 'Seite {{page}} von {{pages}}',
+    close: 'Schließen',
+  },
   children: {
     heading: 'Kinder auf diesem Gerät',
     none: 'Auf diesem Gerät ist noch kein Kind gespeichert. Nach „Kind hinzufügen“ oder „Test beginnen“ steht das Kind hier.',

@@ -21,6 +21,7 @@ export function activityGroups(
   ): ActivityGroup => ({
     heading: t(key, { level, title: levelTexts[level].title }),
     items: [...levelTexts[level].activities],
+    level,
   });
   if (unusualProfile(levels)) {
     return levels
@@ -33,6 +34,7 @@ export function activityGroups(
         heading: t('result.meanings.activitiesAbove3'),
         description: levelTexts.above3.description,
         items: [...levelTexts.above3.activities],
+        level: 'above3',
       },
     ];
   }

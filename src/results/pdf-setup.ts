@@ -156,9 +156,16 @@ export class PdfText {
 /**
  * jsPDF's bidi options for one line of right-to-left text: logical order in, visual order out, in a
  * right-to-left paragraph (its default guesses the paragraph direction and put a line-final comma on
- * the wrong side).
+ * the wrong side), with mirrored pairs swapped: without it, "(المادة 15)" in a letter to the parents
+ * came out with both parentheses facing away from their words.
  */
-const RTL_LINE = { isInputVisual: false, isOutputVisual: true, isInputRtl: true, isOutputRtl: false };
+const RTL_LINE = {
+  isInputVisual: false,
+  isOutputVisual: true,
+  isInputRtl: true,
+  isOutputRtl: false,
+  isSymmetricSwapping: true,
+};
 
 /** Vowel marks and other combining marks of Arabic script. */
 const HARAKAT = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06DC\u06DF-\u06E4\u06E7\u06E8\u06EA-\u06ED]/g;

@@ -1,3 +1,4 @@
+import type { LevelKey } from '../../schemas/levels';
 import type { ChildLanguage, Texts } from '../content/types';
 import type { BilingualTexts } from './bilingual-text';
 
@@ -83,6 +84,8 @@ export interface ActivityGroup {
   /** 'größer 3' only: what reaching all three levels means and what the screening does not measure. */
   description?: string;
   items: string[];
+  /** The level in content/levels.yaml the items come from (the Ergebnisbrief finds their translations). */
+  level?: LevelKey;
 }
 
 export interface SittingSummary {

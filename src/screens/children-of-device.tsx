@@ -4,6 +4,7 @@ import { type ChildCodeProblem, parseChildCode } from '../children/code';
 import type { Child } from '../children/types';
 import { isDraftLanguage, languageLabel } from '../content/languages';
 import { germanDate } from '../domain/date';
+import { BlankLetter } from '../letters/letter-button';
 import type { UserData } from '../store/types';
 import { AddChild } from './add-child';
 import { DraftLanguageNote } from './draft-language-note';
@@ -98,9 +99,12 @@ export function ChildrenOfDevice({
         <h2 id={ids.heading} className="children-title">
           {t('children.heading')}
         </h2>
-        <button type="button" className="button button-secondary" onClick={onOverview}>
-          {t('children.overview')}
-        </button>
+        <div className="children-head-buttons">
+          <BlankLetter />
+          <button type="button" className="button button-secondary" onClick={onOverview}>
+            {t('children.overview')}
+          </button>
+        </div>
       </div>
       {list.kind === 'loading' && <p className="children-note">{t('children.loading')}</p>}
       {list.kind === 'failed' && (

@@ -42,6 +42,7 @@ describe("a child's next step in the Gruppenübersicht", () => {
       {
         heading: `Förderhinweise für Niveau 2: ${levelTexts['2'].title}`,
         items: [...levelTexts['2'].activities],
+        level: '2',
       },
     ]);
   });

@@ -32,6 +32,7 @@ import { buildVerlauf } from '../children/verlauf';
 import { childLanguages, isDraftLanguage, languageLabel, textDirection } from '../content/languages';
 import { germanDate, localDay } from '../domain/date';
 import type { ChildLanguage } from '../domain/facts';
+import { ParentLetterButton } from '../letters/letter-button';
 import { pdfFileName } from '../results/pdf-file-name';
 import { readSite } from '../settings/site';
 import { useStore } from '../store';
@@ -876,6 +877,11 @@ function ChildVerlauf({
         <button type="button" className="button" onClick={saveAuskunft} disabled={auskunft === 'working'}>
           {auskunft === 'working' ? t('consent.auskunft.working') : t('consent.auskunft.open')}
         </button>
+        <ParentLetterButton
+          name={row.child.name}
+          birthdate={row.child.birthDate}
+          language={row.child.language}
+        />
         <button type="button" className="button button-danger" onClick={onDelete}>
           {t('overview.delete')}
         </button>

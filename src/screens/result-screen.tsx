@@ -3,7 +3,10 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textDirection } from '../content/languages';
 import type { Texts } from '../content/types';
+import { germanDate, localDay } from '../domain/date';
 import type { Translate } from '../i18n';
+import { LetterButton, letterFileName, letterLabels, letterLanguages } from '../letters/letter-button';
+import { scoreLevels } from '../results/levels';
 import { type OutboxSnapshot, startOutbox, type UploadStatus } from '../results/outbox';
 import { pdfFileName } from '../results/pdf-file-name';
 import type { ResultDocument } from '../results/result-document';
@@ -87,6 +90,27 @@ export function ResultScreen() {
         >
           {pdfState === 'working' ? t('result.savingPdf') : t('result.savePdf')}
         </button>
+        <LetterButton
+          className="result-button"
+          label={t('letters.resultLetterNamed', { languages: letterLanguages(user.language, t) })}
+          save={async () => {
+            const { renderResultLetter, saveLetter } = await import('../letters/letter-pdf');
+            const last = answers.at(-1);
+            const pdf = renderResultLetter(
+              user.language,
+              {
+                childName: user.name,
+                testDate: last ? germanDate(localDay(last.answeredAt)) : '',
+                level: scoreLevels(answers).assignedLevel,
+                groups: doc.meanings.activities,
+              },
+              letterLabels(t),
+            );
+            return saveLetter(pdf, letterFileName('Ergebnisbrief', user.name, user.birthdate));
+          }}
+        >
+          {t('letters.resultLetter')}
+        </LetterButton>
       </div>
       {pdfState === 'failed' && (
         <p className="result-pdf-error" role="alert">

@@ -8,6 +8,7 @@ import type { Child } from '../children/types';
 import { userOfChild } from '../children/user-of-child';
 import { defaultChildLanguage } from '../content/languages';
 import { germanDate, localDay } from '../domain/date';
+import { ParentLetterButton } from '../letters/letter-button';
 import { useStore } from '../store';
 import type { UserData } from '../store/types';
 import { BackupPanel, CHILDREN_CHANGED_EVENT } from './backup-panel';
@@ -256,6 +257,11 @@ export function UserDataScreen() {
               ? t('children.codeAdopted', { code: entry.code })
               : t('children.codeNew')}
         </p>
+        {entry.kind === 'known' && (
+          <p className="child-letter-line">
+            <ParentLetterButton name={user.name} birthdate={user.birthdate} language={user.language} />
+          </p>
+        )}
         <ChildFields
           user={user}
           onChange={set}

@@ -9,6 +9,8 @@ export const ROOT = resolve(import.meta.dirname, '../..');
  * shorter than 12 characters (scripts/build-config.ts).
  */
 export const TEST_PASSWORD = 'zaehltest-testlauf';
+/** The responsible body the e2e build's letters name (scripts/build-config.ts LETTER_CONTROLLER). */
+export const LETTER_CONTROLLER = 'Kita Sonnenschein, Musterweg 1, 12345 Musterstadt';
 
 /**
  * Builds the app into a fresh temporary folder, so that parallel runs and a running `npm start`
@@ -21,6 +23,10 @@ export async function buildApp(
 ): Promise<string> {
   const accessPassword = process.env.ACCESS_PASSWORD;
   process.env.ACCESS_PASSWORD = TEST_PASSWORD;
+  // The letters to the parents print it (tests/letters.test.ts); the data-protection contact stays
+  // unset, so the letter shows its blank line.
+  const controller = process.env.LETTER_CONTROLLER;
+  process.env.LETTER_CONTROLLER = LETTER_CONTROLLER;
   const before = Object.fromEntries(Object.keys(settings).map((name) => [name, process.env[name]]));
   Object.assign(process.env, settings);
   // Vitest sets NODE_ENV=test, which would give a development React build; test what ships.
@@ -32,6 +38,8 @@ export async function buildApp(
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
+    if (controller === undefined) delete process.env.LETTER_CONTROLLER;
+    else process.env.LETTER_CONTROLLER = controller;
     if (accessPassword === undefined) delete process.env.ACCESS_PASSWORD;
     else process.env.ACCESS_PASSWORD = accessPassword;
     for (const [name, value] of Object.entries(before)) {
