@@ -230,12 +230,15 @@ describe('results page', () => {
         'answers',
         // 'Test beginnen' saves the child on the device: the result carries its code, never the name.
         'childCode',
+        // The parents' research consent, 'unknown' with none recorded (docs/product.md §48).
+        'researchConsent',
         // Turkish has texts no native speaker has confirmed yet (content/reviews/tr.yaml).
         ...(LANGUAGE_LABELS.tr?.endsWith('(Entwurf)') ? ['translationStatus'] : []),
         ...Object.keys(sent).filter((key) => key.startsWith('question')),
       ].sort(),
     );
     expect(sent.childCode).toMatch(/^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{6}$/);
+    expect(sent.researchConsent).toBe('unknown');
     // The research details (issue 17): the local test day, the build's content version, and per
     // scored question the answer, its time and, for a flashed picture, the measured exposure.
     expect(sent.contentVersion).toMatch(/^[0-9a-f]{12}$/);
