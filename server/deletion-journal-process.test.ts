@@ -78,9 +78,12 @@ describe('the deletion journal with npm run backup and npm run restore', () => {
       cpSync(join(source, JOURNAL_FOLDER), join(target, JOURNAL_FOLDER), { recursive: true });
 
       server = await start(target);
-      expect(server.output()).toContain(
-        '2 results deleted before the restore of an older database were deleted again (deletion journal)',
-      );
+      // The log (pino, written asynchronously) may come after the line that names the address.
+      await expect
+        .poll(() => server.output(), { timeout: 15_000 })
+        .toContain(
+          '2 results deleted before the restore of an older database were deleted again (deletion journal)',
+        );
       expect(await count(server, '23456A')).toBe(0);
       expect(await count(server, '23456B')).toBe(1);
       // The child tested again after the deletion keeps the new result, across the next start too.

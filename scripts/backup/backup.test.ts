@@ -84,6 +84,12 @@ async function fill(store: ResultStore): Promise<void> {
     login,
   );
   await accounts.createToken(leitung, 'Skript', randomBytes(32).toString('hex'));
+  // A parents' withdrawn research consent (docs/product.md §48).
+  await store.withdrawResearchConsent({
+    site: 'KITA-001',
+    childCode: childCode(1),
+    withdrawnOn: '2026-05-04',
+  });
   // A deletion in the Protokoll, which also makes the key of its child-code hashes.
   await store.research?.record({ kind: 'deletion', actor: 'test', count: 0, childCode: childCode(999) });
 }

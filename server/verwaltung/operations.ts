@@ -61,8 +61,29 @@ export const SCHEMAS = {
   passwordChange: z.strictObject({ current: z.string().max(1000), next: z.string().max(1000) }),
 };
 
-/** The German message of a refused input: its first issue. */
-export const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? 'Ungültige Eingabe.';
+/**
+ * The German message of a refused input: its first issue — the schemas' own German messages, and
+ * German words for what zod would say in English (a missing field, a wrong type, an unknown field).
+ */
+export function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Ungültige Eingabe.';
+  const field = issue.path.join('.') || 'Eingabe';
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return `Unbekanntes Feld: ${issue.keys.join(', ')}`;
+    case 'invalid_type':
+      return issue.input === undefined ? `${field}: fehlt` : `${field}: ungültiger Wert`;
+    case 'invalid_union':
+      return `${field}: ungültiger Wert`;
+    case 'too_small':
+      return issue.message.startsWith('Too small') ? `${field}: zu kurz` : issue.message;
+    case 'too_big':
+      return issue.message.startsWith('Too big') ? `${field}: zu lang` : issue.message;
+    default:
+      return issue.message;
+  }
+}
 
 const scopeText = (value: string[] | 'alle') => (value === 'alle' ? 'alle Einrichtungen' : value.join(', '));
 
