@@ -1,10 +1,10 @@
+import { ACCESS_KDF_ITERATIONS, MIN_PASSPHRASE_LENGTH } from '../../schemas/access-passphrase.ts';
 import { MIN_PASSWORD_LENGTH, ROLE_LABELS, ROLES, type Role } from '../../schemas/verwaltung-api.ts';
-import { MAX_BODY_BYTES } from '../../server/app.ts';
-import { PROTOKOLL_KIND_LABELS } from '../../server/auswertung/protokoll-routes.ts';
-import { SESSION_HOURS } from '../../server/auswertung/routes.ts';
-import { DEFAULT_FAILURE_WINDOW_MS, DEFAULT_MAX_FAILURES } from '../../server/auth/export-token.ts';
-import { PROTOKOLL_KINDS } from '../../server/db/protokoll.ts';
-import { ACCESS_KDF_ITERATIONS, MIN_PASSPHRASE_LENGTH } from '../build-config.ts';
+import { PROTOKOLL_KIND_LABELS } from '../auswertung/protokoll-routes.ts';
+import { SESSION_HOURS } from '../auswertung/routes.ts';
+import { DEFAULT_FAILURE_WINDOW_MS, DEFAULT_MAX_FAILURES } from '../auth/export-token.ts';
+import { PROTOKOLL_KINDS } from '../db/protokoll.ts';
+import { MAX_BODY_BYTES } from '../limits.ts';
 import { BACKUP_KEEP_DAYS, type Deployment } from './deployment.ts';
 import {
   ANSWER_FIELD_DESCRIPTIONS,
