@@ -34,11 +34,12 @@ describe.each(storeBackends)('the Datenschutz-Unterlagen on /verwaltung on $name
     if (backend.skip) return;
     api = await openAuswertungApp(backend, [], TOKEN, { datenschutz: { env: ENV, database: DATABASE } });
     await api.store.accounts?.addSite('KITA-017', 'Kita Sonnenschein');
-    for (const [name, role, sites] of [
+    const accounts: [string, keyof typeof sessions, string[] | 'alle'][] = [
       ['chef', 'verwaltung', 'alle'],
       ['leitung17', 'leitung', ['KITA-017']],
       ['team', 'forschung', 'alle'],
-    ] as const)
+    ];
+    for (const [name, role, sites] of accounts)
       sessions[role] = await signInAs(api.app, api.store, { name, role, sites });
   });
   afterAll(async () => api?.close());
