@@ -51,11 +51,8 @@ export interface Deployment {
   writtenOn: string;
 }
 
-/**
- * How long docs/deploy.md keeps the server's backups (its cron line deletes them after 30 days);
- * deployment.test.ts checks that the guide still says so.
- */
-export const BACKUP_KEEP_DAYS = 30;
+// How long docs/deploy.md keeps the server's backups, shared with /verwaltung's 'Fristen'.
+export { BACKUP_KEEP_DAYS } from '../../schemas/verwaltung-api.ts';
 
 const LOCAL_HOSTS = new Set(['', 'localhost', '127.0.0.1', '[::1]', '::1']);
 

@@ -2,6 +2,7 @@
 // gets them, they are the documents of `npm run datenschutz` for the server's own settings, they
 // never hold a secret's value, and the download is recorded in the Protokoll. On PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATENSCHUTZ_FILES, type DatenschutzFile } from '../../schemas/verwaltung-api.ts';
 import { type DatabaseTarget, readDeployment } from '../datenschutz/deployment.ts';
 import { datenschutzDocuments } from '../datenschutz/documents.ts';
 import {
@@ -11,7 +12,6 @@ import {
   signInAs,
 } from '../testing/auswertung-app.ts';
 import { storeBackends } from '../testing/backends.ts';
-import type { DatenschutzFile } from './routes.ts';
 
 const TOKEN = 'datenschutz-test-export-token-0123456789abcdef';
 const PATH = '/api/verwaltung/datenschutz';
@@ -66,13 +66,8 @@ describe.each(storeBackends)('the Datenschutz-Unterlagen on /verwaltung on $name
         text,
       }));
       expect(files).toEqual(expected);
-      expect(files.map(({ file }) => file)).toEqual([
-        '01-verzeichnis-verarbeitungstaetigkeiten.md',
-        '02-technische-organisatorische-massnahmen.md',
-        '03-loeschkonzept.md',
-        '04-hinweise-datenschutz-folgenabschaetzung.md',
-        '05-checkliste-auftragsverarbeitung.md',
-      ]);
+      // The files /verwaltung offers, one button each.
+      expect(files.map(({ file }) => file)).toEqual(Object.values(DATENSCHUTZ_FILES));
       // This server's settings, not the defaults: 36 months, PostgreSQL elsewhere, behind a proxy.
       const all = files.map(({ text }) => text).join('\n');
       expect(all).toContain('36 Monate');

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type {
   AccountRow,
   ApiTokenRow,
+  DatenschutzFile,
   NewApiToken,
   OneTimePassword,
   SiteRow,
@@ -52,12 +53,6 @@ export interface VerwaltungOptions {
 export interface DatenschutzSettings {
   env: NodeJS.ProcessEnv;
   database: DatabaseTarget;
-}
-
-/** One of the Datenschutz-Unterlagen as /verwaltung offers it for download (Markdown). */
-export interface DatenschutzFile {
-  file: string;
-  text: string;
 }
 
 /** The settings of a server that was given none: process.env, as server/main.ts reads it. */
