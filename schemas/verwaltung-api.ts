@@ -102,3 +102,29 @@ export interface OneTimePassword {
   id: number;
   oneTimePassword: string;
 }
+
+/**
+ * The Datenschutz-Unterlagen (docs/privacy.md): their files, in order, as server/datenschutz/
+ * documents.ts writes them and /verwaltung offers each for download; keyed by the page's label.
+ */
+export const DATENSCHUTZ_FILES = {
+  verzeichnis: '01-verzeichnis-verarbeitungstaetigkeiten.md',
+  massnahmen: '02-technische-organisatorische-massnahmen.md',
+  loeschkonzept: '03-loeschkonzept.md',
+  folgenabschaetzung: '04-hinweise-datenschutz-folgenabschaetzung.md',
+  auftragsverarbeitung: '05-checkliste-auftragsverarbeitung.md',
+} as const;
+export type DatenschutzFileName = (typeof DATENSCHUTZ_FILES)[keyof typeof DATENSCHUTZ_FILES];
+
+/** One of them as GET /api/verwaltung/datenschutz answers (Markdown). */
+export interface DatenschutzFile {
+  file: DatenschutzFileName;
+  text: string;
+}
+
+/**
+ * How long the nightly backup of docs/deploy.md stays on the server (its cron line deletes backups
+ * after 30 days): the guide's rule, which the documents and 'Fristen' on /verwaltung state;
+ * scripts/datenschutz/datenschutz.test.ts checks that the guide still says so.
+ */
+export const BACKUP_KEEP_DAYS = 30;

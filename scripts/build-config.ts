@@ -1,16 +1,15 @@
 import { createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
+import { ACCESS_KDF_ITERATIONS, MIN_PASSPHRASE_LENGTH } from '../schemas/access-passphrase.ts';
 import { positiveIntegerFromEnv } from '../server/settings.ts';
+
+export { ACCESS_KDF_ITERATIONS, MIN_PASSPHRASE_LENGTH };
 
 /**
  * The passphrase everyone can read in this repository: only the development server (`npm run dev`)
  * falls back to it. A build refuses it (docs/product.md, the access passphrase).
  */
 export const PUBLIC_PASSPHRASE = 'zaehltest';
-/** The shortest passphrase a build takes, in characters. */
-export const MIN_PASSPHRASE_LENGTH = 12;
 export const DEFAULT_RESULT_ENDPOINT = '/api/results';
-/** PBKDF2-SHA256 iterations (OWASP 2023; the reasoning is in docs/product.md, encrypted at rest). */
-export const ACCESS_KDF_ITERATIONS = 600_000;
 
 /**
  * What the bundle holds to check the passphrase: a random salt, the cost, and an HMAC of the slow

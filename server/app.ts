@@ -15,18 +15,17 @@ import { createTokenGuard } from './auth/export-token.ts';
 import { createLoginThrottle, type LoginThrottle } from './auth/login-throttle.ts';
 import type { ResultStore } from './db/index.ts';
 import { DEFAULT_EXPORT_TIME_ZONE } from './export.ts';
+import { DEFAULT_UPLOADS_PER_MINUTE, MAX_BODY_BYTES } from './limits.ts';
 import { CONSENT_WITHDRAWALS_PATH, consentWithdrawalPlugin } from './plugins/consent-withdrawal.ts';
 import { exportPlugin } from './plugins/export.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { NO_CACHE, staticPlugin } from './plugins/static.ts';
 import { UPLOAD_PATH, uploadPlugin } from './plugins/upload.ts';
-import { verwaltungPlugin } from './verwaltung/routes.ts';
+import { type DatenschutzSettings, verwaltungPlugin } from './verwaltung/routes.ts';
 
-/** Largest accepted upload; a real result is about 700 bytes. */
-export const MAX_BODY_BYTES = 16 * 1024;
-
-/** Per client address and minute: far above what a Kita sends (a few results per hour), far below a flood. */
-export const DEFAULT_UPLOADS_PER_MINUTE = 600;
+// Re-exported for the server's callers; the constants live in limits.ts so that the
+// Datenschutz-Unterlagen, served from a plugin of this app, can state them without an import cycle.
+export { DEFAULT_UPLOADS_PER_MINUTE, MAX_BODY_BYTES };
 
 export interface ServerOptions {
   db: ResultStore;
@@ -55,6 +54,12 @@ export interface ServerOptions {
   retentionMonths?: number;
   /** Delays after failed logins (tests make their own, with a clock of their own). */
   loginThrottle?: LoginThrottle;
+  /**
+   * The settings the server was started with, for the Datenschutz-Unterlagen on /verwaltung
+   * (docs/privacy.md): its environment and the database it opened. Default: process.env, and the
+   * database DATABASE_URL or DATA_DIR names.
+   */
+  datenschutz?: DatenschutzSettings;
   /**
    * UNKNOWN_CONSENT_COUNTS_FOR_RESEARCH: research statistics and exports take results without a
    * recorded research consent as consented (docs/product.md §48); default false.
@@ -298,6 +303,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       hasPage: hasApp && existsSync(`${staticDir}/verwaltung.html`),
       retentionMonths: options.retentionMonths,
       protokollMonths: options.protokollMonths,
+      datenschutz: options.datenschutz,
     });
   } else {
     app.get(PAGE_PATH, (_request, reply) =>

@@ -125,6 +125,10 @@ async function runServer(announce: boolean): Promise<void> {
     protokollMonths,
     retentionMonths: retentionMonthsFromEnv(),
     unknownConsentCountsForResearch,
+    datenschutz: {
+      env,
+      database: databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir },
+    },
   }).catch(async (error: unknown) => {
     await closeControl();
     await db.close();

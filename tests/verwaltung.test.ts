@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -8,7 +9,7 @@ import { makeResearchPayload } from '../server/testing/payload.ts';
 import { signInAs, signInWithKey, storeResults, waitForTotal } from './support/auswertung.ts';
 import { axeFindings } from './support/axe.ts';
 import { openBrowser, type Session, screenshotAtSizes } from './support/browser.ts';
-import { startTestServer, type TestServer } from './support/server.ts';
+import { startTestServer, TEST_EXPORT_TOKEN, type TestServer } from './support/server.ts';
 
 /**
  * Accounts, roles and Einrichtungen on the pages (docs/product.md §47), in real Chromium against the
@@ -99,6 +100,7 @@ describe('/verwaltung and the shared login', () => {
       'Konten',
       'Protokoll',
       'Fristen',
+      'Datenschutz-Unterlagen',
     ]);
     expect(await page.getByTestId('signed-in').textContent()).toBe(
       'Angemeldet: amt · VerwaltungEinrichtungen: alle',
@@ -113,6 +115,13 @@ describe('/verwaltung and the shared login', () => {
       'Ein Kind ohne Test seit 18 Monaten wird der Fachkraft zum Löschen angeboten',
     );
     expect(await page.getByTestId('fristen').textContent()).toContain('Protokoll: 24 Monate');
+    // The backups' period is the guide's rule (docs/deploy.md), not a setting of the server.
+    expect(await page.getByTestId('fristen').textContent()).toContain(
+      'Sicherungen: Die nächtliche Sicherung nach der Anleitung (docs/deploy.md) bleibt 30 Tage auf dem Server',
+    );
+    expect(await page.getByTestId('fristen').textContent()).toContain(
+      'Kopien außerhalb des Servers folgen dem eigenen Plan des Trägers.',
+    );
   });
 
   it('adds Einrichtungen, joins a mistyped code after naming how many results move, and adds a Kita-Leitung', async () => {
@@ -321,6 +330,37 @@ describe('/verwaltung and the shared login', () => {
     await screenshotAtSizes(page, 'verwaltung-protokoll', {
       fullPage: false,
       before: () => protokoll.evaluate((element) => element.scrollIntoView({ block: 'start' })),
+    });
+  });
+
+  it("downloads the Datenschutz-Unterlagen from the server's own settings, and the Protokoll records it", async () => {
+    const section = page.getByRole('region', { name: 'Datenschutz-Unterlagen' });
+    expect(await section.textContent()).toContain('Entwürfe für die oder den Datenschutzbeauftragten');
+    const [started] = await Promise.all([
+      page.waitForEvent('download'),
+      section.getByRole('button', { name: 'Löschkonzept (.md)' }).click(),
+    ]);
+    expect(started.suggestedFilename()).toBe('03-loeschkonzept.md');
+    const folder = mkdtempSync(join(tmpdir(), 'zaehltest-datenschutz-e2e-'));
+    try {
+      const path = join(folder, started.suggestedFilename());
+      await started.saveAs(path);
+      const text = readFileSync(path, 'utf8');
+      expect(text.split('\n')[0]).toBe('# Entwurf: Löschkonzept – Zähltest');
+      // This server: PGlite in its DATA_DIR, the default periods; no secret's value.
+      expect(text).toContain('60 Monate');
+      expect(text).not.toContain(TEST_EXPORT_TOKEN);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+    const protokoll = page.getByRole('region', { name: 'Protokoll', exact: true });
+    await protokoll.getByLabel('Art').selectOption({ label: 'Export' });
+    await protokoll.getByRole('button', { name: 'Anzeigen' }).click();
+    await protokoll.getByRole('cell', { name: 'Datenschutz-Unterlagen' }).first().waitFor();
+    expect(await axeFindings(page)).toEqual([]);
+    await screenshotAtSizes(page, 'verwaltung-datenschutz', {
+      fullPage: false,
+      before: () => section.evaluate((element) => element.scrollIntoView({ block: 'start' })),
     });
   });
 

@@ -7,23 +7,14 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Decrypter, Encrypter } from 'age-encryption';
+import { backupRecipients } from '../../server/backup-recipients.ts';
 import { OperatorError } from './common.ts';
+
+// Read where the server reads it too (the Datenschutz-Unterlagen on /verwaltung say whether backups are encrypted).
+export { backupRecipients };
 
 /** The file name an encrypted backup gets: the plain name and '.age'. */
 export const AGE_SUFFIX = '.age';
-
-/** The recipients of BACKUP_RECIPIENT: one or more public keys (age1…), separated by spaces or commas. */
-export function backupRecipients(env: NodeJS.ProcessEnv): string[] {
-  const recipients = (env.BACKUP_RECIPIENT ?? '').split(/[\s,]+/).filter(Boolean);
-  const wrong = recipients.find((recipient) => !/^age1[0-9a-z]+$/.test(recipient));
-  if (wrong !== undefined) {
-    throw new OperatorError(
-      `BACKUP_RECIPIENT enthält „${wrong}“, keinen öffentlichen age-Schlüssel (age1…). Den Schlüssel aus \`age-keygen -y SCHLÜSSELDATEI\` eintragen.`,
-      `BACKUP_RECIPIENT holds "${wrong}", not a public age key (age1…). Put in the key that \`age-keygen -y KEYFILE\` prints.`,
-    );
-  }
-  return recipients;
-}
 
 /** Encrypts the file `plain` to `encrypted` for the recipients, as a stream (a dump may be large). */
 export async function encryptFile(plain: string, encrypted: string, recipients: string[]): Promise<void> {

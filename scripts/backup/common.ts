@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { basename, resolve } from 'node:path';
+import type { DatabaseTarget } from '../../server/datenschutz/deployment.ts';
+import { OperatorError } from '../../server/operator-error.ts';
 
 /**
  * What `npm run backup` and `npm run restore` share (docs/deploy.md, backups): where the data is
@@ -13,7 +15,7 @@ export const ROOT = resolve(
   basename(import.meta.dirname) === 'dist-server' ? '..' : '../..',
 );
 
-export type Target = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+export type Target = DatabaseTarget;
 
 /** The database the server uses: DATABASE_URL, else DATA_DIR (default: data/ in the Zähltest folder). */
 export function targetFromEnv(env: NodeJS.ProcessEnv = process.env): Target {
@@ -21,15 +23,7 @@ export function targetFromEnv(env: NodeJS.ProcessEnv = process.env): Target {
   return { kind: 'pglite', dataDir: resolve(env.DATA_DIR || resolve(ROOT, 'data')) };
 }
 
-/** A problem the operator can fix: printed as its two lines, without a stack trace. */
-export class OperatorError extends Error {
-  constructor(
-    readonly de: string,
-    readonly en: string,
-  ) {
-    super(en);
-  }
-}
+export { OperatorError };
 
 /** Runs `main`, printing an OperatorError as German and English lines and exiting 1. */
 export function runTool(name: string, main: () => Promise<void>): void {

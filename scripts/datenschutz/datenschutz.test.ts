@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { BACKUP_KEEP_DAYS } from '../../server/datenschutz/deployment.ts';
 import { writeDatenschutz } from './datenschutz.ts';
-import { BACKUP_KEEP_DAYS } from './deployment.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SCRIPT = join(ROOT, 'scripts/datenschutz/datenschutz.ts');

@@ -1,4 +1,5 @@
-// `npm run datenschutz -- FOLDER` (docs/privacy.md, issue 42): writes the Datenschutz-Unterlagen of
+// `npm run datenschutz -- FOLDER` (docs/privacy.md, issue 42; the same documents are a download on
+// /verwaltung, server/verwaltung/routes.ts): writes the Datenschutz-Unterlagen of
 // this deployment into FOLDER as German Markdown, each a draft for the data-protection officer: the
 // record of processing (Art. 30 DSGVO), the technical and organisational measures (Art. 32), the
 // deletion concept, notes for an impact assessment (Art. 35) and a checklist for the processing
@@ -6,9 +7,9 @@
 // that the documents state what this deployment does.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { OperatorError, runTool } from '../backup/common.ts';
-import { readDeployment } from './deployment.ts';
-import { datenschutzDocuments } from './documents.ts';
+import { readDeployment } from '../../server/datenschutz/deployment.ts';
+import { datenschutzDocuments } from '../../server/datenschutz/documents.ts';
+import { OperatorError, runTool, targetFromEnv } from '../backup/common.ts';
 
 /** What a folder that cannot be written to means to the operator. */
 function folderError(folder: string, error: unknown): Error {
@@ -38,7 +39,7 @@ export function writeDatenschutz(
   now = new Date(),
 ): string[] {
   // The settings first: a bad one stops before any file is written.
-  const documents = datenschutzDocuments(readDeployment(env, now));
+  const documents = datenschutzDocuments(readDeployment(env, targetFromEnv(env), now));
   try {
     mkdirSync(folder, { recursive: true });
     return documents.map((document) => {

@@ -1,17 +1,23 @@
+import { resolve } from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type {
   AccountRow,
   ApiTokenRow,
+  DatenschutzFile,
   NewApiToken,
   OneTimePassword,
   SiteRow,
   UnassignedCode,
 } from '../../schemas/verwaltung-api.ts';
 import { type Access, principalOf, requestActor } from '../auth/access.ts';
+import { record } from '../auth/protokoll-entries.ts';
+import { type DatabaseTarget, readDeployment } from '../datenschutz/deployment.ts';
+import { datenschutzDocuments } from '../datenschutz/documents.ts';
 import { AccountError } from '../db/accounts.ts';
 import type { ResultStore } from '../db/index.ts';
 import { DEFAULT_PROTOKOLL_MONTHS } from '../db/protokoll.ts';
+import { OperatorError } from '../operator-error.ts';
 import { DEFAULT_RETENTION_MONTHS } from '../retention.ts';
 import {
   addAccount,
@@ -40,6 +46,24 @@ export interface VerwaltungOptions {
   hasPage: boolean;
   retentionMonths?: number | undefined;
   protokollMonths?: number | undefined;
+  datenschutz?: DatenschutzSettings | undefined;
+}
+
+/** What the Datenschutz-Unterlagen are written from: the server's environment and its database. */
+export interface DatenschutzSettings {
+  env: NodeJS.ProcessEnv;
+  database: DatabaseTarget;
+}
+
+/** The settings of a server that was given none: process.env, as server/main.ts reads it. */
+function settingsFromProcess(): DatenschutzSettings {
+  const env = process.env;
+  return {
+    env,
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: resolve(env.DATA_DIR || 'data') },
+  };
 }
 
 /** What /verwaltung shows beside the lists: the periods in force. */
@@ -91,6 +115,29 @@ export const verwaltungPlugin: FastifyPluginAsync<VerwaltungOptions> = async (ap
       protokollMonths: options.protokollMonths ?? DEFAULT_PROTOKOLL_MONTHS,
     }),
   );
+
+  // The Datenschutz-Unterlagen (docs/privacy.md): the documents of `npm run datenschutz`, written
+  // from this server's own settings. A secret's value is never read, only whether it is set.
+  app.get(`${API}/datenschutz`, { onRequest: verwaltung }, async (request): Promise<DatenschutzFile[]> => {
+    const { env, database } = options.datenschutz ?? settingsFromProcess();
+    let documents: DatenschutzFile[];
+    try {
+      documents = datenschutzDocuments(readDeployment(env, database)).map(({ name, text }) => ({
+        file: name,
+        text,
+      }));
+    } catch (error) {
+      // A setting the backup tool would refuse (BACKUP_RECIPIENT): the operator's German message.
+      if (error instanceof OperatorError) throw Object.assign(new Error(error.de), { statusCode: 409 });
+      throw error;
+    }
+    await record(research, request.log, {
+      kind: 'export',
+      actor: requestActor(request),
+      detail: 'Datenschutz-Unterlagen',
+    });
+    return documents;
+  });
 
   // Einrichtungen.
   app.get(`${API}/sites`, { onRequest: sitesReaders }, async (): Promise<SiteRow[]> => accounts.listSites());

@@ -146,9 +146,30 @@ export const deVerwaltung = {
     results:
       'Ergebnisse auf dem Server: {{months}} Monate nach dem letzten Test des Kindes, dann löscht der Server sie (RETENTION_MONTHS).',
     protokoll: 'Protokoll: {{months}} Monate, dann löscht der Server ältere Einträge (PROTOKOLL_MONTHS).',
+    backups:
+      'Sicherungen: Die nächtliche Sicherung nach der Anleitung (docs/deploy.md) bleibt {{days}} Tage auf dem Server, dann löscht der cron-Eintrag sie. Das ist die Regel der Anleitung, keine Einstellung des Servers. Kopien außerhalb des Servers folgen dem eigenen Plan des Trägers. Gelöschte Ergebnisse bleiben in den Sicherungen, bis diese ablaufen.',
     device:
       'Auf dem Tablet: Ein Kind ohne Test seit {{months}} Monaten wird der Fachkraft zum Löschen angeboten (Name und Geburtsdatum bleiben immer auf dem Gerät).',
     change:
       'Die Fristen des Servers legt der Betreiber in dessen Konfiguration fest (RETENTION_MONTHS, PROTOKOLL_MONTHS; siehe docs/operation.md).',
+  },
+  datenschutz: {
+    heading: 'Datenschutz-Unterlagen',
+    intro:
+      'Entwürfe für die oder den Datenschutzbeauftragten: Verzeichnis der Verarbeitungstätigkeiten, technische und organisatorische Maßnahmen, Löschkonzept, Hinweise zur Folgenabschätzung und eine Checkliste für den Vertrag mit dem Hoster. Der Server schreibt sie aus seinen eigenen Einstellungen (Fristen, Datenbank, Sicherungen, Zugänge); Geheimnisse wie Passwörter oder Schlüssel stehen nicht darin, nur ob sie gesetzt sind.',
+    check:
+      'Die Unterlagen sind nicht fertig: Stellen in eckigen Klammern [ ] füllt der Träger aus, und die oder der Datenschutzbeauftragte prüft alles, bevor es gilt. Jeder Download steht im Protokoll.',
+    files: {
+      verzeichnis: 'Verzeichnis der Verarbeitungstätigkeiten (Art. 30 DSGVO)',
+      massnahmen: 'Technische und organisatorische Maßnahmen (Art. 32 DSGVO)',
+      loeschkonzept: 'Löschkonzept',
+      folgenabschaetzung: 'Hinweise zur Datenschutz-Folgenabschätzung (Art. 35 DSGVO)',
+      auftragsverarbeitung: 'Checkliste Auftragsverarbeitung mit dem Hoster (Art. 28 DSGVO)',
+    },
+    download: '{{label}} (.md)',
+    format: 'Markdown-Dateien (.md): mit jedem Texteditor zu öffnen und in ein Textprogramm zu übernehmen.',
+    loading: 'Wird erstellt …',
+    failed: 'Herunterladen fehlgeschlagen: {{message}}',
+    missing: 'Der Server hat dieses Dokument nicht geschickt. Die Seite neu laden.',
   },
 } as const;

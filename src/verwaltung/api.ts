@@ -5,6 +5,7 @@ import type {
   AccountInput,
   AccountRow,
   ApiTokenRow,
+  DatenschutzFile,
   NewApiToken,
   OneTimePassword,
   SiteRow,
@@ -22,6 +23,9 @@ export interface Settings {
 }
 
 export const loadSettings = () => apiRequest<Settings>(`${API}/settings`);
+
+/** The Datenschutz-Unterlagen from the server's settings; the server records the download. */
+export const loadDatenschutz = () => apiRequest<DatenschutzFile[]>(`${API}/datenschutz`);
 
 export const loadSites = () => apiRequest<SiteRow[]>(`${API}/sites`);
 export const addSite = (site: { code: string; name: string }) =>

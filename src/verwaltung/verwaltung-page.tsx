@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Me, SiteRow } from '../../schemas/verwaltung-api';
+import { BACKUP_KEEP_DAYS, type Me, type SiteRow } from '../../schemas/verwaltung-api';
 import { ProtokollSection } from '../auswertung/protokoll-section';
 import { SignedInPage } from '../auswertung/signed-in-page';
 // The constant itself, not src/contract.ts, whose other exports would pull the child's app in.
 import { RETENTION_MONTHS as DEVICE_RETENTION_MONTHS } from '../children/retention';
 import { AccountsSection } from './accounts-section';
 import { loadSettings, loadSites, type Settings } from './api';
+import { DatenschutzSection } from './datenschutz-section';
 import { KontoSection } from './konto-section';
 import { useFailure } from './shared';
 import { SitesSection, UnassignedSection } from './sites-section';
@@ -22,8 +23,8 @@ export function VerwaltungPage() {
 
 /**
  * 'Mein Konto' for every account; 'Einrichtungen' and 'Kennungen ohne Einrichtung' for Verwaltung
- * and Forschung (Forschung reads the Einrichtungen); 'Konten', 'Protokoll' and 'Fristen' for the
- * Verwaltung. The server refuses the rest anyway (server/auth/access.ts).
+ * and Forschung (Forschung reads the Einrichtungen); 'Konten', 'Protokoll' 'Fristen' and
+ * 'Datenschutz-Unterlagen' for the Verwaltung. The server refuses the rest anyway (server/auth/access.ts).
  */
 function Verwaltung({ me, onSessionEnded }: { me: Me; onSessionEnded(): void }) {
   const { t } = useTranslation();
@@ -65,6 +66,7 @@ function Verwaltung({ me, onSessionEnded }: { me: Me; onSessionEnded(): void }) 
           ['konten', t('verwaltung.accounts.heading')],
           ['protokoll', t('auswertung.protokoll.heading')],
           ['fristen', t('verwaltung.fristen.heading')],
+          ['datenschutz', t('verwaltung.datenschutz.heading')],
         ]
       : []),
   ];
@@ -116,13 +118,17 @@ function Verwaltung({ me, onSessionEnded }: { me: Me; onSessionEnded(): void }) 
             <ProtokollSection refresh={version} version={0} onSessionEnded={onSessionEnded} />
           </div>
           <FristenSection onSessionEnded={onSessionEnded} />
+          <DatenschutzSection onSessionEnded={onSessionEnded} />
         </>
       )}
     </>
   );
 }
 
-/** 'Fristen': the server's periods in force and the device's (src/children/retention.ts). */
+/**
+ * 'Fristen': the server's periods in force, the backups' period of the guide (docs/deploy.md) and the
+ * device's (src/children/retention.ts).
+ */
 function FristenSection({ onSessionEnded }: { onSessionEnded(): void }) {
   const { t } = useTranslation();
   const failed = useFailure(onSessionEnded);
@@ -145,6 +151,7 @@ function FristenSection({ onSessionEnded }: { onSessionEnded(): void }) {
       <ul className="verwaltung-fristen" data-testid="fristen">
         {settings && <li>{t('verwaltung.fristen.results', { months: settings.retentionMonths })}</li>}
         {settings && <li>{t('verwaltung.fristen.protokoll', { months: settings.protokollMonths })}</li>}
+        <li>{t('verwaltung.fristen.backups', { days: BACKUP_KEEP_DAYS })}</li>
         <li>{t('verwaltung.fristen.device', { months: DEVICE_RETENTION_MONTHS })}</li>
       </ul>
       <p className="auswertung-hint">{t('verwaltung.fristen.change')}</p>

@@ -48,6 +48,11 @@ export async function startTestServer(distDir: string): Promise<TestServer> {
     exportToken: TEST_EXPORT_TOKEN,
     rateLimit: false,
     logLevel: 'error',
+    // What server/main.ts would hand over for these settings (the Datenschutz-Unterlagen).
+    datenschutz: {
+      env: { EXPORT_TOKEN: TEST_EXPORT_TOKEN, DATA_DIR: dataDir },
+      database: { kind: 'pglite', dataDir },
+    },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

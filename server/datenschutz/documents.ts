@@ -1,10 +1,17 @@
-import { MIN_PASSWORD_LENGTH, ROLE_LABELS, ROLES, type Role } from '../../schemas/verwaltung-api.ts';
-import { MAX_BODY_BYTES } from '../../server/app.ts';
-import { PROTOKOLL_KIND_LABELS } from '../../server/auswertung/protokoll-routes.ts';
-import { SESSION_HOURS } from '../../server/auswertung/routes.ts';
-import { DEFAULT_FAILURE_WINDOW_MS, DEFAULT_MAX_FAILURES } from '../../server/auth/export-token.ts';
-import { PROTOKOLL_KINDS } from '../../server/db/protokoll.ts';
-import { ACCESS_KDF_ITERATIONS, MIN_PASSPHRASE_LENGTH } from '../build-config.ts';
+import { ACCESS_KDF_ITERATIONS, MIN_PASSPHRASE_LENGTH } from '../../schemas/access-passphrase.ts';
+import {
+  DATENSCHUTZ_FILES,
+  type DatenschutzFileName,
+  MIN_PASSWORD_LENGTH,
+  ROLE_LABELS,
+  ROLES,
+  type Role,
+} from '../../schemas/verwaltung-api.ts';
+import { PROTOKOLL_KIND_LABELS } from '../auswertung/protokoll-routes.ts';
+import { SESSION_HOURS } from '../auswertung/routes.ts';
+import { DEFAULT_FAILURE_WINDOW_MS, DEFAULT_MAX_FAILURES } from '../auth/export-token.ts';
+import { PROTOKOLL_KINDS } from '../db/protokoll.ts';
+import { MAX_BODY_BYTES } from '../limits.ts';
 import { BACKUP_KEEP_DAYS, type Deployment } from './deployment.ts';
 import {
   ANSWER_FIELD_DESCRIPTIONS,
@@ -28,7 +35,7 @@ import {
 
 export interface DatenschutzDocument {
   /** File name in the output folder. */
-  name: string;
+  name: DatenschutzFileName;
   text: string;
 }
 
@@ -101,8 +108,9 @@ function header(title: string, deployment: Deployment): string {
 
 > **Entwurf – von der oder dem Datenschutzbeauftragten zu prüfen.** Zähltest hat diesen Text am
 > ${deployment.writtenOn} aus den Einstellungen dieser Installation und aus seinem Programmcode erzeugt
-> (\`npm run datenschutz\`). Er ersetzt keine rechtliche Prüfung. Stellen in [eckigen Klammern] füllt der
-> Verantwortliche aus. Nach einer Änderung der Einstellungen oder einem Update neu erzeugen.
+> (\`npm run datenschutz\` oder „Datenschutz-Unterlagen“ auf /verwaltung). Er ersetzt keine rechtliche
+> Prüfung. Stellen in [eckigen Klammern] füllt der Verantwortliche aus. Nach einer Änderung der
+> Einstellungen oder einem Update neu erzeugen.
 `;
 }
 
@@ -689,10 +697,10 @@ ${specific.join('\n')}
 /** The five documents for this deployment. */
 export function datenschutzDocuments(deployment: Deployment): DatenschutzDocument[] {
   return [
-    { name: '01-verzeichnis-verarbeitungstaetigkeiten.md', text: verzeichnis(deployment) },
-    { name: '02-technische-organisatorische-massnahmen.md', text: massnahmen(deployment) },
-    { name: '03-loeschkonzept.md', text: loeschkonzept(deployment) },
-    { name: '04-hinweise-datenschutz-folgenabschaetzung.md', text: folgenabschaetzung(deployment) },
-    { name: '05-checkliste-auftragsverarbeitung.md', text: checkliste(deployment) },
+    { name: DATENSCHUTZ_FILES.verzeichnis, text: verzeichnis(deployment) },
+    { name: DATENSCHUTZ_FILES.massnahmen, text: massnahmen(deployment) },
+    { name: DATENSCHUTZ_FILES.loeschkonzept, text: loeschkonzept(deployment) },
+    { name: DATENSCHUTZ_FILES.folgenabschaetzung, text: folgenabschaetzung(deployment) },
+    { name: DATENSCHUTZ_FILES.auftragsverarbeitung, text: checkliste(deployment) },
   ];
 }

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { answerDetailSchema, resultPayloadSchema } from '../../schemas/result-payload.ts';
 import { MIN_PASSWORD_LENGTH, ROLE_LABELS, ROLES } from '../../schemas/verwaltung-api.ts';
-import { PROTOKOLL_KIND_LABELS } from '../../server/auswertung/protokoll-routes.ts';
-import { createLoginThrottle } from '../../server/auth/login-throttle.ts';
-import { hashPassword, oneTimePassword } from '../../server/auth/passwords.ts';
-import { PROTOKOLL_KINDS } from '../../server/db/protokoll.ts';
+import { writeDatenschutz } from '../../scripts/datenschutz/datenschutz.ts';
 import { CHILD_CODE_LENGTH, DEVICE_RETENTION_MONTHS, FINISHED_SESSION_TTL_MS } from '../../src/contract.ts';
-import { writeDatenschutz } from './datenschutz.ts';
+import { PROTOKOLL_KIND_LABELS } from '../auswertung/protokoll-routes.ts';
+import { createLoginThrottle } from '../auth/login-throttle.ts';
+import { hashPassword, oneTimePassword } from '../auth/passwords.ts';
+import { PROTOKOLL_KINDS } from '../db/protokoll.ts';
 import { ACCESS_FACTS, DEVICE_FACTS } from './documents.ts';
 
 const folders: string[] = [];

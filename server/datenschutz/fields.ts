@@ -78,7 +78,7 @@ export function describedFields(
   for (const field of fields) {
     const description = descriptions[field];
     if (description === undefined)
-      throw new Error(`the upload field ${field} has no description in scripts/datenschutz/fields.ts`);
+      throw new Error(`the upload field ${field} has no description in server/datenschutz/fields.ts`);
     const last = groups.at(-1);
     if (last?.description === description) last.fields.push(field);
     else groups.push({ fields: [field], description });

@@ -1,9 +1,12 @@
-import { DEFAULT_UPLOADS_PER_MINUTE } from '../../server/app.ts';
-import { DEFAULT_PROTOKOLL_MONTHS } from '../../server/db/protokoll.ts';
-import { retentionMonthsFromEnv } from '../../server/retention.ts';
-import { booleanFromEnv, positiveIntegerFromEnv } from '../../server/settings.ts';
-import { backupRecipients } from '../backup/age.ts';
-import { OperatorError, targetFromEnv } from '../backup/common.ts';
+import { backupRecipients } from '../backup-recipients.ts';
+import { DEFAULT_PROTOKOLL_MONTHS } from '../db/protokoll.ts';
+import { DEFAULT_UPLOADS_PER_MINUTE } from '../limits.ts';
+import { OperatorError } from '../operator-error.ts';
+import { retentionMonthsFromEnv } from '../retention.ts';
+import { booleanFromEnv, positiveIntegerFromEnv } from '../settings.ts';
+
+/** The database the server uses: DATABASE_URL, else the PGlite folder DATA_DIR. */
+export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
 
 /**
  * This deployment's settings as the documents need them, read from the environment variables the
@@ -48,11 +51,8 @@ export interface Deployment {
   writtenOn: string;
 }
 
-/**
- * How long docs/deploy.md keeps the server's backups (its cron line deletes them after 30 days);
- * deployment.test.ts checks that the guide still says so.
- */
-export const BACKUP_KEEP_DAYS = 30;
+// How long docs/deploy.md keeps the server's backups, shared with /verwaltung's 'Fristen'.
+export { BACKUP_KEEP_DAYS } from '../../schemas/verwaltung-api.ts';
 
 const LOCAL_HOSTS = new Set(['', 'localhost', '127.0.0.1', '[::1]', '::1']);
 
@@ -104,8 +104,12 @@ function settingAsServer<T>(read: () => T): T {
   }
 }
 
-export function readDeployment(env: NodeJS.ProcessEnv = process.env, now = new Date()): Deployment {
-  const target = targetFromEnv(env);
+/**
+ * The settings from `env` and the database `target` as the caller resolved it: `npm run datenschutz`
+ * from DATABASE_URL and DATA_DIR (scripts/backup/common.ts targetFromEnv), the running server from
+ * the database it opened (server/main.ts). A value the server would refuse throws an OperatorError.
+ */
+export function readDeployment(env: NodeJS.ProcessEnv, target: DatabaseTarget, now = new Date()): Deployment {
   const retentionMonths = settingAsServer(() => retentionMonthsFromEnv(env));
   const trustProxy = env.TRUST_PROXY;
   return {
