@@ -14,6 +14,7 @@ import { formatAudioCoverage, loadAudio } from './audio.ts';
 import { compileQuestionsModule } from './compile.ts';
 import { formatCoverage, translationCoverage } from './coverage.ts';
 import { writeLanguagePackJsonSchema, writeQuestionJsonSchema } from './json-schema.ts';
+import { packsWithoutLetters } from './languages.ts';
 import { LEVELS_FILE, loadLevels } from './levels.ts';
 import {
   formatIssue,
@@ -59,6 +60,12 @@ if (packLanguages.length > 0) {
   // Not an error: a language with unreviewed texts is tested as a draft, marked '(Entwurf)'.
   console.log(`Review (${relative(ROOT_DIR, join(dirname(content.languagesDir), 'reviews'))})\n`);
   console.log(`${formatReviewReport(dirname(content.languagesDir), packLanguages)}\n`);
+  // Not an error either: the letters to the parents of these languages are printed in German only.
+  const withoutLetters = packsWithoutLetters(content.languagePacks);
+  if (withoutLetters.length > 0)
+    console.log(
+      `Letters to the parents: no letter texts in ${withoutLetters.map((code) => `${code}.yaml`).join(', ')}; these families get the Elternbrief and Ergebnisbrief in German only (add a "letter:" map, see content/README.md)\n`,
+    );
 }
 
 // Recordings are checked against valid questions only; a fixture folder without audio/ has none.

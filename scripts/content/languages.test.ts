@@ -1,9 +1,12 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { compileQuestionsModule } from './compile.ts';
 import { languagePackJsonSchema } from './json-schema.ts';
+import { packsWithoutLetters } from './languages.ts';
 import {
+  CONTENT_DIR,
   formatIssue,
   LANGUAGE_PACK_SCHEMA_FILE,
   type LoadOptions,
@@ -173,5 +176,37 @@ describe('schemas/language-pack.schema.json', () => {
     const pattern = new RegExp((schema.properties.practiceWrongNumber as { pattern: string }).pattern);
     expect(pattern.test('Doğru cevap: {answer}.')).toBe(true);
     expect(pattern.test('Doğru cevap bu.')).toBe(false);
+  });
+});
+
+describe('the letter texts of the real content (docs/product.md §49)', () => {
+  /** A copy of content/ whose ro.yaml has its `letter:` map changed by `edit`. */
+  function withRomanianLetter(edit: (letter: string) => string) {
+    const dir = mkdtempSync(join(tmpdir(), 'zaehltest-letters-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    cpSync(CONTENT_DIR, dir, { recursive: true });
+    const file = join(dir, 'languages', 'ro.yaml');
+    const text = readFileSync(file, 'utf8');
+    const start = text.indexOf('\nletter:\n') + 1;
+    const end = text.slice(start).search(/\n[A-Za-z]/);
+    const letter = end < 0 ? text.slice(start) : text.slice(start, start + end + 1);
+    writeFileSync(file, text.replace(letter, edit(letter)));
+    const content = loadContent({ ...REAL_CONTENT, contentDir: dir });
+    // Outside the repository every pack's schema comment points elsewhere: only the letters count here.
+    return { ...content, issues: content.issues.filter((issue) => issue.path.startsWith('letter')) };
+  }
+
+  it('lets a language without letter texts be tested, its families getting the letters in German only', () => {
+    const content = withRomanianLetter(() => '');
+    expect(content.issues.map(formatIssue)).toEqual([]);
+    expect(packsWithoutLetters(content.languagePacks)).toEqual(['ro']);
+  });
+
+  it('refuses a half-translated letter, naming each missing text', () => {
+    const content = withRomanianLetter((letter) => letter.replace(/^ {2}greeting: .*\n/m, ''));
+    expect(content.issues.map((issue) => `${issue.path}: ${issue.message}`)).toEqual([
+      'letter.greeting: the Romanian letter text "greeting" is missing',
+    ]);
+    expect(packsWithoutLetters(content.languagePacks)).toEqual([]);
   });
 });

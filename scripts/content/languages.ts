@@ -188,9 +188,12 @@ export function loadLanguagePacks(options: LanguagePackOptions): LanguagePacksRe
 }
 
 /**
- * Every letter text a pack lacks (docs/product.md, "Elternbrief und Ergebnisbrief"), at the pack's
- * `letter:` line (line 1 when it has none). The real content needs every text in every pack; a
- * fixture folder only the texts its de.yaml has.
+ * Every letter text a pack lacks (docs/product.md §49), at the pack's `letter:` line (line 1 when it
+ * has none). The real content needs every text in de.yaml and in every pack that has a `letter:` map
+ * (a half-translated letter would print mixed); a pack without one is a language whose families get
+ * the letters in German only, which `npm run content:check` names (packsWithoutLetters) rather than
+ * refuse, so that an author can add a language for the children first. A fixture folder needs only
+ * the texts its de.yaml has.
  */
 function missingLetterTexts(
   packs: Partial<Record<string, LanguagePack>>,
@@ -205,6 +208,7 @@ function missingLetterTexts(
   for (const [language, pack] of Object.entries(packs)) {
     const place = places.get(language);
     if (!pack || !place) continue;
+    if (pack.letter === undefined && language !== REFERENCE_LANGUAGE) continue;
     const name = languageName(language);
     for (const field of wanted) {
       if (pack.letter?.[field] !== undefined) continue;
@@ -319,4 +323,11 @@ function loadPack(
     letterPlace,
     ...(resultCode ? { resultCode } : {}),
   };
+}
+
+/** The packs without letter texts: their families get the Elternbrief and Ergebnisbrief in German only. */
+export function packsWithoutLetters(packs: Partial<Record<string, LanguagePack>>): string[] {
+  return Object.entries(packs)
+    .filter(([language, pack]) => pack && language !== REFERENCE_LANGUAGE && pack.letter === undefined)
+    .map(([language]) => language);
 }
