@@ -7,6 +7,7 @@ import type { Me } from '../../schemas/verwaltung-api.ts';
 import {
   type Access,
   accountActor,
+  checkSiteInScope,
   childScope,
   principalOf,
   requestActor,
@@ -133,10 +134,8 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
     filter: F,
   ): F & { scope?: string[] } => {
     const scope = scopeOf(principalOf(request));
-    if (!scope) return filter;
-    if (filter.site !== undefined && !scope.includes(filter.site))
-      throw Object.assign(new Error('Diese Einrichtung gehört nicht zu diesem Konto.'), { statusCode: 403 });
-    return { ...filter, scope };
+    checkSiteInScope(scope, filter.site);
+    return scope ? { ...filter, scope } : filter;
   };
 
   if (options.hasPage) {

@@ -40,15 +40,22 @@ export const scopeOf = (principal: Principal): string[] | undefined =>
   principal.sites === 'alle' ? undefined : principal.sites;
 
 /**
+ * Refuses with 403 a request that names an Einrichtung (`site`) outside `scope` (scopeOf): another
+ * Kita's results are refused, not answered with nothing.
+ */
+export function checkSiteInScope(scope: string[] | undefined, site: string | undefined): void {
+  if (site !== undefined && scope && !scope.includes(site))
+    throw Object.assign(new Error('Diese Einrichtung gehört nicht zu diesem Konto.'), { statusCode: 403 });
+}
+
+/**
  * The Einrichtungen a request about one child code may touch: `site` if the request names one (which
- * must be the principal's), else the principal's (scopeOf). Refuses another Kita's with 403.
+ * must be the principal's), else the principal's (scopeOf).
  */
 export function childScope(principal: Principal, site: string | undefined): string[] | undefined {
   const scope = scopeOf(principal);
-  if (site === undefined) return scope;
-  if (scope && !scope.includes(site))
-    throw Object.assign(new Error('Diese Einrichtung gehört nicht zu diesem Konto.'), { statusCode: 403 });
-  return [site];
+  checkSiteInScope(scope, site);
+  return site === undefined ? scope : [site];
 }
 
 /**

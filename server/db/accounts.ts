@@ -62,13 +62,10 @@ const accountRow = (row: AccountSqlRow): AccountRow => ({
   lastLoginAt: iso(row.last_login_at),
 });
 
-const principalOf = (row: AccountSqlRow): Principal => ({
-  accountId: num(row.id),
-  name: row.name,
-  role: row.role,
-  sites: row.all_sites ? 'alle' : (row.sites ?? []),
-  mustChangePassword: row.must_change_password,
-});
+const principalOf = (row: AccountSqlRow): Principal => {
+  const { id, name, role, sites, mustChangePassword } = accountRow(row);
+  return { accountId: id, name, role, sites, mustChangePassword };
+};
 
 /** A Kita-Leitung has chosen Einrichtungen, Verwaltung all; Forschung either. */
 function checkScope(role: Role, sites: string[] | 'alle'): void {
