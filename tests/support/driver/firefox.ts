@@ -67,6 +67,13 @@ export async function openFirefox(options: OpenOptions = {}): Promise<FirefoxPag
   return ff;
 }
 
+/**
+ * Firefox reports a font download that a reload or navigation cut off (status NS_BINDING_ABORTED,
+ * 0x804B0002) as an error of the page. It is neither uncaught nor the page's: the next page loads the
+ * font again. Any other failed download (a 404, a refused connection) is still reported.
+ */
+const ABORTED_BY_NAVIGATION = /^Error: downloadable font: download failed \(.*\): status=2152398850 /;
+
 export class FirefoxPage extends LibraryPage<Page> {
   readonly engine = 'firefox' as const;
   readonly version: string;
@@ -80,7 +87,10 @@ export class FirefoxPage extends LibraryPage<Page> {
   ) {
     super(page);
     this.version = version.replace('/', ' ');
-    page.on('pageerror', (error) => this.pageErrors.push(String(error)));
+    page.on('pageerror', (error) => {
+      const text = String(error);
+      if (!ABORTED_BY_NAVIGATION.test(text)) this.pageErrors.push(text);
+    });
     page.on('dialog', (dialog) => void dialog.accept());
   }
 
