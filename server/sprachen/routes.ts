@@ -157,7 +157,9 @@ export const sprachenPlugin: FastifyPluginAsync<SprachenOptions> = async (app, o
       }
     }
     const etag = `"${createHash('sha256').update(JSON.stringify(answer)).digest('base64url').slice(0, 27)}"`;
-    reply.header('cache-control', 'no-cache').header('etag', etag);
+    // Any origin may read it, as any may post results (server/app.ts): an app built with
+    // RESULT_ENDPOINT on another host asks this server.
+    reply.header('cache-control', 'no-cache').header('etag', etag).header('access-control-allow-origin', '*');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return answer;
   });
@@ -172,7 +174,7 @@ export const sprachenPlugin: FastifyPluginAsync<SprachenOptions> = async (app, o
       if (reply.sent) return reply;
       languageFor(request, found.language);
       reply.header('cache-control', 'no-store');
-    } else reply.header('cache-control', IMMUTABLE);
+    } else reply.header('cache-control', IMMUTABLE).header('access-control-allow-origin', '*');
     const audio = await store.audio(found.id);
     return reply.type(MP3_TYPE).send(Buffer.from(audio ?? new Uint8Array()));
   });

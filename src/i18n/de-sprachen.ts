@@ -16,6 +16,7 @@ export const deSprachen = {
   progressPending_one: '{{count}} Korrektur wartet auf Bestätigung',
   progressPending_other: '{{count}} Korrekturen warten auf Bestätigung',
   section: 'Abschnitt',
+  sections: 'Abschnitte dieser Sprache',
   previous: 'Zurück',
   next: 'Weiter',
   question: 'Frage {{id}}',

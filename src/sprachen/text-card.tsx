@@ -156,7 +156,11 @@ export function TextCard({
           {text.current !== '' && (
             <button
               type="button"
-              className={proposal ? 'auswertung-button auswertung-button--quiet' : 'auswertung-button'}
+              className={
+                proposal || text.confirmed
+                  ? 'auswertung-button auswertung-button--quiet'
+                  : 'auswertung-button'
+              }
               disabled={working}
               aria-describedby={headingId}
               onClick={() =>
