@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { LanguageTextsAnswer, UpdatesAnswer } from '../schemas/sprachen-api.ts';
@@ -203,5 +205,11 @@ describe('/verwaltung/sprachen: review and record the Arabic texts', () => {
     }
     const refused = await leyla.page.request.get(`${server.url}/api/sprachen/texts?language=tr`);
     expect(refused.status()).toBe(403);
+  });
+
+  it("stays out of the tablets' precache, as /verwaltung does", () => {
+    const worker = readFileSync(join(inject('distDir'), 'sw.js'), 'utf8');
+    expect(worker).toContain('index.html');
+    expect(worker).not.toContain('sprachen');
   });
 });
