@@ -142,6 +142,12 @@ describe('/verwaltung/sprachen: review and record the Arabic texts', () => {
 
     const question = card(page, '1.questionText');
     await question.getByText('Wartet auf Freigabe durch eine zweite Person.').waitFor();
+    // He listens to it before he approves it.
+    await question.getByRole('button', { name: 'Anhören' }).click();
+    await question.getByRole('button', { name: 'Anhalten' }).waitFor();
+    await expect
+      .poll(() => question.locator('audio').evaluate((audio) => (audio as HTMLAudioElement).currentTime))
+      .toBeGreaterThan(0);
     await question.getByRole('button', { name: 'Freigeben' }).click();
     await question.getByText(/^Freigegeben von omar am .*: wird auf den Tablets abgespielt\.$/).waitFor();
     const url = (await question.locator('audio').getAttribute('src')) as string;

@@ -64,6 +64,8 @@ export const deSprachen = {
     saving: 'Aufnahme wird bearbeitet und gespeichert …',
     saved: 'Aufnahme gespeichert. Eine zweite Person muss sie freigeben.',
     listen: 'Anhören',
+    pause: 'Anhalten',
+    playFailed: 'Die Aufnahme lässt sich nicht abspielen. Bitte die Seite neu laden.',
     approve: 'Freigeben',
     approved: 'Aufnahme freigegeben.',
     madeBy: 'Aufgenommen von {{by}} am {{at}}',
