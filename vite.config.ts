@@ -17,7 +17,7 @@ import { pwaPlugin } from './scripts/pwa/plugin.ts';
  * (scripts/pwa/plugin.ts); the child's app never loads it.
  */
 const RESEARCH_PAGES =
-  /\/(src\/(auswertung|verwaltung|sprachen)\/|src\/i18n\/de-(auswertung|verwaltung|sprachen)\.ts|schemas\/(verwaltung|sprachen)-api\.ts)/;
+  /\/(src\/(auswertung|verwaltung|sprachen)\/|src\/i18n\/de-(auswertung|verwaltung|verwaltung-tablets|sprachen)\.ts|schemas\/(verwaltung|tablets|sprachen)-api\.ts)/;
 
 // A build refuses a missing, public or short ACCESS_PASSWORD; `npm run dev` takes the public one.
 export default defineConfig(({ command }) => {

@@ -39,6 +39,7 @@ export const PROTOKOLL_KIND_LABELS: Record<ProtokollKind, string> = {
   token: 'API-Token',
   site: 'Einrichtung',
   sprache: 'Sprachprüfung',
+  tablet: 'Tablet',
 };
 
 /** Entries the page shows at once; the CSV holds all. */

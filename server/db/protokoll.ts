@@ -27,6 +27,7 @@ export const PROTOKOLL_KINDS = [
   'token',
   'site',
   'sprache',
+  'tablet',
 ] as const satisfies readonly ProtokollKind[];
 
 /** The zone of the days of a filter when none is named (EXPORT_TIME_ZONE's default). */

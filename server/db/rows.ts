@@ -238,11 +238,32 @@ const EXPORT_BATCH_SIZE = 250;
  * no autovacuum) the planner chose a bitmap scan plus sort of every remaining row per batch, and
  * reading 100,000 rows from PGlite took 32–41 s instead of about 6 s.
  */
+/**
+ * Without statistics the planner guesses the table's rows from its width, and once results grew
+ * wide enough (migration 017's columns) it chose a sequential scan and a sort for every batch: an
+ * export read the whole table once per 100 rows. A table that was never analysed (a fresh restore,
+ * an import before housekeeping's first pass, see housekeeping.ts) is analysed first: ANALYZE
+ * reads a sample of at most 30,000 rows, once.
+ */
+async function analyseIfNeverAnalysed(db: Queryable): Promise<void> {
+  const [table] = await db.query<{ tuples: number | string }>(
+    "SELECT reltuples AS tuples FROM pg_class WHERE oid = 'results'::regclass",
+  );
+  if (Number(table?.tuples) >= 0) return;
+  try {
+    await db.query('ANALYZE results');
+  } catch (error) {
+    // A role that may read but not analyse the table still exports, only more slowly.
+    console.warn('Export: could not analyse the results table', error);
+  }
+}
+
 export async function* readResults(
   db: Queryable,
   filter: ResultFilter = {},
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<StoredResult> {
+  await analyseIfNeverAnalysed(db);
   const [bound] = await db.query<{ last: number | string | null }>('SELECT max(id) AS last FROM results');
   const last = Number(bound?.last ?? 0);
   const { where, params } = filterClause(filter, 2);
