@@ -1,4 +1,6 @@
 import { languagePacks } from 'virtual:zaehltest-content';
+import { snapshotOf } from '../sprachen/active';
+import { correctedPack } from '../sprachen/snapshot';
 import type { Language, LanguagePack } from './types';
 
 /** The placeholder of practiceWrongNumber (schemas/language-pack.ts). */
@@ -6,10 +8,11 @@ const ANSWER_PLACEHOLDER = '{answer}';
 
 /**
  * The words said or shown to the child in one language (content/languages/<language>.yaml):
- * `languagePack('tr').yes` is "Evet". German ('de') is the authors' reference.
+ * `languagePack('tr').yes` is "Evet". German ('de') is the authors' reference. During a test, with
+ * the native review's confirmed corrections the test began with (docs/product.md §50).
  */
 export function languagePack(language: Language): LanguagePack {
-  return languagePacks[language];
+  return correctedPack(languagePacks[language], snapshotOf(language));
 }
 
 /** practiceWrongNumber with the right number filled in: "Doğru cevap: 3" */
