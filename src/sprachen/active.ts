@@ -17,11 +17,20 @@ export function activeSnapshot(): UpdatesSnapshot | null {
   return active;
 }
 
+const changeListeners = new Set<() => void>();
+
+/** Called whenever another snapshot comes into effect (what can be spoken from a recording changes). */
+export function onSnapshotChange(listener: () => void): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
+}
+
 /** Makes a session's snapshot the one in effect (null: the build's texts and recordings only). */
 export function activateSnapshot(snapshot: UpdatesSnapshot | null): void {
   if (snapshot === active) return;
   active = snapshot;
   void preparePlayback(snapshot);
+  for (const listener of changeListeners) listener();
 }
 
 /** The snapshot of the active language, or null for another language (the preview, German lines). */
