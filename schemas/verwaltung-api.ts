@@ -7,9 +7,10 @@
 
 /**
  * 'verwaltung': everything; 'leitung' (Kita-Leitung): the results of her Einrichtungen, nothing
- * else; 'forschung': pseudonymous results of all Einrichtungen or of chosen ones.
+ * else; 'forschung': pseudonymous results of all Einrichtungen or of chosen ones; 'sprache'
+ * (Sprachprüfung): reviews and records the texts of its languages, sees no results (docs/product.md §50).
  */
-export const ROLES = ['verwaltung', 'leitung', 'forschung'] as const;
+export const ROLES = ['verwaltung', 'leitung', 'forschung', 'sprache'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** The roles as the pages and the Protokoll name them. */
@@ -17,6 +18,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   verwaltung: 'Verwaltung',
   leitung: 'Kita-Leitung',
   forschung: 'Forschung',
+  sprache: 'Sprachprüfung',
 };
 
 /** A password's minimum length (docs/product.md §47). */
@@ -84,6 +86,8 @@ export interface AccountRow {
   role: Role;
   /** Codes of the account's Einrichtungen, or 'alle'. */
   sites: string[] | 'alle';
+  /** Role Sprachprüfung: the languages it reviews (codes); [] for the other roles. */
+  languages: string[];
   disabled: boolean;
   mustChangePassword: boolean;
   createdAt: string;
@@ -95,6 +99,8 @@ export interface AccountInput {
   name: string;
   role: Role;
   sites: string[] | 'alle';
+  /** Role Sprachprüfung: its languages (codes of the child languages). */
+  languages?: string[];
 }
 
 /** A new account, or a password reset: the one-time password, shown once. */

@@ -55,6 +55,22 @@ function languagesInBundle(): Plugin {
   };
 }
 
+/**
+ * The bundle carries the texts native speakers review and the content version (docs/product.md §50),
+ * so a production server needs no content folder, no yaml parser and no content compiler.
+ */
+function sprachenCatalogueInBundle(): Plugin {
+  return {
+    name: 'zaehltest-sprachen-catalogue-in-bundle',
+    enforce: 'pre',
+    async transform(_code, id) {
+      if (!id.replaceAll('\\', '/').endsWith('server/sprachen/catalogue.ts')) return undefined;
+      const { readCatalogue } = await import('../server/sprachen/catalogue.ts');
+      return `export async function readCatalogue() {\n  return ${JSON.stringify(await readCatalogue())};\n}\n`;
+    },
+  };
+}
+
 /** The package a bare import names ('@scope/name/sub' → '@scope/name'). */
 function packageOf(specifier: string): string {
   const parts = specifier.split('/');
@@ -70,7 +86,7 @@ export async function buildServerBundle(outDir = join(ROOT, 'dist-server')): Pro
     configFile: false,
     root: ROOT,
     logLevel: 'warn',
-    plugins: [migrationsBesideBundle(), languagesInBundle()],
+    plugins: [migrationsBesideBundle(), languagesInBundle(), sprachenCatalogueInBundle()],
     build: {
       ssr: true,
       outDir,

@@ -21,6 +21,8 @@ import { exportPlugin } from './plugins/export.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { NO_CACHE, staticPlugin } from './plugins/static.ts';
 import { UPLOAD_PATH, uploadPlugin } from './plugins/upload.ts';
+import type { Catalogue } from './sprachen/catalogue.ts';
+import { sprachenPlugin } from './sprachen/routes.ts';
 import { type DatenschutzSettings, verwaltungPlugin } from './verwaltung/routes.ts';
 
 // Re-exported for the server's callers; the constants live in limits.ts so that the
@@ -65,6 +67,8 @@ export interface ServerOptions {
    * recorded research consent as consented (docs/product.md §48); default false.
    */
   unknownConsentCountsForResearch?: boolean;
+  /** The texts native speakers review (default: the server's build, docs/product.md §50); tests make their own. */
+  sprachenCatalogue?: Catalogue;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -306,6 +310,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       retentionMonths: options.retentionMonths,
       protokollMonths: options.protokollMonths,
       datenschutz: options.datenschutz,
+    });
+    await app.register(sprachenPlugin, {
+      db,
+      access,
+      hasPage: hasApp && existsSync(`${staticDir}/sprachen.html`),
+      ...(options.sprachenCatalogue && { catalogue: options.sprachenCatalogue }),
     });
   } else {
     app.get(PAGE_PATH, (_request, reply) =>

@@ -3,6 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import { MPEGDecoder } from 'mpg123-decoder';
 import type { ChildLanguage, QuestionSource } from '../../schemas/question.ts';
 import { GERMAN, testLanguages } from '../../schemas/test-languages.ts';
+import { PHRASES_FOLDER, RECORDED_PHRASES, TEXT_FIELDS, type TextField } from '../../schemas/text-keys.ts';
 import { readLanguageFacts } from './language-facts.ts';
 import type { ContentIssue } from './load.ts';
 import { CONTENT_DIR, ROOT_DIR } from './load.ts';
@@ -30,16 +31,8 @@ const CHILD_LANGUAGES = RECORDED_LANGUAGES;
  */
 
 export const AUDIO_DIR = join(CONTENT_DIR, 'audio');
-export const PHRASES_FOLDER = 'phrases';
-export const TEXT_FIELDS = ['situationText', 'questionText', 'answerText'] as const;
-export type TextField = (typeof TEXT_FIELDS)[number];
-/** Phrases of the language pack that can be recorded (practiceWrongNumber says a number that varies). */
-export const RECORDED_PHRASES = [
-  'soundCheck',
-  'practiceCorrect',
-  'practiceWrongNo',
-  'practiceWrongYes',
-] as const;
+// The spoken texts' names live in schemas/text-keys.ts, shared with the server (docs/product.md §50).
+export { PHRASES_FOLDER, RECORDED_PHRASES, TEXT_FIELDS, type TextField };
 
 /** A slow, clear reading for young children: this long and a pause at each end, at most. */
 const SECONDS_PER_CHARACTER = 0.2;

@@ -190,7 +190,7 @@ describe.each(databases)('npm run verwaltung on a stopped server ($name)', ({ na
 
       const badRole = await npmRun(['account', 'add', 'chefin', '--role', 'chefin'], env);
       expect(badRole.code).toBe(2);
-      expect(badRole.stderr).toContain('Die Rolle ist eine von: verwaltung, leitung, forschung.');
+      expect(badRole.stderr).toContain('Die Rolle ist eine von: verwaltung, leitung, forschung, sprache.');
       for (const [args, message] of [
         [
           ['site', 'add', 'KITA 18', 'Kita Mond'],
@@ -226,6 +226,43 @@ describe.each(databases)('npm run verwaltung on a stopped server ($name)', ({ na
       } finally {
         await store.close();
       }
+    },
+    120_000,
+  );
+
+  it.skipIf(skip)(
+    'adds a Sprachprüfung for its languages (docs/product.md §50), and refuses one without a known language',
+    async () => {
+      const { env } = database;
+      const added = await run(
+        ['account', 'add', 'pruefer.tr', '--role', 'sprache', '--language', 'tr', '--language', 'ar'],
+        env,
+      );
+      expect(added.code, added.stderr).toBe(0);
+      expect(added.stdout).toContain(
+        'Konto pruefer.tr angelegt / account added: Sprachprüfung, Sprachen: ar, tr.',
+      );
+      const listed = await run(['account', 'list'], env);
+      expect(listed.stdout).toMatch(/^pruefer\.tr +Sprachprüfung +Sprachen: ar, tr +Einmalpasswort offen/m);
+
+      const none = await run(['account', 'add', 'ohne', '--role', 'sprache'], env);
+      expect(none.code).toBe(2);
+      expect(none.stderr).toContain('--role sprache braucht mindestens ein --language');
+      const withSite = await run(
+        ['account', 'add', 'ohne', '--role', 'sprache', '--language', 'tr', '--site', 'KITA-017'],
+        env,
+      );
+      expect(withSite.code).toBe(2);
+      expect(withSite.stderr).toContain('--site passt nicht zu --role sprache');
+      const unknown = await run(['account', 'add', 'ohne', '--role', 'sprache', '--language', 'xx'], env);
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain('Unbekannte Sprache: xx');
+      const notForLeitung = await run(
+        ['account', 'add', 'ohne', '--role', 'leitung', '--site', 'KITA-017', '--language', 'tr'],
+        env,
+      );
+      expect(notForLeitung.code).toBe(2);
+      expect(notForLeitung.stderr).toContain('--language gehört nur zu --role sprache.');
     },
     120_000,
   );

@@ -6,7 +6,7 @@
 // checks, the change and the Protokoll entry are server/verwaltung/operations.ts's either way.
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ROLE_LABELS, ROLES, type Role } from '../../schemas/verwaltung-api.ts';
+import { type AccountRow, ROLE_LABELS, ROLES, type Role } from '../../schemas/verwaltung-api.ts';
 import { ControlError, controlSocketPath, requestVerwaltung } from '../../server/control-socket.ts';
 import { AccountError } from '../../server/db/accounts.ts';
 import { openPgliteStore, openPostgresStore, type ResultStore } from '../../server/db/index.ts';
@@ -35,19 +35,22 @@ export const USAGE = `Zähltest-Verwaltung: Einrichtungen und Konten / sites and
   npm run verwaltung -- site activate KENNUNG           wieder aktivieren / activate again
   npm run verwaltung -- site assign CODE KENNUNG        Kennung der Uploads zuordnen (kita-17 → KITA-017) / join a code to a site
 
-  npm run verwaltung -- account add NAME --role ROLLE [--site KENNUNG …]
+  npm run verwaltung -- account add NAME --role ROLLE [--site KENNUNG …] [--language SPRACHE …]
                         neues Konto, gibt ein Einmalpasswort in der letzten Zeile aus /
                         new account, prints a one-time password on its last line
   npm run verwaltung -- account list                    Konten / accounts
   npm run verwaltung -- account disable NAME            deaktivieren (Sitzungen enden) / disable (sessions end)
   npm run verwaltung -- account enable NAME             wieder aktivieren / enable again
-  npm run verwaltung -- account role NAME --role ROLLE [--site KENNUNG …]
-                        Rolle und Einrichtungen ändern / change role and sites
+  npm run verwaltung -- account role NAME --role ROLLE [--site KENNUNG …] [--language SPRACHE …]
+                        Rolle, Einrichtungen, Sprachen ändern / change role, sites, languages
   npm run verwaltung -- account reset NAME              neues Einmalpasswort (letzte Zeile) / new one-time password (last line)
 
 ROLLE / ROLE: verwaltung (alles / everything), leitung (Kita-Leitung: nur ihre Einrichtungen, mindestens
 ein --site / her sites only, at least one --site), forschung (ohne --site alle Einrichtungen / all sites
-without --site). --site mehrmals angeben für mehrere Einrichtungen / repeat --site for several sites.
+without --site), sprache (Sprachprüfung: prüft und spricht die Texte ihrer Sprachen, sieht keine
+Ergebnisse, mindestens ein --language wie tr / reviews and records the texts of its languages, sees no
+results, at least one --language such as tr). --site und --language mehrmals angeben für mehrere /
+repeat --site or --language for several.
 Ein Einmalpasswort wird bei der ersten Anmeldung ersetzt; Passwörter stehen nie auf der Befehlszeile.
 A one-time password is replaced at the first login; passwords are never given on the command line.
 
@@ -70,11 +73,12 @@ interface Parsed {
   words: string[];
   role: string | undefined;
   sites: string[];
+  languages: string[];
 }
 
-/** Splits the words from --role and --site (each as `--site X` or `--site=X`). */
+/** Splits the words from --role, --site and --language (each as `--site X` or `--site=X`). */
 function splitOptions(args: string[]): Parsed {
-  const parsed: Parsed = { words: [], role: undefined, sites: [] };
+  const parsed: Parsed = { words: [], role: undefined, sites: [], languages: [] };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
     if (!arg.startsWith('-') || arg === '-') {
@@ -90,7 +94,7 @@ function splitOptions(args: string[]): Parsed {
         'A password is never given on the command line (others would see it in the process list): `account add` and `account reset` make a one-time password, replaced at the first login.',
       );
     }
-    if (name !== '--role' && name !== '--site') {
+    if (name !== '--role' && name !== '--site' && name !== '--language') {
       throw new UsageError(`Unbekannte Option ${name}.`, `Unknown option ${name}.`);
     }
     const value = inline ?? args[++i];
@@ -98,6 +102,7 @@ function splitOptions(args: string[]): Parsed {
       throw new UsageError(`${name} braucht einen Wert.`, `${name} needs a value.`);
     }
     if (name === '--site') parsed.sites.push(value);
+    else if (name === '--language') parsed.languages.push(value);
     else if (parsed.role !== undefined)
       throw new UsageError('--role nur einmal angeben.', 'Give --role once.');
     else parsed.role = value;
@@ -107,10 +112,10 @@ function splitOptions(args: string[]): Parsed {
 
 /** `--role` and `--site` where the command takes them, refused elsewhere. */
 function noOptions(parsed: Parsed, command: string): void {
-  if (parsed.role !== undefined || parsed.sites.length > 0) {
+  if (parsed.role !== undefined || parsed.sites.length > 0 || parsed.languages.length > 0) {
     throw new UsageError(
-      `„${command}“ kennt weder --role noch --site.`,
-      `"${command}" takes neither --role nor --site.`,
+      `„${command}“ kennt weder --role noch --site noch --language.`,
+      `"${command}" takes neither --role nor --site nor --language.`,
     );
   }
 }
@@ -145,6 +150,28 @@ function access(parsed: Parsed, command: string, forChange: boolean) {
       'Verwaltung sees every site: --site does not go with --role verwaltung.',
     );
   }
+  if (role === 'sprache') {
+    if (parsed.sites.length > 0)
+      throw new UsageError(
+        'Eine Sprachprüfung sieht keine Einrichtungen: --site passt nicht zu --role sprache.',
+        'Sprachprüfung sees no site: --site does not go with --role sprache.',
+      );
+    if (parsed.languages.length === 0 && !forChange)
+      throw new UsageError(
+        '--role sprache braucht mindestens ein --language (z. B. --language tr).',
+        '--role sprache needs at least one --language (e.g. --language tr).',
+      );
+    return {
+      role,
+      sites: [] as string[],
+      ...(parsed.languages.length > 0 && { languages: parsed.languages }),
+    };
+  }
+  if (parsed.languages.length > 0)
+    throw new UsageError(
+      '--language gehört nur zu --role sprache.',
+      '--language goes with --role sprache only.',
+    );
   if (parsed.sites.length > 0) return { role, sites: parsed.sites };
   // Without --site: a Kita-Leitung keeps her Einrichtungen on a change (and is refused without any);
   // Forschung sees all.
@@ -312,6 +339,9 @@ export async function execute(command: VerwaltungCommand, env: NodeJS.ProcessEnv
 }
 
 const scope = (sites: string[] | 'alle') => (sites === 'alle' ? 'alle Einrichtungen' : sites.join(', '));
+/** What an account sees: its Einrichtungen, or a Sprachprüfung's languages. */
+const scopeOf = (account: AccountRow) =>
+  account.role === 'sprache' ? `Sprachen: ${account.languages.join(', ')}` : scope(account.sites);
 
 /** Columns padded to their widest cell, the header first. */
 function table(header: string[], rows: string[][]): string[] {
@@ -374,7 +404,7 @@ export function resultLines(command: VerwaltungCommand, result: CommandResult, t
           result.accounts.map((account) => [
             account.name,
             ROLE_LABELS[account.role],
-            scope(account.sites),
+            scopeOf(account),
             account.disabled ? 'deaktiviert' : account.mustChangePassword ? 'Einmalpasswort offen' : 'aktiv',
             when(account.lastLoginAt, timeZone),
           ]),
@@ -391,7 +421,7 @@ export function resultLines(command: VerwaltungCommand, result: CommandResult, t
       const { account } = result;
       if (command.op === 'account-add') {
         return [
-          `Konto ${account.name} angelegt / account added: ${ROLE_LABELS[account.role]}, ${scope(account.sites)}.`,
+          `Konto ${account.name} angelegt / account added: ${ROLE_LABELS[account.role]}, ${scopeOf(account)}.`,
           'Einmalpasswort, bei der ersten Anmeldung zu ersetzen / one-time password, to be replaced at the first login:',
           result.oneTimePassword,
         ];
@@ -412,7 +442,7 @@ export function resultLines(command: VerwaltungCommand, result: CommandResult, t
           : [`Konto ${account.name} wieder aktiviert / account enabled.`];
       }
       return [
-        `Konto ${account.name} / account ${account.name}: ${ROLE_LABELS[account.role]}, ${scope(account.sites)}; seine Sitzungen sind beendet / its sessions have ended.`,
+        `Konto ${account.name} / account ${account.name}: ${ROLE_LABELS[account.role]}, ${scopeOf(account)}; seine Sitzungen sind beendet / its sessions have ended.`,
       ];
     }
     case 'done':

@@ -38,6 +38,7 @@ export const PROTOKOLL_KIND_LABELS: Record<ProtokollKind, string> = {
   account: 'Konto',
   token: 'API-Token',
   site: 'Einrichtung',
+  sprache: 'Sprachprüfung',
 };
 
 /** Entries the page shows at once; the CSV holds all. */

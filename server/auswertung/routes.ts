@@ -9,6 +9,7 @@ import {
   accountActor,
   checkSiteInScope,
   childScope,
+  EVERY_ROLE,
   principalOf,
   requestActor,
   researchConsentOf,
@@ -238,8 +239,10 @@ export const auswertungPlugin: FastifyPluginAsync<AuswertungOptions> = async (ap
   });
 
   // Who is signed in; also while a one-time password waits to be replaced (the page then asks for a new one).
-  app.get(`${API}/session`, { onRequest: access.require({ passwordChange: true }) }, async (request) =>
-    meOf(principalOf(request)),
+  app.get(
+    `${API}/session`,
+    { onRequest: access.require({ roles: EVERY_ROLE, passwordChange: true }) },
+    async (request) => meOf(principalOf(request)),
   );
 
   app.get<Filtered>(`${API}/overview`, filtered, async (request) =>

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ROLE_LABELS, type Role } from '../../schemas/verwaltung-api.ts';
+import { ROLE_LABELS, ROLES, type Role } from '../../schemas/verwaltung-api.ts';
 import { type AccountStore, EXPORT_TOKEN_PRINCIPAL, type Principal } from '../db/accounts.ts';
 import type { ResearchConsentRule } from '../db/types.ts';
 import { bearerToken, type TokenGuard } from './export-token.ts';
@@ -80,7 +80,7 @@ export interface Access {
   keyFingerprint: string;
   /**
    * An onRequest hook: answers 401 without a valid session or token, 403 for a role not in
-   * `roles` (absent: any) or, unless `passwordChange`, while a one-time password waits to be
+   * `roles` (absent: any but Sprachprüfung, which sees only /api/sprachen, docs/product.md §50) or, unless `passwordChange`, while a one-time password waits to be
    * replaced. Sets the request's principal (principalOf).
    */
   require(options?: {
@@ -91,6 +91,11 @@ export interface Access {
   /** The cookie's session hash, if the request carries one. */
   sessionHash(request: FastifyRequest): string | undefined;
 }
+
+/** The roles a route allows when it names none: all but Sprachprüfung, which sees no results. */
+const RESULT_ROLES: readonly Role[] = ROLES.filter((role) => role !== 'sprache');
+/** Every role: the account's own routes (session, password, API tokens). */
+export const EVERY_ROLE: readonly Role[] = ROLES;
 
 const principals = new WeakMap<FastifyRequest, { principal: Principal; via: 'page' | 'script' }>();
 
@@ -162,7 +167,7 @@ export function createAccess(options: {
         principals.set(request, found);
         if (found.principal.mustChangePassword && !requirement.passwordChange)
           return reply.code(403).send({ error: 'Bitte zuerst ein eigenes Passwort festlegen.' });
-        if (requirement.roles && !requirement.roles.includes(found.principal.role))
+        if (!(requirement.roles ?? RESULT_ROLES).includes(found.principal.role))
           return reply.code(403).send({ error: 'Dafür fehlt diesem Konto die Berechtigung.' });
       };
     },

@@ -165,7 +165,7 @@ describe('the Datenschutz-Unterlagen', () => {
     const off = written({});
     expect(off[TOM]).toContain('**EXPORT_TOKEN ist nicht gesetzt:** Nur Konten und ihre API-Tokens öffnen');
     expect(off[TOM]).toContain(
-      '| nur Konten mit Rollen (Verwaltung, Kita-Leitung und Forschung) und ihre API-Tokens',
+      '| nur Konten mit Rollen (Verwaltung, Kita-Leitung, Forschung und Sprachprüfung) und ihre API-Tokens',
     );
     for (const text of Object.values(off)) expect(text).not.toContain('EXPORT_TOKEN (gesetzt');
     // The export and /auswertung exist either way.

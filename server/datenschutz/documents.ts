@@ -87,6 +87,10 @@ const ROLE_RIGHTS = {
     sites: 'alle Einrichtungen oder ausgewählte',
     may: 'die pseudonymen Ergebnisse: Statistiken, Verlauf, Downloads, Löschen und Auskunft für ihre Einrichtungen; sieht die Liste der Einrichtungen und ordnet falsch geschriebene Kennungen einer Einrichtung zu; keine Konten, kein Protokoll',
   },
+  sprache: {
+    sites: 'keine: sieht keine Ergebnisse',
+    may: 'die Texte ihrer Sprachen prüfen, Korrekturen vorschlagen, Texte aufnehmen und die Aufnahmen anderer freigeben (docs/product.md §50) – sonst nichts',
+  },
 } as const satisfies Record<Role, { sites: string; may: string }>;
 
 /** The rights of the roles as a Markdown table, one row per role of schemas/verwaltung-api.ts. */

@@ -14,6 +14,7 @@ export const EXPORT_TOKEN_PRINCIPAL: Principal = {
   name: null,
   role: 'forschung',
   sites: 'alle',
+  languages: [],
   mustChangePassword: false,
 };
 
@@ -45,17 +46,20 @@ interface AccountSqlRow {
   created_at: unknown;
   last_login_at: unknown;
   sites: string[] | null;
+  languages: string[] | null;
 }
 
 const ACCOUNT_COLUMNS = `a.id, a.name, a.role, a.all_sites, a.must_change_password, a.disabled,
   a.created_at, a.last_login_at,
-  (SELECT array_agg(s.site ORDER BY s.site) FROM account_sites s WHERE s.account_id = a.id) AS sites`;
+  (SELECT array_agg(s.site ORDER BY s.site) FROM account_sites s WHERE s.account_id = a.id) AS sites,
+  (SELECT array_agg(l.language ORDER BY l.language) FROM account_languages l WHERE l.account_id = a.id) AS languages`;
 
 const accountRow = (row: AccountSqlRow): AccountRow => ({
   id: num(row.id),
   name: row.name,
   role: row.role,
   sites: row.all_sites ? 'alle' : (row.sites ?? []),
+  languages: row.languages ?? [],
   disabled: row.disabled,
   mustChangePassword: row.must_change_password,
   createdAt: iso(row.created_at) as string,
@@ -63,12 +67,19 @@ const accountRow = (row: AccountSqlRow): AccountRow => ({
 });
 
 const principalOf = (row: AccountSqlRow): Principal => {
-  const { id, name, role, sites, mustChangePassword } = accountRow(row);
-  return { accountId: id, name, role, sites, mustChangePassword };
+  const { id, name, role, sites, languages, mustChangePassword } = accountRow(row);
+  return { accountId: id, name, role, sites, languages, mustChangePassword };
 };
 
-/** A Kita-Leitung has chosen Einrichtungen, Verwaltung all; Forschung either. */
-function checkScope(role: Role, sites: string[] | 'alle'): void {
+/**
+ * A Kita-Leitung has chosen Einrichtungen, Verwaltung all; Forschung either. Sprachprüfung sees no
+ * results and has languages instead (docs/product.md §50).
+ */
+function checkScope(role: Role, sites: string[] | 'alle', languages: readonly string[]): void {
+  if (role === 'sprache' && languages.length === 0)
+    throw new AccountError('Eine Sprachprüfung braucht mindestens eine Sprache.');
+  if (role === 'sprache' && (sites === 'alle' || sites.length > 0))
+    throw new AccountError('Eine Sprachprüfung sieht keine Einrichtungen.');
   if (role === 'leitung' && (sites === 'alle' || sites.length === 0))
     throw new AccountError('Eine Kita-Leitung braucht mindestens eine Einrichtung.');
   if (role === 'forschung' && sites !== 'alle' && sites.length === 0)
@@ -87,9 +98,18 @@ export function createAccountStore(db: Queryable): AccountStore {
   };
   const setSites = async (id: number, role: Role, sites: string[] | 'alle') => {
     await db.query('DELETE FROM account_sites WHERE account_id = $1', [id]);
+    if (role === 'sprache') return false;
     if (role === 'verwaltung' || sites === 'alle') return true;
     await db.query('INSERT INTO account_sites (account_id, site) SELECT $1, unnest($2::text[])', [id, sites]);
     return false;
+  };
+  const setLanguages = async (id: number, role: Role, languages: readonly string[]) => {
+    await db.query('DELETE FROM account_languages WHERE account_id = $1', [id]);
+    if (role === 'sprache')
+      await db.query('INSERT INTO account_languages (account_id, language) SELECT $1, unnest($2::text[])', [
+        id,
+        [...new Set(languages)],
+      ]);
   };
   const store: AccountStore = {
     async listSites() {
@@ -169,26 +189,36 @@ export function createAccountStore(db: Queryable): AccountStore {
       return row && accountRow(row);
     },
     async addAccount(input, passwordHash) {
-      checkScope(input.role, input.sites);
+      const languages = input.languages ?? [];
+      checkScope(input.role, input.sites, languages);
       if (input.sites !== 'alle') await knownSites(input.sites);
       const rows = await db.query<{ id: unknown }>(
         `INSERT INTO accounts (name, role, all_sites, password_hash) VALUES ($1, $2, $3, $4)
            ON CONFLICT (lower(name)) DO NOTHING RETURNING id`,
-        [input.name, input.role, input.role === 'verwaltung' || input.sites === 'alle', passwordHash],
+        [
+          input.name,
+          input.role,
+          input.role === 'verwaltung' || (input.role !== 'sprache' && input.sites === 'alle'),
+          passwordHash,
+        ],
       );
       if (!rows[0]) throw new AccountError(`Den Benutzernamen ${input.name} gibt es schon.`, 409);
       const id = num(rows[0].id);
       await setSites(id, input.role, input.sites);
+      await setLanguages(id, input.role, languages);
       return id;
     },
     async updateAccount(id, change) {
       const current = await store.accountById(id);
       if (!current) throw new AccountError('Unbekanntes Konto.', 404);
       const role = change.role ?? current.role;
-      const sites = change.sites ?? (role === 'verwaltung' ? 'alle' : current.sites);
-      checkScope(role, sites);
+      const sites =
+        change.sites ?? (role === 'verwaltung' ? 'alle' : role === 'sprache' ? [] : current.sites);
+      const languages = change.languages ?? current.languages;
+      checkScope(role, sites, role === 'sprache' ? languages : []);
       if (sites !== 'alle') await knownSites(sites);
       const all = await setSites(id, role, sites);
+      await setLanguages(id, role, languages);
       await db.query(
         `UPDATE accounts SET role = $2, all_sites = $3, disabled = coalesce($4, disabled),
             generation = generation + 1 WHERE id = $1`,

@@ -3,6 +3,7 @@ import { createAccountStore } from './accounts.ts';
 import { Batcher } from './batcher.ts';
 import { createResearchStore, PGLITE_CHUNK_ROWS, PGLITE_QUIET_WAIT_MS } from './research.ts';
 import { QUESTION_COLUMNS, type ResultRow, readResults, SELECT_COLUMNS, toStoredResult } from './rows.ts';
+import { createSprachenStore } from './sprachen.ts';
 import type { BackendKind, InsertOutcome, Queryable, ResultStore } from './types.ts';
 
 /** The columns an upload writes, in the order of rowValues (exported for the migration tests). */
@@ -216,6 +217,7 @@ export function createResultStore(options: ResultStoreOptions): ResultStore {
         throw new Error(`the last upload could not be stored: ${lastWriteFailure.message}`);
     },
     accounts: createAccountStore(db),
+    sprachen: createSprachenStore(db),
     research: createResearchStore(db, {
       ...(options.kind === 'pglite' && {
         progressChunkRows: PGLITE_CHUNK_ROWS,

@@ -65,6 +65,8 @@ export interface ResultStore {
   accounts?: AccountStore;
   /** The researchers' queries (/auswertung); absent in test doubles that need none. */
   readonly research?: ResearchStore;
+  /** Native review and recordings (docs/product.md §50); absent in test doubles that need none. */
+  readonly sprachen?: SprachenStore;
   close(): Promise<void>;
 }
 
@@ -208,7 +210,9 @@ export type ProtokollKind =
   /** An API token created or revoked. */
   | 'token'
   /** An Einrichtung added or changed, or a code assigned to one. */
-  | 'site';
+  | 'site'
+  /** A text confirmed or corrected, a recording made or approved (docs/product.md §50). */
+  | 'sprache';
 
 export interface ProtokollEntry {
   kind: ProtokollKind;
@@ -319,6 +323,8 @@ export interface Principal {
   role: Role;
   /** The Einrichtungen whose results it sees, or 'alle'. */
   sites: string[] | 'alle';
+  /** Role Sprachprüfung: the languages whose texts it reviews (docs/product.md §50); [] otherwise. */
+  languages: string[];
   mustChangePassword: boolean;
 }
 
@@ -346,13 +352,13 @@ export interface AccountStore {
   listAccounts(): Promise<AccountRow[]>;
   /** A new account with a one-time password's hash; its id. Refuses a taken name or an unknown Einrichtung. */
   addAccount(
-    input: { name: string; role: Role; sites: string[] | 'alle' },
+    input: { name: string; role: Role; sites: string[] | 'alle'; languages?: string[] | undefined },
     passwordHash: string,
   ): Promise<number>;
   /** A new role or new Einrichtungen, or disabled / enabled: every session of the account ends. */
   updateAccount(
     id: number,
-    change: { role?: Role; sites?: string[] | 'alle'; disabled?: boolean },
+    change: { role?: Role; sites?: string[] | 'alle'; languages?: string[]; disabled?: boolean },
   ): Promise<AccountRow>;
   /** A new password hash; every session ends except `keepSession` (the hash of the one that changed it). */
   setPassword(id: number, passwordHash: string, mustChange: boolean, keepSession?: string): Promise<void>;
@@ -372,4 +378,66 @@ export interface AccountStore {
   revokeToken(accountId: number, id: number): Promise<boolean>;
   /** The principal of an unrevoked token of an enabled account. */
   tokenPrincipal(tokenHash: string): Promise<Principal | undefined>;
+}
+
+/* Native review and recordings (server/db/sprachen.ts, docs/product.md §50). */
+
+/** A row of text_reviews (migration 018) with its account's name. */
+export interface ReviewRow {
+  id: number;
+  key: string;
+  contentVersion: string;
+  baseText: string;
+  german: string;
+  kind: 'confirm' | 'correct';
+  text: string;
+  note: string;
+  accountId: number;
+  by: string;
+  at: string;
+}
+
+/** A row of recordings (migration 018), without its bytes. */
+export interface RecordingRow {
+  id: number;
+  key: string;
+  contentVersion: string;
+  text: string;
+  madeById: number;
+  madeBy: string;
+  madeAt: string;
+  approvedBy: string | null;
+  approvedAt: string | null;
+}
+
+export interface NewReview {
+  language: string;
+  key: string;
+  contentVersion: string;
+  baseText: string;
+  german: string;
+  kind: 'confirm' | 'correct';
+  text: string;
+  note: string;
+  accountId: number;
+}
+
+export interface NewRecording {
+  language: string;
+  key: string;
+  contentVersion: string;
+  text: string;
+  audio: Uint8Array;
+  accountId: number;
+}
+
+export interface SprachenStore {
+  reviews(language: string): Promise<ReviewRow[]>;
+  addReview(review: NewReview): Promise<void>;
+  recordings(language: string): Promise<RecordingRow[]>;
+  addRecording(recording: NewRecording): Promise<number>;
+  /** Sets who approved a take not yet approved and not theirs; false when there is no such take. */
+  approveRecording(id: number, accountId: number): Promise<boolean>;
+  recording(id: number): Promise<(RecordingRow & { language: string }) | undefined>;
+  audio(id: number): Promise<Uint8Array | undefined>;
 }

@@ -73,7 +73,7 @@ export interface AccountSession {
 export async function signInAs(
   app: FastifyInstance,
   store: ResultStore,
-  account: { name: string; role: Role; sites: string[] | 'alle' },
+  account: { name: string; role: Role; sites: string[] | 'alle'; languages?: string[] },
 ): Promise<AccountSession> {
   const accounts = store.accounts;
   if (!accounts) throw new Error('the store has no accounts');

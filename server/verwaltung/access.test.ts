@@ -434,7 +434,7 @@ describe.each(storeBackends)('who may see what on $name (docs/product.md §47)',
         [
           { name: 'neu', role: 'chef', sites: 'alle' },
           400,
-          'Die Rolle ist eine von: verwaltung, leitung, forschung.',
+          'Die Rolle ist eine von: verwaltung, leitung, forschung, sprache.',
         ],
         [{ name: 'neu', role: 'leitung', sites: ['KITA-404'] }, 404, 'Unbekannte Einrichtung: KITA-404'],
       ];

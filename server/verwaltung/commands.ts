@@ -93,6 +93,7 @@ export async function runCommand(v: Verwaltung, command: VerwaltungCommand): Pro
         name: command.name,
         role: command.role,
         sites: command.sites,
+        languages: command.languages,
       });
       const account = await v.accounts.accountById(id);
       if (!account) throw new Error(`account ${id} vanished after it was added`);

@@ -15,6 +15,7 @@ import { hashPassword, oneTimePassword, verifyPassword } from '../auth/passwords
 import { record } from '../auth/protokoll-entries.ts';
 import { AccountError, type AccountStore } from '../db/accounts.ts';
 import type { ProtokollStore } from '../db/types.ts';
+import { childLanguageCodes } from '../sprachen/languages.ts';
 
 /**
  * What the Verwaltung does with accounts, Einrichtungen and tokens (docs/product.md §47), in one
@@ -42,17 +43,19 @@ const siteName = z
 const accountName = z.string().trim().regex(new RegExp(ACCOUNT_NAME_PATTERN), {
   error: 'Der Benutzername: 2 bis 40 Zeichen, Buchstaben, Ziffern, „.“, „_“ und „-“.',
 });
-const role = z.enum(ROLES, { error: 'Die Rolle ist eine von: verwaltung, leitung, forschung.' });
+const role = z.enum(ROLES, { error: `Die Rolle ist eine von: ${ROLES.join(', ')}.` });
 const sites = z.union([z.literal('alle'), z.array(siteCode).max(500)]);
+const languages = z.array(z.string().trim().toLowerCase().max(10)).max(50);
 
 export const SCHEMAS = {
   site: z.strictObject({ code: siteCode, name: siteName }),
   siteChange: z.strictObject({ name: siteName.optional(), active: z.boolean().optional() }),
   assign: z.strictObject({ code: z.string().trim().min(1).max(20), site: siteCode }),
-  account: z.strictObject({ name: accountName, role, sites }),
+  account: z.strictObject({ name: accountName, role, sites, languages: languages.optional() }),
   accountChange: z.strictObject({
     role: role.optional(),
     sites: sites.optional(),
+    languages: languages.optional(),
     disabled: z.boolean().optional(),
   }),
   tokenName: z.strictObject({
@@ -86,6 +89,19 @@ export function firstIssue(error: z.ZodError): string {
 }
 
 const scopeText = (value: string[] | 'alle') => (value === 'alle' ? 'alle Einrichtungen' : value.join(', '));
+const languagesText = (codes: readonly string[]) => `Sprachen: ${codes.join(', ')}`;
+
+/**
+ * Refuses a language that is no child language of the server's content (docs/product.md §50): the
+ * codes of content/languages/ with a result code, German excepted.
+ */
+function checkLanguages(codes: readonly string[] | undefined): void {
+  if (!codes) return;
+  const known = childLanguageCodes();
+  const unknown = codes.filter((code) => !known.includes(code));
+  if (unknown.length)
+    throw new AccountError(`Unbekannte Sprache: ${unknown.join(', ')} (bekannt: ${known.join(', ')})`, 404);
+}
 
 /** A password's rules: long enough, not the name. The German refusal, or undefined. */
 export function passwordProblem(password: string, name: string): string | undefined {
@@ -137,14 +153,20 @@ export async function assignCode(v: Verwaltung, code: string, site: string): Pro
 /** A new account with a one-time password (to be replaced at the first login). */
 export async function addAccount(
   v: Verwaltung,
-  input: { name: string; role: Role; sites: string[] | 'alle' },
+  input: { name: string; role: Role; sites: string[] | 'alle'; languages?: string[] | undefined },
 ): Promise<{ id: number; oneTimePassword: string }> {
   const password = oneTimePassword();
-  const id = await v.accounts.addAccount(input, await hashPassword(password));
+  // Sprachprüfung sees no Einrichtung, whatever `sites` says (the command line's default is 'alle').
+  const sprache = input.role === 'sprache';
+  if (sprache) checkLanguages(input.languages ?? []);
+  const id = await v.accounts.addAccount(
+    { ...input, sites: sprache ? [] : input.sites, languages: sprache ? (input.languages ?? []) : [] },
+    await hashPassword(password),
+  );
   await record(v.protokoll, v.log, {
     kind: 'account',
     actor: v.actor,
-    detail: `Konto ${input.name} angelegt: ${ROLE_LABELS[input.role]}, ${scopeText(input.role === 'verwaltung' ? 'alle' : input.sites)}`,
+    detail: `Konto ${input.name} angelegt: ${ROLE_LABELS[input.role]}, ${sprache ? languagesText(input.languages ?? []) : scopeText(input.role === 'verwaltung' ? 'alle' : input.sites)}`,
   });
   return { id, oneTimePassword: password };
 }
@@ -157,10 +179,18 @@ async function enabledVerwaltung(accounts: AccountStore): Promise<AccountRow[]> 
 export async function changeAccount(
   v: Verwaltung,
   id: number,
-  change: { role?: Role | undefined; sites?: string[] | 'alle' | undefined; disabled?: boolean | undefined },
+  change: {
+    role?: Role | undefined;
+    sites?: string[] | 'alle' | undefined;
+    languages?: string[] | undefined;
+    disabled?: boolean | undefined;
+  },
 ): Promise<AccountRow> {
   const before = await v.accounts.accountById(id);
   if (!before) throw new AccountError('Unbekanntes Konto.', 404);
+  checkLanguages(change.languages);
+  if ((change.role ?? before.role) === 'sprache' && change.sites !== undefined)
+    change = { ...change, sites: [] };
   const leavesVerwaltung =
     before.role === 'verwaltung' &&
     !before.disabled &&
@@ -173,6 +203,9 @@ export async function changeAccount(
     after.role !== before.role ? `Rolle ${ROLE_LABELS[after.role]}` : '',
     JSON.stringify(after.sites) !== JSON.stringify(before.sites)
       ? `Einrichtungen: ${scopeText(after.sites)}`
+      : '',
+    JSON.stringify(after.languages) !== JSON.stringify(before.languages)
+      ? languagesText(after.languages)
       : '',
     after.disabled !== before.disabled ? (after.disabled ? 'deaktiviert' : 'wieder aktiviert') : '',
   ].filter(Boolean);

@@ -10,7 +10,7 @@ import type {
   SiteRow,
   UnassignedCode,
 } from '../../schemas/verwaltung-api.ts';
-import { type Access, principalOf, requestActor } from '../auth/access.ts';
+import { type Access, EVERY_ROLE, principalOf, requestActor } from '../auth/access.ts';
 import { record } from '../auth/protokoll-entries.ts';
 import { type DatabaseTarget, readDeployment } from '../datenschutz/deployment.ts';
 import { datenschutzDocuments } from '../datenschutz/documents.ts';
@@ -200,7 +200,7 @@ export const verwaltungPlugin: FastifyPluginAsync<VerwaltungOptions> = async (ap
   };
   app.post(
     `${KONTO}/password`,
-    { onRequest: access.require({ passwordChange: true }) },
+    { onRequest: access.require({ roles: EVERY_ROLE, passwordChange: true }) },
     async (request, reply) => {
       const id = ownAccount(request, reply);
       if (id === undefined) return reply;
@@ -215,7 +215,7 @@ export const verwaltungPlugin: FastifyPluginAsync<VerwaltungOptions> = async (ap
   );
   app.get(
     `${KONTO}/tokens`,
-    { onRequest: access.require() },
+    { onRequest: access.require({ roles: EVERY_ROLE }) },
     async (request, reply): Promise<ApiTokenRow[] | FastifyReply> => {
       const id = ownAccount(request, reply);
       return id === undefined ? reply : accounts.listTokens(id);
@@ -223,7 +223,7 @@ export const verwaltungPlugin: FastifyPluginAsync<VerwaltungOptions> = async (ap
   );
   app.post(
     `${KONTO}/tokens`,
-    { onRequest: access.require() },
+    { onRequest: access.require({ roles: EVERY_ROLE }) },
     async (request, reply): Promise<NewApiToken | FastifyReply> => {
       const id = ownAccount(request, reply);
       if (id === undefined) return reply;
@@ -232,10 +232,14 @@ export const verwaltungPlugin: FastifyPluginAsync<VerwaltungOptions> = async (ap
       return created;
     },
   );
-  app.delete(`${KONTO}/tokens/:id`, { onRequest: access.require() }, async (request, reply) => {
-    const id = ownAccount(request, reply);
-    if (id === undefined) return reply;
-    await revokeToken(as(request), id, idOf(request));
-    return reply.code(204).send();
-  });
+  app.delete(
+    `${KONTO}/tokens/:id`,
+    { onRequest: access.require({ roles: EVERY_ROLE }) },
+    async (request, reply) => {
+      const id = ownAccount(request, reply);
+      if (id === undefined) return reply;
+      await revokeToken(as(request), id, idOf(request));
+      return reply.code(204).send();
+    },
+  );
 };
