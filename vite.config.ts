@@ -17,7 +17,7 @@ import { pwaPlugin } from './scripts/pwa/plugin.ts';
  * (scripts/pwa/plugin.ts); the child's app never loads it.
  */
 const RESEARCH_PAGES =
-  /\/(src\/(auswertung|verwaltung)\/|src\/i18n\/de-(auswertung|verwaltung)\.ts|schemas\/verwaltung-api\.ts)/;
+  /\/(src\/(auswertung|verwaltung|sprachen)\/|src\/i18n\/de-(auswertung|verwaltung|sprachen)\.ts|schemas\/(verwaltung|sprachen)-api\.ts)/;
 
 // A build refuses a missing, public or short ACCESS_PASSWORD; `npm run dev` takes the public one.
 export default defineConfig(({ command }) => {
@@ -64,6 +64,8 @@ export default defineConfig(({ command }) => {
           preview: resolve(import.meta.dirname, 'preview.html'),
           auswertung: resolve(import.meta.dirname, 'auswertung.html'),
           verwaltung: resolve(import.meta.dirname, 'verwaltung.html'),
+          // Native review and recording, /verwaltung/sprachen (docs/product.md §50).
+          sprachen: resolve(import.meta.dirname, 'sprachen.html'),
         },
       },
     },

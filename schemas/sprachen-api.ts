@@ -86,6 +86,17 @@ export interface Progress {
   correctionsPending: number;
 }
 
+/** The progress of a language's texts, as the server and the page count it. */
+export function progressOf(texts: readonly TextState[]): Progress {
+  return {
+    texts: texts.length,
+    confirmed: texts.filter((text) => text.confirmed !== null).length,
+    spoken: texts.filter((text) => text.recordingKey !== null).length,
+    recorded: texts.filter((text) => text.served !== null).length,
+    correctionsPending: texts.filter((text) => text.proposal !== null).length,
+  };
+}
+
 /** GET /api/sprachen/languages: the languages the account reviews (the Verwaltung: all). */
 export interface SprachenLanguage {
   code: string;

@@ -70,7 +70,14 @@ function pwa() {
       ],
       // The researchers' pages (/auswertung, with its charting library, and /verwaltung) are for a
       // desk with a connection, never for the test devices: they stay out of their cache.
-      globIgnores: ['auswertung.html', 'assets/auswertung-*', 'verwaltung.html', 'assets/verwaltung-*'],
+      globIgnores: [
+        'auswertung.html',
+        'assets/auswertung-*',
+        'verwaltung.html',
+        'assets/verwaltung-*',
+        'sprachen.html',
+        'assets/sprachen-*',
+      ],
       // Workbox leaves a larger file out of the precache with only a build warning; the PDF chunk
       // (jsPDF and html2canvas) is the largest file, so leave it room to grow.
       maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,

@@ -5,6 +5,7 @@ import {
   type ExportAnswer,
   type LanguageTextsAnswer,
   MAX_RECORDING_BYTES,
+  progressOf,
   type SprachenLanguage,
   type TextState,
   type UpdatesAnswer,
@@ -15,7 +16,7 @@ import type { Principal } from '../db/accounts.ts';
 import type { ResultStore } from '../db/index.ts';
 import { firstIssue } from '../verwaltung/operations.ts';
 import { type Catalogue, type CatalogueLanguage, readCatalogue } from './catalogue.ts';
-import { byKey, progressOf, sameText, textState } from './state.ts';
+import { byKey, sameText, textState } from './state.ts';
 
 /** The page of native review and recording (docs/product.md §50). */
 export const SPRACHEN_PAGE_PATH = '/verwaltung/sprachen';

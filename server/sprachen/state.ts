@@ -1,12 +1,12 @@
 import type {
   CatalogueText,
   Confirmation,
-  Progress,
   Proposal,
   RecordingInfo,
   TextState,
 } from '../../schemas/sprachen-api.ts';
 import { CONFIRMED_BY_FILE } from '../../schemas/sprachen-api.ts';
+
 import { isStale } from '../../scripts/content/recorded-text.ts';
 import type { RecordingRow, ReviewRow } from '../db/types.ts';
 
@@ -88,16 +88,6 @@ export function textState(
     },
     recording: takes.at(-1) ?? null,
     served,
-  };
-}
-
-export function progressOf(texts: readonly TextState[]): Progress {
-  return {
-    texts: texts.length,
-    confirmed: texts.filter((text) => text.confirmed !== null).length,
-    spoken: texts.filter((text) => text.recordingKey !== null).length,
-    recorded: texts.filter((text) => text.served !== null).length,
-    correctionsPending: texts.filter((text) => text.proposal !== null).length,
   };
 }
 

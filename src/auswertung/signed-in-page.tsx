@@ -29,7 +29,7 @@ export function SignedInPage({
   actions,
   children,
 }: {
-  page: 'auswertung' | 'verwaltung';
+  page: 'auswertung' | 'verwaltung' | 'sprachen';
   /** Buttons of the page beside 'Abmelden' (e.g. 'Drucken'). */
   actions?: ReactNode;
   children(me: Me, sessionEnded: () => void): ReactNode;
@@ -37,7 +37,7 @@ export function SignedInPage({
   const { t } = useTranslation();
   const [state, setState] = useState<State>({ kind: 'checking' });
   const [notice, setNotice] = useState('');
-  const title = page === 'auswertung' ? t('auswertung.title') : t('verwaltung.title');
+  const title = t(`${page}.title`);
 
   const sessionEnded = useCallback(() => {
     setNotice(t('auswertung.sessionEnded'));
@@ -83,14 +83,7 @@ export function SignedInPage({
         {me && (
           <div className="auswertung-header-actions">
             <WhoIsSignedIn me={me} />
-            {!me.mustChangePassword && (
-              <a
-                className="auswertung-button auswertung-button--quiet"
-                href={page === 'auswertung' ? '/verwaltung' : '/auswertung'}
-              >
-                {page === 'auswertung' ? t('auswertung.me.toVerwaltung') : t('auswertung.me.toAuswertung')}
-              </a>
-            )}
+            {!me.mustChangePassword && <OtherPageLink page={page} me={me} />}
             {!me.mustChangePassword && actions}
             <button
               type="button"
@@ -142,6 +135,27 @@ export function SignedInPage({
         )}
       </main>
     </div>
+  );
+}
+
+/**
+ * The link to the other page: /auswertung ↔ /verwaltung; a Sprachprüfung (docs/product.md §50), who
+ * sees no results, goes from /verwaltung (her password and tokens) to /verwaltung/sprachen and back.
+ */
+function OtherPageLink({ page, me }: { page: 'auswertung' | 'verwaltung' | 'sprachen'; me: Me }) {
+  const { t } = useTranslation();
+  const [href, label] =
+    page === 'auswertung'
+      ? ['/verwaltung', t('auswertung.me.toVerwaltung')]
+      : page === 'sprachen'
+        ? ['/verwaltung', t('auswertung.me.toVerwaltung')]
+        : me.role === 'sprache'
+          ? ['/verwaltung/sprachen', t('auswertung.me.toSprachen')]
+          : ['/auswertung', t('auswertung.me.toAuswertung')];
+  return (
+    <a className="auswertung-button auswertung-button--quiet" href={href}>
+      {label}
+    </a>
   );
 }
 

@@ -33,6 +33,7 @@ export const deAuswertung = {
     noSites: 'keine',
     toVerwaltung: 'Verwaltung',
     toAuswertung: 'Auswertung',
+    toSprachen: 'Sprachprüfung',
   },
   /** A one-time password is replaced before anything else (docs/product.md §47). */
   firstPassword: {

@@ -8,6 +8,7 @@ export const deVerwaltung = {
   intro:
     'Konten, Rollen und Einrichtungen. Was ein Konto sieht, bestimmt seine Rolle: Verwaltung alles, Kita-Leitung die Ergebnisse ihrer Einrichtungen, Forschung die pseudonymen Ergebnisse aller oder ausgewählter Einrichtungen.',
   nav: 'Abschnitte dieser Seite',
+  sprachenLink: 'Sprachprüfung: die Texte der Kindersprachen prüfen und aufnehmen',
   cancel: 'Abbrechen',
   save: 'Speichern',
   copy: 'Kopieren',
@@ -120,6 +121,10 @@ export const deVerwaltung = {
     verwaltungSites: 'Die Verwaltung sieht immer alle Einrichtungen.',
     noSitesYet: 'Noch keine Einrichtung angelegt: bitte zuerst oben eine Einrichtung hinzufügen.',
     needSite: 'Bitte mindestens eine Einrichtung wählen.',
+    languages: 'Sprachen, die dieses Konto prüft und aufnimmt',
+    languagesHint:
+      'Eine Sprachprüfung sieht keine Ergebnisse, nur die Texte ihrer Sprachen (/verwaltung/sprachen).',
+    needLanguage: 'Bitte mindestens eine Sprache wählen.',
     add: 'Konto anlegen',
     edit: 'Ändern …',
     editLabel: 'Rolle und Einrichtungen ändern: {{name}}',

@@ -2,6 +2,7 @@ import i18next, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { de } from './de';
 import type { deAuswertung } from './de-auswertung';
+import type { deSprachen } from './de-sprachen';
 import type { deVerwaltung } from './de-verwaltung';
 
 declare module 'i18next' {
@@ -9,9 +10,13 @@ declare module 'i18next' {
     defaultNS: 'translation';
     // The researchers' pages /auswertung and /verwaltung have their own strings (de-auswertung.ts,
     // de-verwaltung.ts) and their own i18next instance (src/auswertung/i18n.ts), so that the
-    // child's app never downloads them.
+    // child's app never downloads them; so has /verwaltung/sprachen (de-sprachen.ts, src/sprachen/i18n.ts).
     resources: {
-      translation: typeof de & { auswertung: typeof deAuswertung; verwaltung: typeof deVerwaltung };
+      translation: typeof de & {
+        auswertung: typeof deAuswertung;
+        verwaltung: typeof deVerwaltung;
+        sprachen: typeof deSprachen;
+      };
     };
   }
 }

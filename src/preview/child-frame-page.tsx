@@ -34,7 +34,11 @@ function ChildQuestion({
   selection: FrameSelection & { id: number };
 }) {
   const [answered, setAnswered] = useState(false);
-  const question = servePreviewQuestion(questions, selection.id, selection.language);
+  const served = servePreviewQuestion(questions, selection.id, selection.language);
+  // The wording being reviewed on /verwaltung/sprachen replaces the pack's (docs/product.md §50).
+  const question = selection.texts
+    ? { ...served, currentTexts: { ...served.currentTexts, ...selection.texts } }
+    : served;
   // Spoken as in the test, so authors hear the recordings and the device voice (German too).
   const prompt = usePromptSession(question.id, selection.language as ChildLanguage, question.currentTexts);
   const dataset = {

@@ -30,7 +30,15 @@ export interface FrameSelection {
   language: PreviewLanguage;
   /** Raised by 'Nochmal': a new run is a fresh render of the question. */
   run: number;
+  /**
+   * Texts shown instead of the pack's, by field (situationText …): the wording a native speaker is
+   * editing on /verwaltung/sprachen (docs/product.md §50).
+   */
+  texts?: Readonly<Record<string, string>>;
 }
+
+/** The hash keys of FrameSelection.texts: `t.situationText=…`. */
+const TEXT_PREFIX = 't.';
 
 /** Marks the address of the frame that shows the child's screen (same page, other mode). */
 const FRAME_KEY = 'frame';
@@ -76,10 +84,16 @@ export function selectionHash(selection: PreviewSelection): string {
 export function parseFrameSelection(hash: string): FrameSelection {
   const p = params(hash);
   const run = Number(p.get('run'));
+  const texts = Object.fromEntries(
+    [...p]
+      .filter(([key]) => key.startsWith(TEXT_PREFIX))
+      .map(([key, value]) => [key.slice(TEXT_PREFIX.length), value]),
+  );
   return {
     id: readId(p.get('q')),
     language: readLanguage(p.get('lang')),
     run: Number.isSafeInteger(run) ? run : 0,
+    ...(Object.keys(texts).length > 0 && { texts }),
   };
 }
 
@@ -88,5 +102,6 @@ export function frameHash(selection: FrameSelection): string {
   if (selection.id !== null) p.set('q', String(selection.id));
   p.set('lang', selection.language);
   p.set('run', String(selection.run));
+  for (const [field, text] of Object.entries(selection.texts ?? {})) p.set(`${TEXT_PREFIX}${field}`, text);
   return `#${p.toString()}`;
 }

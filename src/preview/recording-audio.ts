@@ -95,3 +95,22 @@ export function prepareRecording(channels: readonly Float32Array[], sampleRate: 
   if (trimmed.length === 0) return null;
   return encodeMp3(normalisePeak(trimmed), sampleRate);
 }
+
+/** Recordings are resampled to this rate when decoded (lamejs encodes it; every browser plays it). */
+export const RECORDING_SAMPLE_RATE = 44_100;
+
+/**
+ * What MediaRecorder made (WebM/Opus in Chrome, Ogg in Firefox, MP4 in Safari), decoded in the
+ * browser and made ready to save (prepareRecording); null when it holds nothing but silence. Used by
+ * the preview's recording panel and by /verwaltung/sprachen (docs/product.md §50).
+ */
+export async function recordingToMp3(blob: Blob): Promise<Uint8Array | null> {
+  const context = new AudioContext({ sampleRate: RECORDING_SAMPLE_RATE });
+  try {
+    const buffer = await context.decodeAudioData(await blob.arrayBuffer());
+    const channels = Array.from({ length: buffer.numberOfChannels }, (_, i) => buffer.getChannelData(i));
+    return prepareRecording(channels, buffer.sampleRate);
+  } finally {
+    void context.close();
+  }
+}

@@ -3,12 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { Question } from '../content/types';
 import { RECORDINGS_PATH } from './dev-protocol';
 import type { PreviewLanguage } from './preview-hash';
-import { prepareRecording } from './recording-audio';
+import { recordingToMp3 as toMp3 } from './recording-audio';
 
 const FIELDS = ['situationText', 'questionText', 'answerText'] as const;
 type Field = (typeof FIELDS)[number];
-/** Recordings are resampled to this rate when decoded (lamejs encodes it; every browser plays it). */
-const SAMPLE_RATE = 44_100;
 
 /** What the dev server says of a recording made for an older text. */
 interface StaleText {
@@ -18,18 +16,6 @@ interface StaleText {
 
 function recordingKey(questionId: number, language: PreviewLanguage, field: Field): string {
   return `q${String(questionId).padStart(2, '0')}/${language}-${field}`;
-}
-
-/** Decodes what MediaRecorder made (WebM/Opus in Chrome, Ogg in Firefox, MP4 in Safari) and makes MP3. */
-async function toMp3(blob: Blob): Promise<Uint8Array | null> {
-  const context = new AudioContext({ sampleRate: SAMPLE_RATE });
-  try {
-    const buffer = await context.decodeAudioData(await blob.arrayBuffer());
-    const channels = Array.from({ length: buffer.numberOfChannels }, (_, i) => buffer.getChannelData(i));
-    return prepareRecording(channels, buffer.sampleRate);
-  } finally {
-    void context.close();
-  }
 }
 
 /**

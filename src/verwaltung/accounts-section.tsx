@@ -10,6 +10,7 @@ import {
 } from '../../schemas/verwaltung-api';
 import { ConfirmDialog, SectionMessage, type SectionMessageValue } from '../auswertung/section-message';
 import { Scroll } from '../auswertung/tables';
+import { LanguageChoice, languageList } from '../sprachen/language-choice';
 import { addAccount, changeAccount, loadAccounts, resetPassword } from './api';
 import { SecretBox, useFailure, useFormatTime, useLoaded } from './shared';
 
@@ -91,7 +92,7 @@ export function AccountsSection({
                   <th scope="row">{account.name}</th>
                   <td data-label={t('verwaltung.accounts.columns.role')}>{ROLE_LABELS[account.role]}</td>
                   <td className="verwaltung-wrap" data-label={t('verwaltung.accounts.columns.sites')}>
-                    {siteList(account.sites)}
+                    {account.role === 'sprache' ? languageList(account.languages) : siteList(account.sites)}
                   </td>
                   <td className="verwaltung-wrap" data-label={t('verwaltung.accounts.columns.state')}>
                     {stateOf(account)}
@@ -169,7 +170,12 @@ export function AccountsSection({
           onCancel={() => setEditing(undefined)}
           onSubmit={(input) =>
             act(
-              () => changeAccount(editing.id, { role: input.role, sites: input.sites }),
+              () =>
+                changeAccount(editing.id, {
+                  role: input.role,
+                  sites: input.sites,
+                  ...(input.role === 'sprache' && { languages: input.languages }),
+                }),
               () => {
                 setMessage({ kind: 'done', text: t('verwaltung.accounts.changed', { name: editing.name }) });
                 setEditing(undefined);
@@ -184,7 +190,13 @@ export function AccountsSection({
         submitLabel={t('verwaltung.accounts.add')}
         onSubmit={(input) =>
           act(
-            () => addAccount({ name: input.name, role: input.role, sites: input.sites }),
+            () =>
+              addAccount({
+                name: input.name,
+                role: input.role,
+                sites: input.sites,
+                languages: input.languages,
+              }),
             (created) => setSecret({ name: input.name, password: created.oneTimePassword }),
           )
         }
@@ -226,7 +238,7 @@ function AccountForm({
   /** The account changed; absent: a new one, whose name is asked for. */
   initial?: AccountRow;
   submitLabel: string;
-  onSubmit(input: { name: string; role: Role; sites: Sites }): Promise<boolean>;
+  onSubmit(input: { name: string; role: Role; sites: Sites; languages: string[] }): Promise<boolean>;
   onCancel?(): void;
 }) {
   const { t } = useTranslation();
@@ -234,21 +246,28 @@ function AccountForm({
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>(initial?.role ?? 'leitung');
   const [chosen, setChosen] = useState<Sites>(initial?.sites ?? []);
+  // Sprachprüfung (docs/product.md §50): languages instead of Einrichtungen.
+  const [languages, setLanguages] = useState<string[]>(initial?.languages ?? []);
   const [problem, setProblem] = useState('');
   // A Kita-Leitung has chosen Einrichtungen, never 'alle' (left from Forschung before a role change).
   const effective: Sites = role === 'leitung' && chosen === 'alle' ? [] : chosen;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const scope: Sites = role === 'verwaltung' ? 'alle' : effective;
-    if (scope !== 'alle' && scope.length === 0) {
+    const scope: Sites = role === 'verwaltung' ? 'alle' : role === 'sprache' ? [] : effective;
+    if (role === 'sprache' && languages.length === 0) {
+      setProblem(t('verwaltung.accounts.needLanguage'));
+      return;
+    }
+    if (role !== 'sprache' && scope !== 'alle' && scope.length === 0) {
       setProblem(t('verwaltung.accounts.needSite'));
       return;
     }
     setProblem('');
-    if ((await onSubmit({ name: name.trim(), role, sites: scope })) && !initial) {
+    if ((await onSubmit({ name: name.trim(), role, sites: scope, languages })) && !initial) {
       setName('');
       setChosen([]);
+      setLanguages([]);
     }
   }
 
@@ -291,37 +310,43 @@ function AccountForm({
             ))}
           </select>
         </div>
-        <fieldset className="verwaltung-sites">
-          <legend>{t('verwaltung.accounts.sites')}</legend>
-          {role === 'verwaltung' ? (
-            <p className="auswertung-hint">{t('verwaltung.accounts.verwaltungSites')}</p>
-          ) : (
-            <>
-              {role === 'forschung' && (
-                <label className="verwaltung-check">
-                  <input
-                    type="checkbox"
-                    checked={effective === 'alle'}
-                    onChange={(event) => setChosen(event.target.checked ? 'alle' : [])}
-                  />
-                  {t('verwaltung.accounts.allSites')}
-                </label>
-              )}
-              {sites.length === 0 && <p className="auswertung-hint">{t('verwaltung.accounts.noSitesYet')}</p>}
-              {sites.map((site) => (
-                <label key={site.code} className="verwaltung-check">
-                  <input
-                    type="checkbox"
-                    disabled={effective === 'alle'}
-                    checked={effective === 'alle' || effective.includes(site.code)}
-                    onChange={(event) => toggle(site.code, event.target.checked)}
-                  />
-                  {site.code} – {site.name}
-                </label>
-              ))}
-            </>
-          )}
-        </fieldset>
+        {role === 'sprache' ? (
+          <LanguageChoice chosen={languages} onChange={setLanguages} />
+        ) : (
+          <fieldset className="verwaltung-sites">
+            <legend>{t('verwaltung.accounts.sites')}</legend>
+            {role === 'verwaltung' ? (
+              <p className="auswertung-hint">{t('verwaltung.accounts.verwaltungSites')}</p>
+            ) : (
+              <>
+                {role === 'forschung' && (
+                  <label className="verwaltung-check">
+                    <input
+                      type="checkbox"
+                      checked={effective === 'alle'}
+                      onChange={(event) => setChosen(event.target.checked ? 'alle' : [])}
+                    />
+                    {t('verwaltung.accounts.allSites')}
+                  </label>
+                )}
+                {sites.length === 0 && (
+                  <p className="auswertung-hint">{t('verwaltung.accounts.noSitesYet')}</p>
+                )}
+                {sites.map((site) => (
+                  <label key={site.code} className="verwaltung-check">
+                    <input
+                      type="checkbox"
+                      disabled={effective === 'alle'}
+                      checked={effective === 'alle' || effective.includes(site.code)}
+                      onChange={(event) => toggle(site.code, event.target.checked)}
+                    />
+                    {site.code} – {site.name}
+                  </label>
+                ))}
+              </>
+            )}
+          </fieldset>
+        )}
         {problem && (
           <p role="alert" className="auswertung-error">
             {problem}

@@ -43,7 +43,7 @@ export const addAccount = (account: AccountInput) =>
   apiRequest<OneTimePassword>(`${API}/accounts`, sendJson('POST', account));
 export const changeAccount = (
   id: number,
-  change: Partial<Pick<AccountInput, 'role' | 'sites'>> & { disabled?: boolean },
+  change: Partial<Pick<AccountInput, 'role' | 'sites' | 'languages'>> & { disabled?: boolean },
 ) => apiRequest<AccountRow>(`${API}/accounts/${id}`, sendJson('PATCH', change));
 export const resetPassword = (id: number) =>
   apiRequest<OneTimePassword>(`${API}/accounts/${id}/password`, sendJson('POST'));

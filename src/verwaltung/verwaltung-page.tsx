@@ -74,6 +74,11 @@ function Verwaltung({ me, onSessionEnded }: { me: Me; onSessionEnded(): void }) 
   return (
     <>
       <p className="auswertung-hint">{t('verwaltung.intro')}</p>
+      {isVerwaltung && (
+        <p>
+          <a href="/verwaltung/sprachen">{t('verwaltung.sprachenLink')}</a>
+        </p>
+      )}
       {sections.length > 1 && (
         <nav className="verwaltung-nav" aria-label={t('verwaltung.nav')}>
           {sections.map(([anchor, label]) => (
