@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { reviewState } from '../../schemas/language-facts.ts';
+import type { ExportAnswer } from '../../schemas/sprachen-api.ts';
 import { toneMp3 } from '../../tests/support/tone-mp3.ts';
 import { loadAudio } from './audio.ts';
 import { CONTENT_DIR, loadContent } from './load.ts';
-import { applyExport, contentOptions, type ExportAnswer, localContentVersion } from './pull.ts';
+import { applyExport, contentOptions, localContentVersion } from './pull.ts';
 
 let contentDir: string;
 const MP3 = toneMp3({ seconds: 0.8 });

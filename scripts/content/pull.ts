@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { defaultContentDir, languageTexts } from '../../schemas/language-facts.ts';
+import type { ExportAnswer } from '../../schemas/sprachen-api.ts';
 import { GERMAN, testLanguages } from '../../schemas/test-languages.ts';
 import { recordingKeyOf } from '../../schemas/text-keys.ts';
 import { compileQuestionsModule } from './compile.ts';
@@ -24,15 +25,6 @@ import { FIXED_HEADER, importSheet, writeImport } from './sheet.ts';
  * from ZAEHLTEST_TOKEN or standard input, never from the command line (it would stay in the
  * shell's history and the process list).
  */
-
-/** GET /api/sprachen/export?language=<code> (the protocol of issue 39). */
-export interface ExportAnswer {
-  content: string;
-  language: string;
-  texts: Record<string, { text: string; confirmedBy: string; confirmedAt: string | null }>;
-  confirmed: string[];
-  recordings: Record<string, { url: string; text: string }>;
-}
 
 export class PullError extends Error {}
 

@@ -60,7 +60,7 @@ describe('the snapshot a test begins with', () => {
   });
 
   it('counts the server’s confirmed texts when it sends its progress for the same texts', () => {
-    const progress = { texts: 10, confirmed: 9, spoken: 3, recorded: 2 };
+    const progress = { texts: 10, confirmed: 9 };
     expect(takeSnapshot({ ...UPDATES, progress }, 'tr', 'v1', BUILT, everyStored).counts.confirmed).toBe(9);
     const other = { ...progress, texts: 12 };
     expect(

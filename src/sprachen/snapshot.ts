@@ -1,3 +1,5 @@
+import { sameWording } from '../../schemas/recorded-text';
+import type { Progress, UpdatesAnswer } from '../../schemas/sprachen-api';
 import { RECORDED_PHRASES, TEXT_FIELDS, type TextField } from '../../schemas/text-keys';
 import type { LanguagePack, Texts } from '../content/types';
 
@@ -10,28 +12,14 @@ import type { LanguagePack, Texts } from '../content/types';
  */
 
 /** A recording of one text: where the server serves it and the wording it speaks. */
-export interface ServedRecording {
-  url: string;
-  text: string;
-}
+export type ServedRecording = UpdatesAnswer['recordings'][string];
 
-/** How far the review of a language is, as the server counts it (protocol: updates `progress`). */
-export interface ServerProgress {
-  texts: number;
-  confirmed: number;
-  spoken: number;
-  recorded: number;
-}
-
-/** GET /api/sprachen/updates for one language (the fields the tablet uses). */
-export interface LanguageUpdates {
-  content: string;
-  language: string;
-  /** Text key ('1.situationText', 'soundCheck', 'numberWords.3.say') → confirmed corrected wording. */
-  texts: Record<string, string>;
-  recordings: Record<string, ServedRecording>;
-  progress?: ServerProgress;
-}
+/**
+ * GET /api/sprachen/updates for one language: text key ('1.situationText', 'soundCheck',
+ * 'numberWords.3.say') → confirmed corrected wording, and the approved recordings; the server's
+ * progress when it sends it (the protocol's addition).
+ */
+export type LanguageUpdates = UpdatesAnswer & { progress?: Pick<Progress, 'texts' | 'confirmed'> };
 
 /** How many of a language's texts were confirmed and recorded for one test (the result shows it). */
 export interface ReviewCounts {
@@ -50,12 +38,6 @@ export interface UpdatesSnapshot {
   texts: Record<string, string>;
   recordings: Record<string, ServedRecording>;
   counts: ReviewCounts;
-}
-
-/** Spelling the eye does not see (Unicode form, spaces) does not count (scripts/content/recorded-text.ts). */
-export function sameWording(a: string, b: string): boolean {
-  const normalised = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim();
-  return normalised(a) === normalised(b);
 }
 
 /** The review key of a question's text: '1.situationText'. */
