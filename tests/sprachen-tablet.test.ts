@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { languageTexts, reviewState } from '../schemas/language-facts.ts';
 import type { TextState } from '../schemas/sprachen-api.ts';
-import { openBrowser, type Session } from './support/browser.ts';
+import { openBrowser, type Session, screenshotAtSizes } from './support/browser.ts';
 import {
   enterUserData,
   login,
@@ -14,6 +14,8 @@ import {
   tapStart,
   untilServiceWorkerControls,
 } from './support/flow.ts';
+import { downloadedPdfText } from './support/pdf.ts';
+import { finishedSession, openSeeded } from './support/seed.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { type SpeechLog, stubSpeechSynthesis } from './support/speech-stub.ts';
 import { toneMp3 } from './support/tone-mp3.ts';
@@ -222,6 +224,36 @@ describe('a tablet with the native review’s updates', () => {
       await untilBlobPlayed(page, 1);
       const answered = await storedSession(page);
       expect(answered?.updates).toEqual(saved?.updates);
+    } finally {
+      await session.close();
+    }
+  });
+});
+
+describe('the result of a test with the native review’s updates', () => {
+  it("says on the page and in the PDF how many texts were confirmed ('Übersetzung') and recorded ('Ton')", async () => {
+    const session = await openBrowser();
+    try {
+      const { page } = session;
+      // A finished Turkish test whose 'Test beginnen' counted 71 of 100 texts confirmed, 12 of 55 recorded.
+      await openSeeded(page, server.url, {
+        ...finishedSession({ language: 'tr' }),
+        updates: {
+          content: 'seeded',
+          language: 'tr',
+          texts: {},
+          recordings: {},
+          counts: { texts: 100, confirmed: 71, spoken: 55, recorded: 12 },
+        },
+      });
+      const confirmed = 'Entwurf: 71 von 100 Texten von Muttersprachlern geprüft';
+      const recorded = 'Aufnahmen von Muttersprachlern für 12 von 55 gesprochenen Texten';
+      await page.getByText(confirmed).waitFor();
+      await page.getByText(recorded, { exact: false }).first().waitFor();
+      await screenshotAtSizes(page, 'sprachen-result');
+      const pdf = await downloadedPdfText(page);
+      expect(pdf.text).toContain(confirmed);
+      expect(pdf.text).toContain(recorded);
     } finally {
       await session.close();
     }

@@ -4,7 +4,6 @@ import { languagePack } from '../content/language-packs';
 import type { ChildLanguage } from '../content/types';
 import { snapshotOf } from '../sprachen/active';
 import { chooseRecording, correctedTexts, questionTextKey } from '../sprachen/snapshot';
-import { playableUrl } from '../sprachen/stored-updates';
 import type { PromptSessionOptions, TextField } from './prompt-session';
 
 /** The file of a question text's recording under content/audio/, e.g. `q01/tr-situationText`. */
@@ -27,7 +26,7 @@ export function recordingUrl(
   const own = questions.find((question) => question.id === questionId)?.texts[language];
   const current = own ? correctedTexts(own, questionId, snapshot)[field] : undefined;
   const chosen = chooseRecording(snapshot, questionTextKey(questionId, field), current, built);
-  return chosen?.served ? playableUrl(chosen.url) : chosen?.url;
+  return chosen?.url;
 }
 
 /** The URL of the recording of a phrase of the language pack (soundCheck, practiceCorrect …). */
@@ -37,7 +36,7 @@ export function phraseRecordingUrl(language: ChildLanguage, phrase: string): str
   if (!snapshot) return built;
   const current = (languagePack(language) as unknown as Record<string, unknown>)[phrase];
   const chosen = chooseRecording(snapshot, phrase, typeof current === 'string' ? current : undefined, built);
-  return chosen?.served ? playableUrl(chosen.url) : chosen?.url;
+  return chosen?.url;
 }
 
 /** The recordings of this build and of the test's snapshot, as a prompt session looks them up. */

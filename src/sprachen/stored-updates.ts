@@ -147,12 +147,17 @@ export async function refreshUpdates(
 
 /** Blob URLs of the recordings of the active snapshot, by server URL. */
 const playable = new Map<string, string>();
+/** The reading of the active snapshot's recordings, which a recording about to play waits for. */
+let preparing: Promise<void> = Promise.resolve();
 
-/**
- * Makes the snapshot's recordings playable from the device's copy (offline too). Until their bytes
- * are read (a few milliseconds after a reload), `playableUrl` gives the server's URL.
- */
-export async function preparePlayback(snapshot: UpdatesSnapshot | null): Promise<void> {
+/** Makes the snapshot's recordings playable from the device's copy, offline too. */
+export function preparePlayback(snapshot: UpdatesSnapshot | null): Promise<void> {
+  const previous = preparing;
+  preparing = previous.then(() => readRecordings(snapshot));
+  return preparing;
+}
+
+async function readRecordings(snapshot: UpdatesSnapshot | null): Promise<void> {
   const wanted = new Set(recordingUrls(snapshot));
   for (const [url, objectUrl] of playable) {
     if (wanted.has(url)) continue;
@@ -172,7 +177,11 @@ export async function preparePlayback(snapshot: UpdatesSnapshot | null): Promise
   }
 }
 
-/** The URL the audio element plays for a served recording: the device's copy when it is ready. */
-export function playableUrl(url: string): string {
+/**
+ * The URL the audio element plays for a recording: the device's copy of a served one (once the
+ * snapshot's copies are read: a few milliseconds after a reload), else the URL itself (a built one).
+ */
+export async function playableRecording(url: string): Promise<string> {
+  await preparing;
   return playable.get(url) ?? url;
 }
