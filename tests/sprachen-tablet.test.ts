@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { languageTexts, reviewState } from '../schemas/language-facts.ts';
@@ -14,7 +14,7 @@ import {
   tapStart,
   untilServiceWorkerControls,
 } from './support/flow.ts';
-import { downloadedPdfText } from './support/pdf.ts';
+import { pdfText } from './support/pdf.ts';
 import { finishedSession, openSeeded } from './support/seed.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { type SpeechLog, stubSpeechSynthesis } from './support/speech-stub.ts';
@@ -251,9 +251,16 @@ describe('the result of a test with the native review’s updates', () => {
       await page.getByText(confirmed).waitFor();
       await page.getByText(recorded, { exact: false }).first().waitFor();
       await screenshotAtSizes(page, 'sprachen-result');
-      const pdf = await downloadedPdfText(page);
-      expect(pdf.text).toContain(confirmed);
-      expect(pdf.text).toContain(recorded);
+      const [download] = await Promise.all([
+        page.waitForEvent('download', { timeout: 60_000 }),
+        page.getByRole('button', { name: 'Als PDF speichern' }).click(),
+      ]);
+      // Kept for a person to look at (test-artifacts/ is not committed).
+      const path = join(ROOT, 'test-artifacts', 'sprachen-result.pdf');
+      mkdirSync(dirname(path), { recursive: true });
+      await download.saveAs(path);
+      expect(pdfText(path)).toContain(confirmed);
+      expect(pdfText(path)).toContain(recorded);
     } finally {
       await session.close();
     }
