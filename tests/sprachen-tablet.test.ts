@@ -4,7 +4,6 @@ import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { languageTexts, reviewState } from '../schemas/language-facts.ts';
-import type { TextState } from '../schemas/sprachen-api.ts';
 import { openBrowser, type Session, screenshotAtSizes } from './support/browser.ts';
 import {
   enterUserData,
@@ -18,7 +17,7 @@ import { pdfText } from './support/pdf.ts';
 import { finishedSession, openSeeded } from './support/seed.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { type SpeechLog, stubSpeechSynthesis } from './support/speech-stub.ts';
-import { toneMp3 } from './support/tone-mp3.ts';
+import { type Reviewers, turkishReviewers } from './support/sprachen.ts';
 
 /**
  * Issue 39, the tablet's side (docs/product.md §50): what two native speakers confirmed and recorded
@@ -37,22 +36,7 @@ const QUESTION_BEFORE = turkish.get('1.questionText')!;
 const QUESTION_CORRECTED = 'Doğru mu saydım?';
 
 let server: TestServer;
-const cookies: Record<'tr1' | 'tr2', string> = { tr1: '', tr2: '' };
-
-async function call<T>(who: 'tr1' | 'tr2', method: string, path: string, body?: unknown): Promise<T> {
-  const isMp3 = body instanceof Uint8Array;
-  const payload = isMp3 ? Buffer.from(body) : JSON.stringify(body);
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      cookie: cookies[who],
-      ...(body === undefined ? {} : { 'content-type': isMp3 ? 'audio/mpeg' : 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: payload }),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+let reviewers: Reviewers;
 
 /**
  * Runs a script of the repository as an author would, without blocking this process (the server
@@ -82,47 +66,15 @@ function run(
   });
 }
 
-/** tr1 records a text's current wording, tr2 approves it. */
-async function recordAndApprove(key: string, text: string): Promise<void> {
-  const query = new URLSearchParams({ language: 'tr', key, text });
-  const made = await call<TextState>(
-    'tr1',
-    'POST',
-    `/api/sprachen/recordings?${query}`,
-    toneMp3({ seconds: 0.6 }),
-  );
-  await call('tr2', 'POST', `/api/sprachen/recordings/${made.recording!.id}/approve`);
-}
-
 beforeAll(async () => {
   server = await startTestServer(distDir);
-  for (const name of ['tr1', 'tr2'] as const) {
-    const password = `${name}-passwort-für-tests`;
-    await server.addAccount({ name, role: 'sprache', sites: [], languages: ['tr'] }, password);
-    const login = await fetch(`${server.url}/api/auswertung/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name, password }),
-    });
-    expect(login.status).toBe(204);
-    cookies[name] = String(login.headers.get('set-cookie')).split(';')[0]!;
-  }
+  reviewers = await turkishReviewers(server);
   // The situation text: recorded and approved as it stands.
-  await recordAndApprove('1.situationText', SITUATION);
-  // The question text: recorded and approved, then corrected by tr1 and confirmed by tr2 — the
-  // recording was made for the old words and is stale now.
-  await recordAndApprove('1.questionText', QUESTION_BEFORE);
-  await call('tr1', 'POST', '/api/sprachen/corrections', {
-    language: 'tr',
-    key: '1.questionText',
-    text: QUESTION_CORRECTED,
-    note: 'natürlicher',
-  });
-  await call('tr2', 'POST', '/api/sprachen/confirm', {
-    language: 'tr',
-    key: '1.questionText',
-    text: QUESTION_CORRECTED,
-  });
+  await reviewers.recordAndApprove('1.situationText', SITUATION);
+  // The question text: recorded and approved, then corrected and confirmed — the recording was
+  // made for the old words and is stale now.
+  await reviewers.recordAndApprove('1.questionText', QUESTION_BEFORE);
+  await reviewers.correct('1.questionText', QUESTION_CORRECTED);
 }, 120_000);
 
 afterAll(async () => {
@@ -273,7 +225,7 @@ describe('npm run content:pull against the server', () => {
     const contentDir = mkdtempSync(join(ROOT, '.content-pull-'));
     cpSync(join(ROOT, 'content'), contentDir, { recursive: true });
     try {
-      const { token } = await call<{ token: string }>('tr1', 'POST', '/api/konto/tokens', {
+      const { token } = await reviewers.call<{ token: string }>('tr1', 'POST', '/api/konto/tokens', {
         name: 'content:pull',
       });
       // The token on standard input, as an author pipes it; a language not the account's is refused.
