@@ -4,7 +4,7 @@ import { type LanguageUpdates, recordingUrls, type UpdatesSnapshot } from './sna
 /**
  * The native review's updates kept on the device (docs/product.md §50): per language the server's
  * last answer of GET /api/sprachen/updates, and the MP3 bytes of its recordings, in IndexedDB (which
- * keeps blobs offline in Chromium, WebKit and Firefox alike; played as blob: URLs, so no service
+ * keeps them offline in Chromium, WebKit and Firefox alike; played as blob: URLs, so no service
  * worker is needed to play them offline). Nothing here is personal: the same for every child.
  */
 
@@ -15,8 +15,11 @@ export const UPDATES_PATH = '/api/sprachen/updates';
 interface SprachenDb extends DBSchema {
   /** Per language: the last answer and its ETag. */
   updates: { key: string; value: { answer: LanguageUpdates; etag: string | null } };
-  /** Per recording URL (immutable on the server): its MP3. */
-  recordings: { key: string; value: Blob };
+  /**
+   * Per recording URL (immutable on the server): its MP3's bytes. Bytes, not a Blob: WebKit cannot
+   * store a Blob in a session without a disk (a private window), bytes it can.
+   */
+  recordings: { key: string; value: ArrayBuffer };
 }
 
 let database: Promise<IDBPDatabase<SprachenDb>> | undefined;
@@ -124,7 +127,7 @@ export async function refreshUpdates(
         if (known.stored.has(url)) continue;
         const mp3 = await fetch(url);
         if (!mp3.ok) continue;
-        await store.put('recordings', await mp3.blob(), url);
+        await store.put('recordings', await mp3.arrayBuffer(), url);
         known.stored.add(url);
       }
       await store.put('updates', { answer, etag: response.headers.get('etag') }, language);
@@ -169,8 +172,8 @@ async function readRecordings(snapshot: UpdatesSnapshot | null): Promise<void> {
     const store = await db();
     for (const url of wanted) {
       if (playable.has(url)) continue;
-      const blob = await store.get('recordings', url);
-      if (blob) playable.set(url, URL.createObjectURL(blob));
+      const bytes = await store.get('recordings', url);
+      if (bytes) playable.set(url, URL.createObjectURL(new Blob([bytes], { type: 'audio/mpeg' })));
     }
   } catch (error) {
     console.warn('Sprachprüfung: Aufnahmen nicht lesbar', error);
