@@ -12,8 +12,18 @@ const ANSWER_PLACEHOLDER = '{answer}';
  * the native review's confirmed corrections the test began with (docs/product.md §50).
  */
 export function languagePack(language: Language): LanguagePack {
-  return correctedPack(languagePacks[language], snapshotOf(language));
+  const snapshot = snapshotOf(language);
+  if (!snapshot) return languagePacks[language];
+  // One corrected pack per snapshot: components may hold on to it (effects, memos).
+  let pack = corrected.get(snapshot);
+  if (!pack) {
+    pack = correctedPack(languagePacks[language], snapshot);
+    corrected.set(snapshot, pack);
+  }
+  return pack;
 }
+
+const corrected = new WeakMap<object, LanguagePack>();
 
 /** practiceWrongNumber with the right number filled in: "Doğru cevap: 3" */
 export function practiceWrongNumberText(language: Language, answer: number): string {
