@@ -119,17 +119,15 @@ export async function refreshUpdates(
             : {},
         cache: 'no-cache',
       });
-      if (response.status === 304) continue;
+      // Unchanged: only a recording whose download failed last time is fetched again.
+      if (response.status === 304 && previous) {
+        if (await storeRecordings(store, previous.answer)) changed = true;
+        continue;
+      }
       if (!response.ok) continue;
       const answer: unknown = await response.json();
       if (!isUpdates(answer, language)) continue;
-      for (const url of recordingUrls(answer)) {
-        if (known.stored.has(url)) continue;
-        const mp3 = await fetch(url);
-        if (!mp3.ok) continue;
-        await store.put('recordings', await mp3.arrayBuffer(), url);
-        known.stored.add(url);
-      }
+      await storeRecordings(store, answer);
       await store.put('updates', { answer, etag: response.headers.get('etag') }, language);
       known.answers.set(language, answer);
       changed = true;
@@ -146,6 +144,20 @@ export async function refreshUpdates(
     }
   }
   return changed;
+}
+
+/** Downloads the MP3s of an answer the device does not hold yet; whether it got any. */
+async function storeRecordings(store: IDBPDatabase<SprachenDb>, answer: LanguageUpdates): Promise<boolean> {
+  let got = false;
+  for (const url of recordingUrls(answer)) {
+    if (known.stored.has(url)) continue;
+    const mp3 = await fetch(url);
+    if (!mp3.ok) continue;
+    await store.put('recordings', await mp3.arrayBuffer(), url);
+    known.stored.add(url);
+    got = true;
+  }
+  return got;
 }
 
 /** Blob URLs of the recordings of the active snapshot, by server URL. */
