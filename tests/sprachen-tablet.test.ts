@@ -17,7 +17,7 @@ import { pdfText } from './support/pdf.ts';
 import { finishedSession, openSeeded } from './support/seed.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { type SpeechLog, stubSpeechSynthesis } from './support/speech-stub.ts';
-import { type Reviewers, turkishReviewers } from './support/sprachen.ts';
+import { type Reviewers, storedRecordingCount, turkishReviewers } from './support/sprachen.ts';
 
 /**
  * Issue 39, the tablet's side (docs/product.md §50): what two native speakers confirmed and recorded
@@ -128,22 +128,9 @@ describe('a tablet with the native review’s updates', () => {
       await login(page, server.url);
       await untilServiceWorkerControls(page);
       // The child's details are on screen and the device is online: the updates and the MP3 are kept.
-      await page.waitForFunction(
-        () =>
-          new Promise<boolean>((resolve) => {
-            const open = indexedDB.open('zaehltest-sprachen');
-            open.onerror = () => resolve(false);
-            open.onsuccess = () => {
-              const db = open.result;
-              if (!db.objectStoreNames.contains('recordings')) return resolve(false);
-              const count = db.transaction('recordings').objectStore('recordings').count();
-              count.onsuccess = () => resolve(count.result === 1);
-              count.onerror = () => resolve(false);
-            };
-          }),
-        undefined,
-        { timeout: 15_000, polling: 200 },
-      );
+      await expect
+        .poll(() => page.evaluate(storedRecordingCount), { timeout: 15_000, interval: 200 })
+        .toBe(1);
       await enterUserData(page, { language: 'tr' });
       await tapStart(page);
       await page.getByText(QUESTION_CORRECTED).waitFor();

@@ -1,12 +1,11 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { languageTexts } from '../../schemas/language-facts.ts';
-import type { EnginePage } from '../support/driver/index.ts';
-import { enterUserData, login, tapStart, waitForScreen, waitUntil } from '../support/engine-flow.ts';
+import { enterUserData, installApp, login, tapStart, waitUntil } from '../support/engine-flow.ts';
 import { ENGINE, openEnginePage } from '../support/engine-test.ts';
 import { type FaultProxy, startFaultProxy } from '../support/fault-proxy.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { turkishReviewers } from '../support/sprachen.ts';
+import { storedRecordingCount, turkishReviewers } from '../support/sprachen.ts';
 
 /**
  * Issue 39 (docs/product.md §50) in every engine: a recording two native speakers approved on the
@@ -32,20 +31,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Opens the app online and waits until its service worker is active and controls the page. */
-async function installApp(page: EnginePage): Promise<void> {
-  await page.goto(`${proxy.url}/`);
-  await waitForScreen(page, 'access');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  for (let attempt = 0; attempt < 5; attempt++) {
-    if (await page.evaluate(() => navigator.serviceWorker.controller !== null)) return;
-    await page.reload();
-  }
-  throw new Error(`${ENGINE}: the service worker never took control of the page`);
-}
-
 describe(`the native review's recordings offline in ${ENGINE}`, () => {
   it('plays an approved recording from the copy the tablet kept, with no network', async () => {
     // Firefox offline asks for a subset of the Arabic font (math symbols) that the service worker
@@ -54,32 +39,11 @@ describe(`the native review's recordings offline in ${ENGINE}`, () => {
       { serviceWorkers: true },
       ENGINE === 'firefox' ? /downloadable font: download failed .*noto-sans-arabic-math/ : undefined,
     );
-    await installApp(page);
+    await installApp(page, proxy.url);
     await login(page, proxy.url);
     await waitUntil(
       'the approved recording kept on the device',
-      () =>
-        page.evaluate(
-          () =>
-            new Promise<boolean>((resolve) => {
-              const open = indexedDB.open('zaehltest-sprachen');
-              open.onerror = () => resolve(false);
-              open.onsuccess = () => {
-                const db = open.result;
-                if (!db.objectStoreNames.contains('recordings')) {
-                  db.close();
-                  resolve(false);
-                  return;
-                }
-                const count = db.transaction('recordings').objectStore('recordings').count();
-                count.onsuccess = () => {
-                  db.close();
-                  resolve(count.result === 1);
-                };
-                count.onerror = () => resolve(false);
-              };
-            }),
-        ),
+      async () => (await page.evaluate(storedRecordingCount)) === 1,
       20_000,
     );
     proxy.network('down');

@@ -64,3 +64,28 @@ export async function turkishReviewers(server: TestServer): Promise<Reviewers> {
     },
   };
 }
+
+/**
+ * How many recordings the page's device keeps in IndexedDB (src/sprachen/stored-updates.ts); 0
+ * before the app made its database. Self-contained, to run in the page (`page.evaluate`).
+ */
+export function storedRecordingCount(): Promise<number> {
+  return new Promise((resolve) => {
+    const open = indexedDB.open('zaehltest-sprachen');
+    open.onerror = () => resolve(0);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('recordings')) {
+        db.close();
+        resolve(0);
+        return;
+      }
+      const count = db.transaction('recordings').objectStore('recordings').count();
+      count.onsuccess = () => {
+        db.close();
+        resolve(count.result);
+      };
+      count.onerror = () => resolve(0);
+    };
+  });
+}
