@@ -72,6 +72,8 @@ export async function turkishReviewers(server: TestServer): Promise<Reviewers> {
 export function storedRecordingCount(): Promise<number> {
   return new Promise((resolve) => {
     const open = indexedDB.open('zaehltest-sprachen');
+    // Not made here: a database this probe made first (version 1, no stores) would be the app's.
+    open.onupgradeneeded = () => open.transaction?.abort();
     open.onerror = () => resolve(0);
     open.onsuccess = () => {
       const db = open.result;
