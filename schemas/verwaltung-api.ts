@@ -35,6 +35,8 @@ export interface Me {
   role: Role;
   /** The Einrichtungen (codes) whose results the account sees, or 'alle'. */
   sites: string[] | 'alle';
+  /** Role Sprachprüfung only: the languages it reviews (docs/product.md §50). */
+  languages?: string[];
   /** A one-time password: every route but the password change answers 403 until it is replaced. */
   mustChangePassword: boolean;
 }

@@ -28,6 +28,7 @@ const COPIED = [
   'preview.html',
   'auswertung.html',
   'verwaltung.html',
+  'sprachen.html',
   'vite.config.ts',
   'tsconfig.json',
   'package.json',

@@ -87,6 +87,7 @@ export const meOf = (principal: Principal): Me => ({
   name: principal.name,
   role: principal.role,
   sites: principal.sites,
+  ...(principal.role === 'sprache' && { languages: principal.languages }),
   mustChangePassword: principal.mustChangePassword,
 });
 

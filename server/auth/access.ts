@@ -80,8 +80,9 @@ export interface Access {
   keyFingerprint: string;
   /**
    * An onRequest hook: answers 401 without a valid session or token, 403 for a role not in
-   * `roles` (absent: any but Sprachprüfung, which sees only /api/sprachen, docs/product.md §50) or, unless `passwordChange`, while a one-time password waits to be
-   * replaced. Sets the request's principal (principalOf).
+   * `roles` (absent: any but Sprachprüfung, which sees only /api/sprachen, docs/product.md §50)
+   * or, unless `passwordChange`, while a one-time password waits to be replaced. Sets the
+   * request's principal (principalOf).
    */
   require(options?: {
     roles?: readonly Role[];

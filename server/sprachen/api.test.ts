@@ -318,6 +318,7 @@ describe.each(storeBackends)('native review and recording on $name (docs/product
       const url = `/api/sprachen/updates?content=${catalogue.content}&language=tr`;
       const first = await api.app.inject({ method: 'GET', url });
       expect(first.headers['cache-control']).toBe('no-cache');
+      expect(first.headers['access-control-allow-origin']).toBe('*');
       const etag = String(first.headers.etag);
       const repeat = await api.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
       expect(repeat.statusCode).toBe(304);

@@ -124,6 +124,22 @@ export const sprachenPlugin: FastifyPluginAsync<SprachenOptions> = async (app, o
     if (accountId === null) throw refuse(403, 'Prüfen und Aufnehmen geht nur mit einem eigenen Konto.');
     return accountId;
   };
+  /** A confirmation or correction of `state`, made against the build's text and German reference it shows. */
+  const review = (
+    language: CatalogueLanguage,
+    state: TextState,
+    accountId: number,
+    what: { kind: 'confirm' | 'correct'; text: string; note: string },
+  ) =>
+    store.addReview({
+      language: language.code,
+      key: state.key,
+      contentVersion: catalogue().content,
+      baseText: state.text,
+      german: state.german,
+      accountId,
+      ...what,
+    });
   const protokoll = (request: FastifyRequest, language: string, key: string, what: string) =>
     record(research, request.log, {
       kind: 'sprache',
@@ -157,7 +173,9 @@ export const sprachenPlugin: FastifyPluginAsync<SprachenOptions> = async (app, o
       }
     }
     const etag = `"${createHash('sha256').update(JSON.stringify(answer)).digest('base64url').slice(0, 27)}"`;
-    reply.header('cache-control', 'no-cache').header('etag', etag);
+    // Any origin may read it, as any may post results (server/app.ts): an app built with
+    // RESULT_ENDPOINT on another host asks this server.
+    reply.header('cache-control', 'no-cache').header('etag', etag).header('access-control-allow-origin', '*');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return answer;
   });
@@ -172,7 +190,7 @@ export const sprachenPlugin: FastifyPluginAsync<SprachenOptions> = async (app, o
       if (reply.sent) return reply;
       languageFor(request, found.language);
       reply.header('cache-control', 'no-store');
-    } else reply.header('cache-control', IMMUTABLE);
+    } else reply.header('cache-control', IMMUTABLE).header('access-control-allow-origin', '*');
     const audio = await store.audio(found.id);
     return reply.type(MP3_TYPE).send(Buffer.from(audio ?? new Uint8Array()));
   });
@@ -234,17 +252,7 @@ export const sprachenPlugin: FastifyPluginAsync<SprachenOptions> = async (app, o
     if (!ofProposal && !sameText(body.text, state.current))
       throw refuse(409, 'Der Text hat sich inzwischen geändert; bitte die Seite neu laden.');
     if (body.text.trim() === '') throw refuse(409, 'Ein leerer Text kann nicht geprüft werden.');
-    await store.addReview({
-      language: language.code,
-      key: body.key,
-      contentVersion: catalogue().content,
-      baseText: state.text,
-      german: state.german,
-      kind: 'confirm',
-      text: body.text,
-      note: '',
-      accountId,
-    });
+    await review(language, state, accountId, { kind: 'confirm', text: body.text, note: '' });
     await protokoll(request, language.code, body.key, ofProposal ? 'Korrektur bestätigt' : 'geprüft');
     return stateOf(language, body.key);
   });
@@ -256,16 +264,10 @@ export const sprachenPlugin: FastifyPluginAsync<SprachenOptions> = async (app, o
     const state = await stateOf(language, body.key);
     if (sameText(body.text, state.current))
       throw refuse(409, 'Die Korrektur ist derselbe Text; dafür „Geprüft“ wählen.');
-    await store.addReview({
-      language: language.code,
-      key: body.key,
-      contentVersion: catalogue().content,
-      baseText: state.text,
-      german: state.german,
+    await review(language, state, accountId, {
       kind: 'correct',
       text: body.text.trim(),
       note: body.note.trim(),
-      accountId,
     });
     await protokoll(request, language.code, body.key, 'Korrektur vorgeschlagen');
     reply.code(201);

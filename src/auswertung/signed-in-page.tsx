@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Me, ROLE_LABELS } from '../../schemas/verwaltung-api';
+import { languageName } from '../content/languages';
 import { loadMe, logout } from './api';
 import { LoginForm } from './login-form';
 import { PasswordForm } from './password-form';
@@ -177,7 +178,11 @@ function WhoIsSignedIn({ me }: { me: Me }) {
           ? t('auswertung.me.keyHolder', { role })
           : t('auswertung.me.account', { name: me.name, role })}
       </strong>
-      <span>{t('auswertung.me.sites', { sites })}</span>
+      <span>
+        {me.languages
+          ? t('auswertung.me.languages', { languages: me.languages.map(languageName).join(', ') })
+          : t('auswertung.me.sites', { sites })}
+      </span>
     </p>
   );
 }

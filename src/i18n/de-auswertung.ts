@@ -29,6 +29,7 @@ export const deAuswertung = {
     account: '{{name}} · {{role}}',
     keyHolder: 'Zugangsschlüssel (EXPORT_TOKEN) · {{role}}',
     sites: 'Einrichtungen: {{sites}}',
+    languages: 'Sprachen: {{languages}}',
     allSites: 'alle',
     noSites: 'keine',
     toVerwaltung: 'Verwaltung',

@@ -141,7 +141,7 @@ function Sprachen({ me, onSessionEnded }: { me: Me; onSessionEnded(): void }) {
               <span> · {t('sprachen.progressPending', { count: answer.progress.correctionsPending })}</span>
             )}
           </p>
-          <nav className="sprachen-nav" aria-label={t('sprachen.section')}>
+          <nav className="sprachen-nav" aria-label={t('sprachen.sections')}>
             <button
               type="button"
               className="auswertung-button auswertung-button--quiet"
@@ -239,12 +239,15 @@ function PartSection({
             <img className="sprachen-picture" src={picture} alt={t('sprachen.picture', { id: part.id })} />
           )}
           <figure className="sprachen-preview">
-            <ChildScreenFrame
-              selection={{ id: part.id, language: language.code, run: 0, texts: previewTexts }}
-              device="landscape"
-              title={t('sprachen.preview', { id: part.id })}
-              onAnswer={() => undefined}
-            />
+            {/* Shown, not used: the child's screen takes no focus and no input from the reviewer. */}
+            <div inert>
+              <ChildScreenFrame
+                selection={{ id: part.id, language: language.code, run: 0, texts: previewTexts }}
+                device="landscape"
+                title={t('sprachen.preview', { id: part.id })}
+                onAnswer={() => undefined}
+              />
+            </div>
             <figcaption className="auswertung-hint">{t('sprachen.previewHint')}</figcaption>
           </figure>
         </div>

@@ -38,6 +38,8 @@ export function TextCard({
   const noteId = useId();
   const headingId = useId();
   const editor = useRef<HTMLTextAreaElement>(null);
+  const player = useRef<HTMLAudioElement>(null);
+  const [playing, setPlaying] = useState(false);
   const field = t(`sprachen.fields.${text.field}`, { defaultValue: text.field });
   const own = { lang: language.code, dir: language.dir };
 
@@ -156,7 +158,11 @@ export function TextCard({
           {text.current !== '' && (
             <button
               type="button"
-              className={proposal ? 'auswertung-button auswertung-button--quiet' : 'auswertung-button'}
+              className={
+                proposal || text.confirmed
+                  ? 'auswertung-button auswertung-button--quiet'
+                  : 'auswertung-button'
+              }
               disabled={working}
               aria-describedby={headingId}
               onClick={() =>
@@ -244,15 +250,36 @@ export function TextCard({
               )}
               {/* biome-ignore lint/a11y/useMediaCaption: a spoken prompt whose words stand above. */}
               <audio
-                className="sprachen-audio"
-                controls
+                ref={player}
                 preload="none"
                 src={take.url}
-                aria-label={`${t('sprachen.recording.listen')}: ${field}`}
+                onPlay={() => setPlaying(true)}
+                onPause={() => setPlaying(false)}
+                onEnded={() => setPlaying(false)}
               />
             </>
           )}
           <div className="sprachen-actions">
+            {take && (
+              <button
+                type="button"
+                className="auswertung-button auswertung-button--quiet"
+                aria-describedby={headingId}
+                onClick={() => {
+                  const audio = player.current;
+                  if (!audio) return;
+                  if (playing) audio.pause();
+                  else {
+                    audio.currentTime = 0;
+                    void audio
+                      .play()
+                      .catch(() => setMessage({ kind: 'alert', text: t('sprachen.recording.playFailed') }));
+                  }
+                }}
+              >
+                {playing ? t('sprachen.recording.pause') : t('sprachen.recording.listen')}
+              </button>
+            )}
             {recorder.state === 'recording' ? (
               <button
                 type="button"
