@@ -303,7 +303,11 @@ export function packCodes(contentDir: string): string[] {
 export function factOfPack(contentDir: string, code: string, pack: LanguagePack): LanguageFact {
   if (code === REFERENCE_LANGUAGE || pack.resultCode === undefined) return languageFact(code, pack);
   const state = reviewState(contentDir, code);
-  return languageFact(code, pack, { status: state.status, unreviewed: state.unreviewed.length });
+  return languageFact(code, pack, {
+    status: state.status,
+    unreviewed: state.unreviewed.length,
+    texts: state.reviewed + state.unreviewed.length,
+  });
 }
 
 /**

@@ -339,6 +339,8 @@ export interface LanguageFact {
   status?: TranslationStatus;
   /** How many texts are 'nicht geprüft'; absent only for de. */
   unreviewed?: number;
+  /** How many texts the language has (questions, phrases, number words); absent only for de. */
+  texts?: number;
   /** The language a new child starts with and the DIF reference group (one pack says `default: true`). */
   default?: true;
 }
@@ -347,6 +349,7 @@ export interface LanguageFact {
 export interface LanguageReview {
   status: TranslationStatus;
   unreviewed: number;
+  texts: number;
 }
 
 /** The facts of one pack; a child language's with its review state. */
@@ -358,7 +361,7 @@ export function languageFact(code: string, pack: LanguagePack, review?: Language
     ...(resultCode === undefined ? {} : { resultCode }),
     dir,
     speechLang,
-    ...(review ? { status: review.status, unreviewed: review.unreviewed } : {}),
+    ...(review ? { status: review.status, unreviewed: review.unreviewed, texts: review.texts } : {}),
     ...(pack.default ? { default: true as const } : {}),
   };
 }

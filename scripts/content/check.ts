@@ -9,6 +9,7 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { REFERENCE_LANGUAGE } from '../../schemas/language-pack.ts';
 import { fontCodePoints, glyphIssues, pdfFontFile } from '../pdf-fonts/glyphs.ts';
 import { formatAudioCoverage, loadAudio } from './audio.ts';
 import { compileQuestionsModule } from './compile.ts';
@@ -26,6 +27,7 @@ import {
   ROOT_DIR,
   SCHEMA_FILE,
 } from './load.ts';
+import { formatProgress } from './progress.ts';
 import { formatStaleRecordings } from './recorded-text.ts';
 import { formatReviewReport } from './review.ts';
 import { spokenNumberWarnings } from './spoken-numbers.ts';
@@ -80,6 +82,14 @@ if (audio.staleRecordings.length > 0) {
   );
 }
 content.issues.push(...audio.issues);
+
+// Per language, how far the native review is (docs/product.md §50); npm run content:pull brings in
+// what native speakers confirmed and recorded on the results server.
+const childLanguages = packLanguages.filter((code) => code !== REFERENCE_LANGUAGE);
+if (childLanguages.length > 0) {
+  console.log("Native review (npm run content:pull brings in the server's)\n");
+  console.log(`${formatProgress(dirname(content.languagesDir), childLanguages, content.questions, audio)}\n`);
+}
 
 // Every character of the texts must be in the results PDF's font, or the PDF would leave it out.
 const pdfFont = fontCodePoints(pdfFontFile('DejaVuSans.ttf'));

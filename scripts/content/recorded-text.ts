@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { normalisedWording } from '../../schemas/recorded-text.ts';
 
 /**
  * A recording remembers the text it was made for (docs/product.md §14): the preview's recording
@@ -27,7 +28,7 @@ export function removeRecordedText(mp3Path: string): void {
 }
 
 /** Spelling the eye does not see (Unicode form, spaces, a final line break) does not count. */
-const normalised = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim();
+const normalised = normalisedWording;
 
 /**
  * Whether a recording no longer matches its text: it was made for a different text. A recording

@@ -1,3 +1,4 @@
+import { sameWording } from '../../schemas/recorded-text.ts';
 import type {
   CatalogueText,
   Confirmation,
@@ -7,7 +8,6 @@ import type {
 } from '../../schemas/sprachen-api.ts';
 import { CONFIRMED_BY_FILE } from '../../schemas/sprachen-api.ts';
 
-import { isStale } from '../../scripts/content/recorded-text.ts';
 import type { RecordingRow, ReviewRow } from '../db/types.ts';
 
 export type { RecordingRow, ReviewRow };
@@ -17,8 +17,8 @@ export type { RecordingRow, ReviewRow };
  * so the rules are read and tested in one place.
  */
 
-/** Spelling the eye does not see does not count (as scripts/content/recorded-text.ts). */
-export const sameText = (a: string, b: string) => !isStale(a, b);
+/** Spelling the eye does not see does not count (schemas/recorded-text.ts, as the content check). */
+export const sameText = sameWording;
 
 /** A proposal with who made it, to refuse a confirmation by the same account. */
 export type PendingProposal = Proposal & { accountId: number };
@@ -63,7 +63,7 @@ const recordingInfo = (row: RecordingRow, current: string): RecordingInfo => ({
   madeAt: row.madeAt,
   approvedBy: row.approvedBy,
   approvedAt: row.approvedAt,
-  stale: isStale(current, row.text),
+  stale: !sameWording(current, row.text),
 });
 
 /** A text's whole state; `reviews` and `recordings` are its own rows in id order. */

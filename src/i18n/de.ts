@@ -348,6 +348,9 @@ export const de = {
     language: 'Sprache',
     translation: 'Übersetzung',
     translationReviewed: 'alle Texte von Muttersprachlern geprüft',
+    /** With the native review's counts as the test began (docs/product.md §50). */
+    translationAllConfirmed: 'alle {{texts}} Texte von Muttersprachlern geprüft',
+    translationConfirmed: 'Entwurf: {{confirmed}} von {{texts}} Texten von Muttersprachlern geprüft',
     translationUnreviewed_one: 'Entwurf: {{count}} Text nicht von Muttersprachlern geprüft',
     translationUnreviewed_other: 'Entwurf: {{count}} Texte nicht von Muttersprachlern geprüft',
     testDate: 'Testdatum',
@@ -448,6 +451,7 @@ export const de = {
       soundNone: 'ohne Ton: bei keiner der {{total}} Aufgaben etwas vorgelesen',
       soundPartly: 'teilweise ohne Ton: bei {{count}} von {{total}} Aufgaben nichts vorgelesen',
       soundUnknown: 'nicht erfasst',
+      recordings: 'Aufnahmen von Muttersprachlern für {{recorded}} von {{spoken}} gesprochenen Texten',
       noAnswer: 'Keine Antwort',
       reshown: 'Bild nochmal gezeigt',
       interrupted: 'Unterbrochen',

@@ -1,8 +1,10 @@
 import type { AnswerDetail, ResultPayload } from '../../schemas/result-payload';
+import { GERMAN } from '../../schemas/test-languages';
 import { isDraftLanguage, resultCode } from '../content/languages';
 import { isStorableBirthDate, localDay } from '../domain/date';
 import { SCORED_QUESTION_IDS } from '../domain/facts';
 import { readSite } from '../settings/site';
+import type { ReviewCounts } from '../sprachen/snapshot';
 import type { AnswerRecord, EndedEarly, Understanding, UserData } from '../store/types';
 
 /**
@@ -38,6 +40,8 @@ export function buildResultPayload(
   site: string | undefined = readSite(),
   endedEarly?: EndedEarly | null,
   understanding?: Understanding | null,
+  /** The native review's counts as the test began (docs/product.md §50); the build's status without. */
+  review?: Pick<ReviewCounts, 'texts' | 'confirmed'> | null,
 ): ResultPayload {
   const correctById = new Map(answers.map((answer) => [answer.question.id, answer.correct]));
   const flag = (id: number) => {
@@ -56,7 +60,7 @@ export function buildResultPayload(
     schoolLevel: user.schoolLevel,
     language: resultCode(user.language),
     // A draft language's results are marked so, never mistaken for validated ones.
-    ...(isDraftLanguage(user.language) ? { translationStatus: 'Entwurf' as const } : {}),
+    ...(isDraft(user.language, review) ? { translationStatus: 'Entwurf' as const } : {}),
     ...flags,
     ...testDate(answers, endedEarly?.endedAt),
     ...(contentVersion ? { contentVersion } : {}),
@@ -112,4 +116,13 @@ export function answerDetails(answers: readonly AnswerRecord[]): AnswerDetail[] 
  */
 export function storableBirthDate(date: string): string {
   return isStorableBirthDate(date) ? date : '';
+}
+
+/** A language is a draft until every one of its texts is confirmed; German is the reference. */
+function isDraft(
+  language: string,
+  review: Pick<ReviewCounts, 'texts' | 'confirmed'> | null | undefined,
+): boolean {
+  if (review && review.texts > 0 && language !== GERMAN) return review.confirmed < review.texts;
+  return isDraftLanguage(language);
 }

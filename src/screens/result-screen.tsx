@@ -40,7 +40,8 @@ export function ResultScreen() {
   const [site] = useState(readSite);
   const endedEarly = useStore((s) => s.endedEarly);
   const understanding = useStore((s) => s.understanding);
-  const baseDoc = useResultDocument(user, answers, site, endedEarly, understanding);
+  const review = useStore((s) => s.updates?.counts ?? null);
+  const baseDoc = useResultDocument(user, answers, site, endedEarly, understanding, review);
   const verlauf = useVerlauf(submissionId, user, answers, endedEarly, understanding);
   const doc = useMemo(
     () => (verlauf.kind === 'ready' ? { ...baseDoc, verlauf: verlaufSection(verlauf.entries, t) } : baseDoc),

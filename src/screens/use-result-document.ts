@@ -15,6 +15,7 @@ import { formatSeconds } from '../results/format';
 import { isPractice, type LevelResult, scoreLevels, unusualProfile } from '../results/levels';
 import type { QuestionRow, ResultDocument, SittingSummary } from '../results/result-document';
 import { unusualProfileText } from '../results/unusual-profile-text';
+import type { ReviewCounts } from '../sprachen/snapshot';
 import type { AnswerRecord, EndedEarly, Understanding, UserData } from '../store/types';
 
 type TFunction = Translate;
@@ -41,11 +42,12 @@ export function useResultDocument(
   site?: string,
   endedEarly?: EndedEarly | null,
   understanding?: Understanding | null,
+  review?: ReviewCounts | null,
 ): ResultDocument {
   const { t } = useTranslation();
   return useMemo(
-    () => buildResultDocument(user, answers, t, site, endedEarly, understanding),
-    [user, answers, t, site, endedEarly, understanding],
+    () => buildResultDocument(user, answers, t, site, endedEarly, understanding, review),
+    [user, answers, t, site, endedEarly, understanding, review],
   );
 }
 
@@ -62,10 +64,15 @@ export function buildResultDocument(
   endedEarly?: EndedEarly | null,
   /** Recorded on the start screen (docs/product.md §39); absent in sessions saved before it was asked. */
   understanding?: Understanding | null,
+  /**
+   * How many of the language's texts were confirmed and recorded for this test (the snapshot taken
+   * at 'Test beginnen', docs/product.md §50); absent for results of earlier sessions.
+   */
+  review?: ReviewCounts | null,
 ): ResultDocument {
   if (endedEarly)
     return endedEarlyDocument(
-      buildResultDocument(user, answers, t, site, null, understanding),
+      buildResultDocument(user, answers, t, site, null, understanding, review),
       user,
       answers,
       t,
@@ -74,10 +81,24 @@ export function buildResultDocument(
   const scores = scoreLevels(answers);
   const lastAnswer = answers.at(-1);
   const testDate = lastAnswer ? germanDate(localDay(lastAnswer.answeredAt)) : '';
-  // Whether every text the child heard was reviewed by a native speaker (content/reviews/).
-  const translation: string = isDraftLanguage(user.language)
-    ? String(t('result.translationUnreviewed', { count: unreviewedTexts(user.language) }))
-    : String(t('result.translationReviewed'));
+  // Whether every text the child heard was reviewed by a native speaker (content/reviews/, and
+  // the review on the server as the test began, docs/product.md §50).
+  const counted = review && user.language !== GERMAN && review.texts > 0 ? review : null;
+  const translation: string = counted
+    ? String(
+        t(
+          counted.confirmed >= counted.texts
+            ? 'result.translationAllConfirmed'
+            : 'result.translationConfirmed',
+          {
+            confirmed: counted.confirmed,
+            texts: counted.texts,
+          },
+        ),
+      )
+    : isDraftLanguage(user.language)
+      ? String(t('result.translationUnreviewed', { count: unreviewedTexts(user.language) }))
+      : String(t('result.translationReviewed'));
   const details = [
     { label: t('result.name'), value: user.name },
     { label: t('result.birthdate'), value: germanDate(user.birthdate) },
@@ -131,7 +152,7 @@ export function buildResultDocument(
       assigned: { label: t('result.levels.assigned'), value: assignedText },
     },
     ...(unusual ? { unusualProfile: unusualProfileText(unusual, scores.assignedLevel, t) } : {}),
-    sitting: sittingSummary(answers, t),
+    sitting: sittingSummary(answers, t, counted),
     legend: {
       heading: t('result.legend.heading'),
       items: [
@@ -305,7 +326,11 @@ export function soundNotice(
  * 'keine Antwort', had their picture shown again, were interrupted or had their prompt read again,
  * each with its question numbers. Flags not recorded in older sessions count as absent.
  */
-export function sittingSummary(answers: readonly ShownAnswer[], t: TFunction): SittingSummary {
+export function sittingSummary(
+  answers: readonly ShownAnswer[],
+  t: TFunction,
+  review: ReviewCounts | null = null,
+): SittingSummary {
   const counted = (key: string, label: string, matches: (answer: ShownAnswer) => boolean) => {
     const ids = answers.filter(matches).map((answer) => answer.question.id);
     const unique = [...new Set(ids)];
@@ -323,7 +348,7 @@ export function sittingSummary(answers: readonly ShownAnswer[], t: TFunction): S
   return {
     heading: t('result.sitting.heading'),
     items: [
-      { key: 'sound', label: t('result.sitting.sound'), value: soundOfSitting(answers, t) },
+      { key: 'sound', label: t('result.sitting.sound'), value: soundOfSitting(answers, t, review) },
       counted('noAnswer', t('result.sitting.noAnswer'), (answer) => answer.noAnswer === true),
       counted('reshown', t('result.sitting.reshown'), (answer) => (answer.exposuresMs?.length ?? 0) > 1),
       counted('interrupted', t('result.sitting.interrupted'), (answer) => answer.interrupted === true),
@@ -342,7 +367,13 @@ export function sittingSummary(answers: readonly ShownAnswer[], t: TFunction): S
   };
 }
 
-function soundOfSitting(answers: readonly ShownAnswer[], t: TFunction): string {
+function soundOfSitting(answers: readonly ShownAnswer[], t: TFunction, review: ReviewCounts | null): string {
+  const sound = soundOfAnswers(answers, t);
+  if (!review || review.spoken === 0) return sound;
+  return `${sound}; ${t('result.sitting.recordings', { recorded: review.recorded, spoken: review.spoken })}`;
+}
+
+function soundOfAnswers(answers: readonly ShownAnswer[], t: TFunction): string {
   const recorded = answers.filter((answer) => answer.prompt !== undefined);
   if (recorded.length === 0) return t('result.sitting.soundUnknown');
   const unspoken = recorded.filter((answer) => answer.prompt?.source === 'none').length;

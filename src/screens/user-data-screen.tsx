@@ -9,6 +9,7 @@ import { userOfChild } from '../children/user-of-child';
 import { defaultChildLanguage } from '../content/languages';
 import { germanDate, localDay } from '../domain/date';
 import { ParentLetterButton } from '../letters/letter-button';
+import { useUpdatesRefresh } from '../sprachen/use-updates-refresh';
 import { useStore } from '../store';
 import type { UserData } from '../store/types';
 import { BackupPanel, CHILDREN_CHANGED_EVENT } from './backup-panel';
@@ -54,6 +55,7 @@ function childOf(
  */
 export function UserDataScreen() {
   const { t } = useTranslation();
+  useUpdatesRefresh();
   const initial = useStore((s) => s.user);
   const startTest = useStore((s) => s.startTest);
   const openOverview = useStore((s) => s.openOverview);

@@ -1,6 +1,7 @@
 import { questions } from 'virtual:zaehltest-content';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { ChildLanguage } from '../content/types';
+import { onSnapshotChange } from '../sprachen/active';
 import { builtRecordings } from './recordings';
 import { pageSpeaker } from './speaker';
 import { type TestSource, testSource } from './test-source';
@@ -50,6 +51,14 @@ export function recheckSound(language: ChildLanguage): Promise<TestSource> {
   for (const listener of listeners) listener();
   return look(language);
 }
+
+// A test's snapshot of the native review brings recordings of its own (docs/product.md §50).
+onSnapshotChange(() => {
+  generation++;
+  found.clear();
+  pending.clear();
+  for (const listener of listeners) listener();
+});
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);

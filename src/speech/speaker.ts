@@ -1,4 +1,5 @@
 import type { ChildLanguage } from '../content/types';
+import { playableRecording } from '../sprachen/stored-updates';
 // A tenth of a second of silence, played from the unlocking tap so that iPad Safari lets the element
 // play later. A file, not a data: URL, which the server's Content-Security-Policy refuses.
 import SILENCE from './silence.mp3?no-inline';
@@ -35,6 +36,11 @@ export interface SpeakerPorts {
   /** new SpeechSynthesisUtterance(text) */
   makeUtterance: ((text: string) => SpeechSynthesisUtterance) | null;
   voicesTimeoutMs?: number;
+  /**
+   * Where a recording is played from: the device's stored copy of one the native review served
+   * (src/sprachen/stored-updates.ts, offline too); the URL itself when absent.
+   */
+  recordingSource?: (url: string) => Promise<string>;
 }
 
 /** A little slower than the voices' default: the listeners are 4 to 6 years old. */
@@ -189,8 +195,13 @@ export class Speaker {
       if (generation !== this.generation) return 'stopped';
       sources.push(source);
       if (source === 'none') continue;
+      const recording =
+        source === 'recording'
+          ? await (this.ports.recordingSource?.(utterance.recordingUrl!) ?? utterance.recordingUrl!)
+          : undefined;
+      if (generation !== this.generation) return 'stopped';
       this.emit({ type: 'start', utterance, source });
-      if (source === 'recording') await this.playRecording(utterance.recordingUrl!);
+      if (recording !== undefined) await this.playRecording(recording);
       else await this.speakText(utterance);
       if (generation !== this.generation) return 'stopped';
       this.emit({ type: 'end', utterance, source });
@@ -283,6 +294,7 @@ export function pageSpeaker(): Speaker {
     audio: hasWindow && typeof Audio === 'function' ? new Audio() : null,
     synthesis,
     makeUtterance: canUtter ? (text) => new SpeechSynthesisUtterance(text) : null,
+    recordingSource: playableRecording,
   });
   if (hasWindow) (window as unknown as { __zaehltestSpeaker?: Speaker }).__zaehltestSpeaker = shared;
   return shared;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Question } from '../content/types';
+import { activeSnapshot } from '../sprachen/active';
 import { lockForTests, unlock } from '../storage/sealed';
 import {
   createAppStore,
@@ -389,6 +390,33 @@ describe('the session store', () => {
     // A new test starts without the mark.
     store.getState().startTest(USER);
     expect(store.getState().endedEarly).toBeNull();
+  });
+
+  it("runs the whole test with the native review's updates of 'Test beginnen', also after a reload (docs/product.md §50)", () => {
+    const { store, storage } = setup();
+    store.getState().startTest(USER);
+    // What 'Test beginnen' took from the device's stored updates (src/sprachen/active.ts).
+    const snapshot = {
+      content: 'v1',
+      language: 'ar',
+      texts: { '1.situationText': 'situation ar, korrigiert' },
+      recordings: {},
+      counts: { texts: 10, confirmed: 8, spoken: 6, recorded: 0 },
+    };
+    store.getState().setUpdates(snapshot);
+    expect(activeSnapshot()).toEqual(snapshot);
+    store.getState().advance();
+    expect(store.getState().currentQuestion()).toMatchObject({
+      id: 1,
+      currentTexts: { situationText: 'situation ar, korrigiert', questionText: 'question ar' },
+    });
+    const reloaded = createAppStore(QUESTIONS, () => storage);
+    expect(reloaded.getState().updates).toEqual(snapshot);
+    expect(reloaded.getState().currentQuestion().currentTexts.situationText).toBe('situation ar, korrigiert');
+    expect(activeSnapshot()).toEqual(snapshot);
+    reloaded.getState().endSession();
+    expect(reloaded.getState().updates).toBeNull();
+    expect(activeSnapshot()).toBeNull();
   });
 
   it('keeps the understanding recorded on the start screen over a reload, and a new test asks again (docs/product.md §39)', () => {

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import type { Question } from '../content/types';
 import { buildResultPayload } from '../results/payload';
+import { activateSnapshot, snapshotForTest } from '../sprachen/active';
 import { isUnlocked, onUnlock, sealTextNow, unsealTextNow } from '../storage/sealed';
 import { screenFor } from './screen-routing';
 import { questionIds, serveQuestion } from './serve-question';
@@ -42,6 +43,8 @@ const createFlowActions =
       const s = get();
       s.setUser(user);
       s.setSubmissionId(makeUuid());
+      // Nothing the child hears or reads changes during the test (docs/product.md §50).
+      s.setUpdates(snapshotForTest(user.language));
       s.clearAnswers();
       s.loadQueue(questionIds(questions));
       s.goTo('startscreen');
@@ -55,9 +58,9 @@ const createFlowActions =
         s.goTo('result');
         return;
       }
-      s.goTo(screenFor(serveQuestion(questions, id, s.user.language).answerType));
+      s.goTo(screenFor(serveQuestion(questions, id, s.user.language, s.updates).answerType));
     },
-    currentQuestion: () => serveQuestion(questions, get().currentId, get().user.language),
+    currentQuestion: () => serveQuestion(questions, get().currentId, get().user.language, get().updates),
     submitAnswer: (question, submission) => {
       const s = get();
       const record: AnswerRecord = {
@@ -92,12 +95,21 @@ const createFlowActions =
       });
     },
     queueResult: async () => {
-      const { resultQueued, submissionId, user, answers, endedEarly, understanding } = get();
+      const { resultQueued, submissionId, user, answers, endedEarly, understanding, updates } = get();
       if (resultQueued || !submissionId) return;
       // The outbox (with idb) loads with the results page, not with the first screen.
       const { startOutbox } = await import('../results/outbox');
       const durable = await startOutbox().enqueue(
-        buildResultPayload(submissionId, user, answers, contentVersion, undefined, endedEarly, understanding),
+        buildResultPayload(
+          submissionId,
+          user,
+          answers,
+          contentVersion,
+          undefined,
+          endedEarly,
+          understanding,
+          updates?.counts,
+        ),
       );
       if (durable) get().markResultQueued(submissionId);
     },
@@ -234,12 +246,16 @@ export function createAppStore(
           practice: s.practice,
           endedEarly: s.endedEarly,
           understanding: s.understanding,
+          updates: s.updates,
         }),
         // The stored session is sealed: it is read once the passphrase has opened the key.
         skipHydration: !isUnlocked(),
       },
     ),
   );
+  // The test's snapshot is in effect wherever texts and recordings are looked up (docs/product.md §50).
+  activateSnapshot(store.getState().updates);
+  store.subscribe((state) => activateSnapshot(state.updates));
   if (!isUnlocked()) {
     onUnlock(() => {
       const raw = attemptRead(storage);

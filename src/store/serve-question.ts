@@ -1,5 +1,6 @@
 import type { ChildLanguage, Question, ServedQuestion } from '../content/types';
 import { de } from '../i18n/de';
+import { correctedTexts, type UpdatesSnapshot } from '../sprachen/snapshot';
 
 /** The question an empty queue or an unservable id yields (docs/product.md §30). */
 export function errorQuestion(): ServedQuestion {
@@ -22,11 +23,14 @@ export function serveQuestion(
   questions: readonly Question[],
   id: number | null,
   language: ChildLanguage,
+  /** The test's snapshot of the native review: its confirmed corrections replace the build's texts. */
+  updates: UpdatesSnapshot | null = null,
 ): ServedQuestion {
   const question = id === null ? undefined : questions.find((q) => q.id === id);
   const texts = question?.texts[language];
   if (!question || !texts) return errorQuestion();
-  return { ...question, currentTexts: texts } as ServedQuestion;
+  const snapshot = updates?.language === language ? updates : null;
+  return { ...question, currentTexts: correctedTexts(texts, question.id, snapshot) } as ServedQuestion;
 }
 
 /** Queue order: by id, the position in the test. */

@@ -3,6 +3,7 @@ import type { AnswerSubmission } from '../answer-types/types';
 import type { ServedQuestion } from '../content/types';
 import type { EndReason, Understanding } from '../domain/facts.ts';
 import { PRACTICE_WRONG_TRIES_BEFORE_GO_ON } from '../domain/facts.ts';
+import type { UpdatesSnapshot } from '../sprachen/snapshot';
 import type { AnswerRecord, EndedEarly, FlashRecord, PracticeRecord, Screen, UserData } from './types';
 
 export interface SessionSlice {
@@ -21,7 +22,13 @@ export interface SessionSlice {
    * sound check (docs/product.md §39); null until the educator answers.
    */
   understanding: Understanding | null;
+  /**
+   * The native review's corrections and recordings this test runs with, taken at 'Test beginnen'
+   * (docs/product.md §50); null before a test and in sessions saved before it existed.
+   */
+  updates: UpdatesSnapshot | null;
   setUser(user: UserData): void;
+  setUpdates(updates: UpdatesSnapshot | null): void;
   setEndedEarly(endedEarly: EndedEarly | null): void;
   setUnderstanding(understanding: Understanding): void;
   setEducatorLine(shown: boolean): void;
@@ -145,7 +152,9 @@ export const createSessionSlice: Slice<SessionSlice> = (set, get) => ({
   pdfSaved: false,
   endedEarly: null,
   understanding: null,
+  updates: null,
   setUser: (user) => set({ user }),
+  setUpdates: (updates) => set({ updates }),
   setEndedEarly: (endedEarly) => set({ endedEarly }),
   setUnderstanding: (understanding) => set({ understanding }),
   setEducatorLine: (educatorLine) => set({ educatorLine }),
@@ -165,6 +174,7 @@ export const createSessionSlice: Slice<SessionSlice> = (set, get) => ({
       pdfSaved: false,
       endedEarly: null,
       understanding: null,
+      updates: null,
     }),
 });
 

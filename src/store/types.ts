@@ -1,6 +1,7 @@
 import type { AnswerEntry, AnswerSubmission, QuestionScreen } from '../answer-types/types';
 import type { AnswerType, ChildLanguage, Texts } from '../content/types';
 import type { EndReason, ResearchConsent, School, SchoolLevel, Understanding } from '../domain/facts';
+import type { UpdatesSnapshot } from '../sprachen/snapshot';
 
 export type { EndReason, School, SchoolLevel, Understanding };
 
@@ -139,6 +140,8 @@ export interface SavedSession {
    * (docs/product.md §39); absent in older saves and before it is recorded.
    */
   understanding?: Understanding | null;
+  /** The native review's updates of this test (docs/product.md §50); absent in older saves. */
+  updates?: UpdatesSnapshot | null;
 }
 
 /** What localStorage holds under SESSION_STORAGE_KEY: the saved state and its format version. */

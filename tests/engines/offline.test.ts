@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { EnginePage } from '../support/driver/index.ts';
 import {
   answerCorrectly,
+  installApp,
   jumpTo,
   login,
   reloadAndUnlock,
@@ -41,20 +41,6 @@ beforeAll(async () => {
 });
 afterAll(() => proxy.close());
 
-/** Opens the app online and waits until its service worker is active and controls the page. */
-async function installApp(page: EnginePage): Promise<void> {
-  await page.goto(`${proxy.url}/`);
-  await waitForScreen(page, 'access');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  for (let attempt = 0; attempt < 5; attempt++) {
-    if (await page.evaluate(() => navigator.serviceWorker.controller !== null)) return;
-    await page.reload();
-  }
-  throw new Error(`${ENGINE}: the service worker never took control of the page`);
-}
-
 describe(`offline in ${ENGINE}`, () => {
   it(`service workers on http://127.0.0.1 are ${SERVICE_WORKERS[ENGINE] ? '' : 'not '}available`, async () => {
     const page = await openEnginePage({ serviceWorkers: true });
@@ -75,7 +61,7 @@ describe(`offline in ${ENGINE}`, () => {
           ? /A ServiceWorker intercepted the request and encountered an unexpected error/
           : undefined,
       );
-      await installApp(page);
+      await installApp(page, proxy.url);
       proxy.network('down');
       try {
         expect(

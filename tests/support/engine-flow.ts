@@ -101,6 +101,20 @@ export const exists = (page: EnginePage, css: string) =>
 export const textOf = (page: EnginePage, css: string) =>
   page.evaluate((selector) => document.querySelector(selector)?.textContent ?? null, css);
 
+/** Opens the app online and waits until its service worker is active and controls the page. */
+export async function installApp(page: EnginePage, baseURL: string): Promise<void> {
+  await page.goto(`${baseURL}/`);
+  await waitForScreen(page, 'access');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if (await page.evaluate(() => navigator.serviceWorker.controller !== null)) return;
+    await page.reload();
+  }
+  throw new Error(`${page.engine}: the service worker never took control of the page`);
+}
+
 export async function login(page: EnginePage, baseURL: string): Promise<void> {
   await page.goto(`${baseURL}/`);
   await page.fill({ label: 'Bitte Passwort eingeben:' }, TEST_PASSWORD);

@@ -6,7 +6,8 @@ import { extname, join, normalize } from 'node:path';
 /**
  * A same-origin front for the results tests: serves the built app and answers `POST /api/results`
  * (the built app's endpoint) with injected faults. Every request is recorded. Results that get
- * through are forwarded to `upstream`, the real results server, which stores them.
+ * through are forwarded to `upstream`, the real results server, which stores them; other GET
+ * requests of the API are passed to it unchanged.
  */
 
 /**
@@ -90,6 +91,11 @@ export async function startFaultProxy(options: { distDir: string; upstream: stri
       requests.push({ at: Date.now(), body, answer: status });
       return;
     }
+    // Other reads of the API (the native review's updates and recordings) reach the server as they are.
+    if (path.startsWith('/api/') && req.method === 'GET') {
+      passGet(options.upstream, req, res);
+      return;
+    }
     serveStatic(options.distDir, path, res);
   });
   server.on('connection', (socket) => {
@@ -116,6 +122,16 @@ export async function startFaultProxy(options: { distDir: string; upstream: stri
         server.close(() => done());
       }),
   };
+}
+
+function passGet(upstream: string, req: IncomingMessage, res: ServerResponse): void {
+  const { host: _host, ...headers } = req.headers;
+  const outgoing = httpRequest(new URL(req.url ?? '/', upstream), { method: 'GET', headers }, (incoming) => {
+    res.writeHead(incoming.statusCode ?? 502, incoming.headers);
+    incoming.pipe(res);
+  });
+  outgoing.on('error', () => res.writeHead(502).end());
+  outgoing.end();
 }
 
 function forward(upstream: string, raw: string, res: ServerResponse): Promise<number> {
