@@ -10,8 +10,10 @@ import {
   requestPersistentStorage,
 } from '../storage/device-status';
 import { forgetDeviceData } from '../storage/forget-device-data';
+import { readEnrolment } from '../tablet/enrolment';
 import { loadPasswordCheck, unlockWith } from './password-check';
 import { PlainHttpWarning } from './plain-http-warning';
+import { EnrolledSite, TabletSetUp } from './tablet-enrolment';
 import './device-data.css';
 
 /**
@@ -38,7 +40,7 @@ export function AccessScreen({
   const [password, setPassword] = useState('');
   const [wrong, setWrong] = useState(false);
   const [checking, setChecking] = useState(false);
-  const [step, setStep] = useState<'passphrase' | 'old-passphrase'>('passphrase');
+  const [step, setStep] = useState<'passphrase' | 'old-passphrase' | 'earlier-passphrase'>('passphrase');
   useEffect(() => {
     loadPasswordCheck().catch((error: unknown) => console.warn('Password check not loaded yet', error));
   }, []);
@@ -53,6 +55,10 @@ export function AccessScreen({
       .catch((error: unknown) =>
         console.warn('Stored values not bound yet; again at the next unlock', error),
       );
+    // docs/product.md, enrolled tablets: an unlocked tablet online reports its state.
+    import('../tablet/report')
+      .then(({ reportDeviceStatus }) => reportDeviceStatus(true))
+      .catch((error: unknown) => console.warn('Tablet status not reported', error));
     onGranted();
   };
   const submit = async (e: FormEvent) => {
@@ -62,50 +68,58 @@ export function AccessScreen({
     setChecking(true);
     try {
       const result = await unlockWith(password);
-      if (result === 'unlocked') granted();
-      else if (result === 'old-passphrase-needed') setStep('old-passphrase');
+      if (result === 'unlocked') {
+        // Data of an earlier passphrase of the Einrichtung waits: asked for once more, skippable.
+        if ((await loadPasswordCheck()).earlierDataLocked()) setStep('earlier-passphrase');
+        else granted();
+      } else if (result === 'old-passphrase-needed') setStep('old-passphrase');
       else setWrong(true);
     } finally {
       setChecking(false);
     }
   };
   if (step === 'old-passphrase') return <OldPassphrase onDone={granted} />;
+  if (step === 'earlier-passphrase') return <EarlierPassphrase onDone={granted} />;
   return (
-    <form className="panel access" onSubmit={submit}>
+    <div className="panel access">
       {/* Every screen has a level-one heading (axe page-has-heading-one); this one only for screen readers. */}
       <h1 className="visually-hidden">{de.common.appName}</h1>
-      {resuming && <p className="panel-text access-resume">{finished ? t.resumeFinished : t.resume}</p>}
-      {cancelled && (
-        <p className="panel-text access-cancelled" role="status">
-          {de.cancel.cancelled}
-        </p>
-      )}
-      <PassphraseField
-        label={t.label}
-        autoComplete="current-password"
-        value={password}
-        onChange={(value) => {
-          setPassword(value);
-          setWrong(false);
-        }}
-      />
-      <button type="submit" className="button button-primary" aria-busy={checking}>
-        {t.submit}
-      </button>
-      {checking && (
-        <p className="panel-text access-checking" role="status">
-          {de.deviceData.checking}
-        </p>
-      )}
-      {wrong && (
-        <p className="wrong-password" role="alert">
-          {t.wrongPassword}
-        </p>
-      )}
+      <EnrolledSite />
+      <form className="access-form" onSubmit={submit}>
+        {resuming && <p className="panel-text access-resume">{finished ? t.resumeFinished : t.resume}</p>}
+        {cancelled && (
+          <p className="panel-text access-cancelled" role="status">
+            {de.cancel.cancelled}
+          </p>
+        )}
+        <PassphraseField
+          label={t.label}
+          autoComplete="current-password"
+          value={password}
+          onChange={(value) => {
+            setPassword(value);
+            setWrong(false);
+          }}
+        />
+        <button type="submit" className="button button-primary" aria-busy={checking}>
+          {t.submit}
+        </button>
+        {checking && (
+          <p className="panel-text access-checking" role="status">
+            {de.deviceData.checking}
+          </p>
+        )}
+        {wrong && (
+          <p className="wrong-password" role="alert">
+            {t.wrongPassword}
+          </p>
+        )}
+      </form>
+      <TabletSetUp />
       <DeviceStatusNotes />
       <UpdateNotice />
       <PlainHttpWarning />
-    </form>
+    </div>
   );
 }
 
@@ -173,6 +187,8 @@ function OldPassphrase({ onDone }: { onDone: () => void }) {
   const [busy, setBusy] = useState(false);
   const [forgetting, setForgetting] = useState(false);
   const [unsent, setUnsent] = useState(0);
+  // On an enrolled tablet the Einrichtung's passphrase changed: new work may start at once.
+  const [enrolled] = useState(() => readEnrolment() !== undefined);
   const id = useId();
   useEffect(() => {
     readDeviceStatus()
@@ -187,6 +203,16 @@ function OldPassphrase({ onDone }: { onDone: () => void }) {
       const { unlockWithOldPassphrase } = await loadPasswordCheck();
       if (await unlockWithOldPassphrase(old)) onDone();
       else setWrong(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const later = async () => {
+    setBusy(true);
+    try {
+      const { continueWithoutEarlierData } = await loadPasswordCheck();
+      continueWithoutEarlierData();
+      onDone();
     } finally {
       setBusy(false);
     }
@@ -243,8 +269,63 @@ function OldPassphrase({ onDone }: { onDone: () => void }) {
           {t.wrong}
         </p>
       )}
+      {enrolled && (
+        <button type="button" className="button" disabled={busy} onClick={() => void later()}>
+          {de.tablet.earlier.later}
+        </button>
+      )}
       <button type="button" className="button-text" onClick={() => setForgetting(true)}>
         {t.forgotten}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * After the new passphrase of the Einrichtung opened the tablet while data of the earlier one is
+ * still locked (docs/product.md, enrolled tablets): the earlier passphrase once opens it again;
+ * 'Später' goes on to new work, and the question comes back at the next unlock.
+ */
+function EarlierPassphrase({ onDone }: { onDone: () => void }) {
+  const t = de.tablet.earlier;
+  const [old, setOld] = useState('');
+  const [wrong, setWrong] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const { openEarlierData } = await loadPasswordCheck();
+      if (await openEarlierData(old)) onDone();
+      else setWrong(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="panel access access-earlier-passphrase" onSubmit={submit}>
+      <h1 className="panel-title">{t.title}</h1>
+      <p className="panel-text">{t.text}</p>
+      <PassphraseField
+        label={t.label}
+        autoComplete="off"
+        value={old}
+        onChange={(value) => {
+          setOld(value);
+          setWrong(false);
+        }}
+      />
+      <button type="submit" className="button button-primary" aria-busy={busy}>
+        {t.submit}
+      </button>
+      {wrong && (
+        <p className="wrong-password" role="alert">
+          {t.wrong}
+        </p>
+      )}
+      <button type="button" className="button" disabled={busy} onClick={onDone}>
+        {t.later}
       </button>
     </form>
   );

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import type { Question } from '../content/types';
 import { buildResultPayload } from '../results/payload';
+import { readSite } from '../settings/site';
 import { isUnlocked, onUnlock, sealTextNow, unsealTextNow } from '../storage/sealed';
 import { screenFor } from './screen-routing';
 import { questionIds, serveQuestion } from './serve-question';
@@ -41,7 +42,7 @@ const createFlowActions =
     startTest: (user) => {
       const s = get();
       s.setUser(user);
-      s.setSubmissionId(makeUuid());
+      s.setSubmissionId(makeUuid(), readSite() ?? null);
       s.clearAnswers();
       s.loadQueue(questionIds(questions));
       s.goTo('startscreen');
@@ -92,12 +93,21 @@ const createFlowActions =
       });
     },
     queueResult: async () => {
-      const { resultQueued, submissionId, user, answers, endedEarly, understanding } = get();
+      const { resultQueued, submissionId, user, answers, endedEarly, understanding, site } = get();
       if (resultQueued || !submissionId) return;
       // The outbox (with idb) loads with the results page, not with the first screen.
       const { startOutbox } = await import('../results/outbox');
       const durable = await startOutbox().enqueue(
-        buildResultPayload(submissionId, user, answers, contentVersion, undefined, endedEarly, understanding),
+        // A session saved before the site was noted sends the device's Einrichtung as before.
+        buildResultPayload(
+          submissionId,
+          user,
+          answers,
+          contentVersion,
+          site ?? undefined,
+          endedEarly,
+          understanding,
+        ),
       );
       if (durable) get().markResultQueued(submissionId);
     },
@@ -234,6 +244,7 @@ export function createAppStore(
           practice: s.practice,
           endedEarly: s.endedEarly,
           understanding: s.understanding,
+          site: s.site,
         }),
         // The stored session is sealed: it is read once the passphrase has opened the key.
         skipHydration: !isUnlocked(),

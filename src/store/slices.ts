@@ -21,12 +21,18 @@ export interface SessionSlice {
    * sound check (docs/product.md §39); null until the educator answers.
    */
   understanding: Understanding | null;
+  /**
+   * The Einrichtung this test is taken for, noted at 'Test beginnen' (docs/product.md, enrolled
+   * tablets): a tablet moved to another Kita later still sends this result under this one.
+   */
+  site: string | null;
   setUser(user: UserData): void;
   setEndedEarly(endedEarly: EndedEarly | null): void;
   setUnderstanding(understanding: Understanding): void;
   setEducatorLine(shown: boolean): void;
   markPdfSaved(): void;
-  setSubmissionId(id: string | null): void;
+  /** A new test: its id, and the Einrichtung it is taken for. */
+  setSubmissionId(id: string | null, site?: string | null): void;
   /** The result of this session is stored for upload; ignored if the session has changed since. */
   markResultQueued(submissionId: string): void;
   clearSession(): void;
@@ -145,14 +151,15 @@ export const createSessionSlice: Slice<SessionSlice> = (set, get) => ({
   pdfSaved: false,
   endedEarly: null,
   understanding: null,
+  site: null,
   setUser: (user) => set({ user }),
   setEndedEarly: (endedEarly) => set({ endedEarly }),
   setUnderstanding: (understanding) => set({ understanding }),
   setEducatorLine: (educatorLine) => set({ educatorLine }),
   markPdfSaved: () => set({ pdfSaved: true }),
-  setSubmissionId: (submissionId) =>
+  setSubmissionId: (submissionId, site = null) =>
     // A new test (after 'Test beginnen', perhaps in another language) asks about understanding again.
-    set({ submissionId, resultQueued: false, pdfSaved: false, endedEarly: null, understanding: null }),
+    set({ submissionId, site, resultQueued: false, pdfSaved: false, endedEarly: null, understanding: null }),
   markResultQueued: (submissionId) => {
     if (get().submissionId === submissionId) set({ resultQueued: true });
   },
@@ -165,6 +172,7 @@ export const createSessionSlice: Slice<SessionSlice> = (set, get) => ({
       pdfSaved: false,
       endedEarly: null,
       understanding: null,
+      site: null,
     }),
 });
 

@@ -139,6 +139,11 @@ export interface SavedSession {
    * (docs/product.md §39); absent in older saves and before it is recorded.
    */
   understanding?: Understanding | null;
+  /**
+   * The Einrichtung the tablet was enrolled to (or the typed Einrichtungskennung) when the test
+   * began, uploaded as `site` (docs/product.md, enrolled tablets); absent in older saves.
+   */
+  site?: string | null;
 }
 
 /** What localStorage holds under SESSION_STORAGE_KEY: the saved state and its format version. */
