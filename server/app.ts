@@ -21,6 +21,8 @@ import { exportPlugin } from './plugins/export.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { NO_CACHE, staticPlugin } from './plugins/static.ts';
 import { UPLOAD_PATH, uploadPlugin } from './plugins/upload.ts';
+import { ENROL_PATH, STATUS_PATH, tabletsPlugin, tabletsVerwaltungPlugin } from './tablets/routes.ts';
+import { createUploadGate, type UploadAccess } from './tablets/signature.ts';
 import { type DatenschutzSettings, verwaltungPlugin } from './verwaltung/routes.ts';
 
 // Re-exported for the server's callers; the constants live in limits.ts so that the
@@ -65,7 +67,15 @@ export interface ServerOptions {
    * recorded research consent as consented (docs/product.md §48); default false.
    */
   unknownConsentCountsForResearch?: boolean;
+  /**
+   * UPLOAD_ACCESS (docs/product.md §50): 'open' (default) stores unsigned uploads as before;
+   * 'enrolled' takes results and consent withdrawals only from enrolled tablets.
+   */
+  uploadAccess?: UploadAccess;
 }
+
+/** Enrolments per client address and minute (a code is guessed at most this often). */
+const ENROLMENTS_PER_MINUTE = 20;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -207,9 +217,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // other hook, so that a cross-origin client also reads its 400, 413 or 429.
     // Matched by route, so a query string (`/api/results?x=1`) gets the header too.
     // Not the deletion by child code on the same path: it needs the token and stays same-origin.
+    // The tablets' enrolment and status report (docs/product.md §50) come from the same apps.
     if (
       (request.routeOptions.url === UPLOAD_PATH && request.method !== 'DELETE') ||
-      request.routeOptions.url === CONSENT_WITHDRAWALS_PATH
+      request.routeOptions.url === CONSENT_WITHDRAWALS_PATH ||
+      request.routeOptions.url === ENROL_PATH ||
+      request.routeOptions.url === STATUS_PATH
     )
       reply.header('access-control-allow-origin', '*');
   });
@@ -245,15 +258,17 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // First, so that the other plugins' routes can send its files (reply.sendFile).
   if (hasApp) await app.register(staticPlugin, { root: staticDir });
 
-  await app.register(uploadPlugin, {
-    db,
-    rateLimit: limit ? { max: limit.max, timeWindow: limit.timeWindowMs } : false,
-  });
+  const uploadLimit = limit ? { max: limit.max, timeWindow: limit.timeWindowMs } : false;
+  const gate = createUploadGate({ store: db.tablets, access: options.uploadAccess ?? 'open' });
+  await app.register(uploadPlugin, { db, rateLimit: uploadLimit, gate });
   await app.register(healthPlugin, { db });
-  await app.register(consentWithdrawalPlugin, {
-    db,
-    rateLimit: limit ? { max: limit.max, timeWindow: limit.timeWindowMs } : false,
-  });
+  await app.register(consentWithdrawalPlugin, { db, rateLimit: uploadLimit, gate });
+  if (db.tablets)
+    await app.register(tabletsPlugin, {
+      db,
+      enrolRateLimit: perMinute(ENROLMENTS_PER_MINUTE),
+      statusRateLimit: uploadLimit,
+    });
 
   const { exportToken } = options;
   const exportTimeZone = options.exportTimeZone ?? DEFAULT_EXPORT_TIME_ZONE;
@@ -305,6 +320,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       protokollMonths: options.protokollMonths,
       datenschutz: options.datenschutz,
     });
+    if (db.tablets)
+      await app.register(tabletsVerwaltungPlugin, { db, access, staticDir: hasApp ? staticDir : undefined });
   } else {
     app.get(PAGE_PATH, (_request, reply) =>
       reply.code(404).send({ error: 'Die Auswertung ist auf diesem Server nicht eingerichtet.' }),

@@ -116,7 +116,7 @@ describe('HTTP shell', () => {
     const preflight = await app.inject({ method: 'OPTIONS', url: '/api/results' });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('*');
-    expect(preflight.headers['access-control-allow-headers']).toBe('content-type');
+    expect(preflight.headers['access-control-allow-headers']).toBe('content-type, x-zaehltest-tablet');
     const refused = await app.inject({
       method: 'POST',
       url: '/api/results',

@@ -15,6 +15,7 @@ import {
 import { retentionMonthsFromEnv, startRetention } from './retention.ts';
 import { booleanFromEnv, positiveIntegerFromEnv } from './settings.ts';
 import { checkDataDir, dataDirError, explainStartupError } from './startup-errors.ts';
+import { uploadAccessFromEnv } from './tablets/signature.ts';
 import { commandLineVerwaltung, runCommand } from './verwaltung/commands.ts';
 
 /**
@@ -25,7 +26,8 @@ import { commandLineVerwaltung, runCommand } from './verwaltung/commands.ts';
  * PROTOKOLL_MONTHS (how long the Protokoll keeps its entries, default 24). DATA_DIR holds the
  * deletion journal with either database (server/deletion-journal.ts), and
  * UNKNOWN_CONSENT_COUNTS_FOR_RESEARCH (whether a result without a recorded research consent counts
- * as consent, default false; docs/product.md §48).
+ * as consent, default false; docs/product.md §48), and UPLOAD_ACCESS (open or enrolled: whether
+ * only enrolled tablets may upload, default open; docs/product.md §50).
  */
 const ROOT = resolve(import.meta.dirname, '..');
 const env = process.env;
@@ -68,6 +70,7 @@ async function runServer(announce: boolean): Promise<void> {
   retentionMonthsFromEnv();
   const protokollMonths = positiveIntegerFromEnv('PROTOKOLL_MONTHS', DEFAULT_PROTOKOLL_MONTHS);
   const unknownConsentCountsForResearch = booleanFromEnv('UNKNOWN_CONSENT_COUNTS_FOR_RESEARCH', false);
+  const uploadAccess = uploadAccessFromEnv(env);
   if (!databaseUrl) {
     // Before PGlite sees it: PGlite reports a full disk as `Aborted()`.
     const problem = checkDataDir(dataDir);
@@ -125,6 +128,7 @@ async function runServer(announce: boolean): Promise<void> {
     protokollMonths,
     retentionMonths: retentionMonthsFromEnv(),
     unknownConsentCountsForResearch,
+    uploadAccess,
     datenschutz: {
       env,
       database: databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir },
@@ -194,6 +198,11 @@ async function runServer(announce: boolean): Promise<void> {
     databaseUrl
       ? `  Ergebnisse / results: PostgreSQL (DATABASE_URL)${workers > 1 ? `, ${workers} Prozesse` : ''}`
       : `  Ergebnisse / results: ${dataDir}`,
+  );
+  console.log(
+    uploadAccess === 'enrolled'
+      ? '  Uploads: nur von eingerichteten Tablets (UPLOAD_ACCESS=enrolled) / from enrolled tablets only'
+      : '  Uploads: von jedem Tablet (UPLOAD_ACCESS=open); nur eingerichtete: UPLOAD_ACCESS=enrolled / from any tablet; enrolled only: UPLOAD_ACCESS=enrolled',
   );
   console.log(
     exportToken

@@ -38,6 +38,7 @@ export const PROTOKOLL_KIND_LABELS: Record<ProtokollKind, string> = {
   account: 'Konto',
   token: 'API-Token',
   site: 'Einrichtung',
+  tablet: 'Tablet',
 };
 
 /** Entries the page shows at once; the CSV holds all. */

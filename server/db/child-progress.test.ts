@@ -275,9 +275,12 @@ describe.each(backends)('the Verlauf summary on $name', (backend) => {
 
   const insertAll = (payloads: ResultPayload[]) =>
     Promise.all(payloads.map((payload) => store.insertResult(payload)));
-  /** Results stored by the release before migration 009: without its three columns, 010's and 015's one. */
+  /**
+   * Results stored by the release before migration 009: without its three columns, 010's and 015's
+   * one, and 017's two.
+   */
   const insertBeforeEnded = async (payloads: ResultPayload[]) => {
-    const columns = INSERT_COLUMNS.slice(0, -5);
+    const columns = INSERT_COLUMNS.slice(0, -7);
     for (const payload of payloads) {
       const values = rowValues(payload).slice(0, columns.length);
       await opened.db.query(

@@ -26,6 +26,7 @@ export const PROTOKOLL_KINDS = [
   'account',
   'token',
   'site',
+  'tablet',
 ] as const satisfies readonly ProtokollKind[];
 
 /** The zone of the days of a filter when none is named (EXPORT_TIME_ZONE's default). */

@@ -3,7 +3,8 @@ import { createAccountStore } from './accounts.ts';
 import { Batcher } from './batcher.ts';
 import { createResearchStore, PGLITE_CHUNK_ROWS, PGLITE_QUIET_WAIT_MS } from './research.ts';
 import { QUESTION_COLUMNS, type ResultRow, readResults, SELECT_COLUMNS, toStoredResult } from './rows.ts';
-import type { BackendKind, InsertOutcome, Queryable, ResultStore } from './types.ts';
+import { createTabletStore } from './tablets.ts';
+import type { BackendKind, InsertOutcome, Queryable, ResultOrigin, ResultStore } from './types.ts';
 
 /** The columns an upload writes, in the order of rowValues (exported for the migration tests). */
 export const INSERT_COLUMNS = [
@@ -24,11 +25,16 @@ export const INSERT_COLUMNS = [
   'not_reached',
   'understanding',
   'research_consent',
+  'tablet_id',
+  'enrolled_site',
 ];
+
+/** A payload on its way to the table, with the enrolled tablet that sent it (docs/product.md §50). */
+type Upload = ResultPayload & { origin?: ResultOrigin | undefined };
 
 type QuestionKey = `question${(typeof SCORED_QUESTION_IDS)[number]}`;
 
-/** Largest batch: 200 rows × 35 parameters stays far below PostgreSQL's 65,535 parameter limit. */
+/** Largest batch: 200 rows × 37 parameters stays far below PostgreSQL's 65,535 parameter limit. */
 const MAX_BATCH_SIZE = 200;
 
 /**
@@ -37,7 +43,7 @@ const MAX_BATCH_SIZE = 200;
  */
 export class RejectedValueError extends Error {}
 
-export function rowValues(payload: ResultPayload): unknown[] {
+export function rowValues(payload: Upload): unknown[] {
   return [
     payload.submissionId,
     payload.born === '' ? null : payload.born,
@@ -63,6 +69,9 @@ export function rowValues(payload: ResultPayload): unknown[] {
     payload.understanding ?? null,
     // The parents' research consent (docs/product.md §48, migration 015); null from older apps.
     payload.researchConsent ?? null,
+    // The enrolled tablet and the Einrichtung of its enrolment (docs/product.md §50, migration 017).
+    payload.origin?.tabletId ?? null,
+    payload.origin?.enrolledSite ?? null,
   ];
 }
 
@@ -82,7 +91,7 @@ function isDataException(error: unknown): error is Error & { code: string } {
 }
 
 /** Inserts distinct submissions in one statement; returns submissionId → outcome. */
-async function insertDistinct(db: Queryable, payloads: ResultPayload[]): Promise<Map<string, InsertOutcome>> {
+async function insertDistinct(db: Queryable, payloads: Upload[]): Promise<Map<string, InsertOutcome>> {
   const inserted = await db.query<{ id: ResultRow['id']; submission_id: string }>(
     `INSERT INTO results (${INSERT_COLUMNS.join(', ')}) VALUES ${placeholders(payloads.length, INSERT_COLUMNS.length)}
      ON CONFLICT (submission_id) DO NOTHING RETURNING id, submission_id`,
@@ -107,10 +116,10 @@ function refusal(error: unknown): Error {
 }
 
 /** One outcome (or the error of that one result) per item of the batch, in order. */
-async function insertBatch(db: Queryable, batch: ResultPayload[]): Promise<(InsertOutcome | Error)[]> {
+async function insertBatch(db: Queryable, batch: Upload[]): Promise<(InsertOutcome | Error)[]> {
   // The same submission twice in one batch (concurrent repeats) is stored once: the first caller
   // gets created=true, the others the stored id with created=false.
-  const distinct = new Map<string, ResultPayload>();
+  const distinct = new Map<string, Upload>();
   for (const payload of batch) {
     if (!distinct.has(payload.submissionId)) distinct.set(payload.submissionId, payload);
   }
@@ -157,7 +166,7 @@ export function createResultStore(options: ResultStoreOptions): ResultStore {
   let lastWriteFailure: Error | undefined;
   const isFailure = (outcome: unknown): outcome is Error =>
     outcome instanceof Error && !(outcome instanceof RejectedValueError);
-  const flush = async (batch: ResultPayload[]) => {
+  const flush = async (batch: Upload[]) => {
     try {
       const outcomes = await insertBatch(db, batch);
       const failed = outcomes.find(isFailure);
@@ -169,14 +178,14 @@ export function createResultStore(options: ResultStoreOptions): ResultStore {
       throw error;
     }
   };
-  const batcher = new Batcher<ResultPayload, InsertOutcome>(flush, {
+  const batcher = new Batcher<Upload, InsertOutcome>(flush, {
     maxBatchSize: MAX_BATCH_SIZE,
     maxConcurrentFlushes: options.maxConcurrentBatches,
   });
   return {
     kind: options.kind,
-    insertResult(payload) {
-      return batcher.submit({ ...payload, submissionId: payload.submissionId.toLowerCase() });
+    insertResult(payload, origin) {
+      return batcher.submit({ ...payload, submissionId: payload.submissionId.toLowerCase(), origin });
     },
     async getById(id) {
       const rows = await db.query<ResultRow>(`SELECT ${SELECT_COLUMNS} FROM results WHERE id = $1`, [id]);
@@ -216,6 +225,7 @@ export function createResultStore(options: ResultStoreOptions): ResultStore {
         throw new Error(`the last upload could not be stored: ${lastWriteFailure.message}`);
     },
     accounts: createAccountStore(db),
+    tablets: createTabletStore(db),
     research: createResearchStore(db, {
       ...(options.kind === 'pglite' && {
         progressChunkRows: PGLITE_CHUNK_ROWS,

@@ -3,6 +3,7 @@ import type { ConsentWithdrawal } from '../../schemas/consent-withdrawal.ts';
 import type { ResultPayload } from '../../schemas/result-payload.ts';
 import type { AccountRow, ApiTokenRow, Role, SiteRow, UnassignedCode } from '../../schemas/verwaltung-api.ts';
 import type { Understanding } from '../../src/domain/facts.ts';
+import type { TabletStore } from './tablets.ts';
 
 export type BackendKind = 'pglite' | 'postgres';
 
@@ -32,6 +33,12 @@ export type StoredResult = Omit<ResultPayload, 'born'> & {
   bilingualPartner?: string;
 };
 
+/** The enrolled tablet that sent a result, and the Einrichtung of its enrolment then (docs/product.md §50). */
+export interface ResultOrigin {
+  tabletId: string;
+  enrolledSite: string;
+}
+
 export interface InsertOutcome {
   id: number;
   /** false when a result with this submissionId was already stored (an idempotent repeat). */
@@ -41,8 +48,11 @@ export interface InsertOutcome {
 /** Where results live. Both backends (PGlite, PostgreSQL) run the same SQL. */
 export interface ResultStore {
   readonly kind: BackendKind;
-  /** Stores the result once per submissionId; a repeat returns the stored row's id. */
-  insertResult(payload: ResultPayload): Promise<InsertOutcome>;
+  /**
+   * Stores the result once per submissionId; a repeat returns the stored row's id. `origin`: the
+   * enrolled tablet that sent it (absent: a tablet that is not enrolled).
+   */
+  insertResult(payload: ResultPayload, origin?: ResultOrigin): Promise<InsertOutcome>;
   getById(id: number): Promise<StoredResult | undefined>;
   /**
    * The results stored when the call began, in id order, read in batches so that memory stays
@@ -63,6 +73,8 @@ export interface ResultStore {
   checkWrites(): Promise<void>;
   /** Accounts, Einrichtungen and API tokens (docs/product.md §47); absent in test doubles that need none. */
   accounts?: AccountStore;
+  /** Enrolled tablets, their codes and the passphrases of the Einrichtungen (docs/product.md §50). */
+  tablets?: TabletStore;
   /** The researchers' queries (/auswertung); absent in test doubles that need none. */
   readonly research?: ResearchStore;
   close(): Promise<void>;
@@ -208,7 +220,9 @@ export type ProtokollKind =
   /** An API token created or revoked. */
   | 'token'
   /** An Einrichtung added or changed, or a code assigned to one. */
-  | 'site';
+  | 'site'
+  /** Enrolment codes made, a tablet enrolled or revoked, an Einrichtung's passphrase set (docs/product.md §50). */
+  | 'tablet';
 
 export interface ProtokollEntry {
   kind: ProtokollKind;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { type ResultPayload, resultPayloadSchema } from '../../schemas/result-payload.ts';
 import { RejectedValueError, type ResultStore } from '../db/index.ts';
 import { RESULT_CODES } from '../languages.ts';
+import { keepRawBody, type UploadGate } from '../tablets/signature.ts';
 import { useZodSchemas } from './zod-validation.ts';
 
 export const UPLOAD_PATH = '/api/results';
@@ -10,6 +11,8 @@ export interface UploadOptions {
   db: ResultStore;
   /** Fastify rate-limit config of the upload (per client address), or false for none. */
   rateLimit: { max: number; timeWindow: number } | false;
+  /** Whose uploads are taken: enrolled tablets' (signed), and unsigned ones under UPLOAD_ACCESS=open. */
+  gate: UploadGate;
 }
 
 /**
@@ -22,7 +25,8 @@ export function answerPreflight(app: FastifyInstance, path: string): void {
       .code(204)
       .headers({
         'access-control-allow-methods': 'POST',
-        'access-control-allow-headers': 'content-type',
+        // An enrolled tablet signs its requests (docs/product.md §50).
+        'access-control-allow-headers': 'content-type, x-zaehltest-tablet',
         'access-control-max-age': '86400',
       })
       .send(),
@@ -30,8 +34,9 @@ export function answerPreflight(app: FastifyInstance, path: string): void {
 }
 
 /** POST /api/results: a finished test's result, stored once per submissionId (docs/product.md §9). */
-export const uploadPlugin: FastifyPluginAsync<UploadOptions> = async (app, { db, rateLimit }) => {
+export const uploadPlugin: FastifyPluginAsync<UploadOptions> = async (app, { db, rateLimit, gate }) => {
   useZodSchemas(app);
+  keepRawBody(app);
 
   answerPreflight(app, UPLOAD_PATH);
 
@@ -52,8 +57,11 @@ export const uploadPlugin: FastifyPluginAsync<UploadOptions> = async (app, { db,
     { schema: { body: knownLanguage }, config: { rateLimit } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
+      const checked = await gate(request, request.body.site);
+      if (!checked.ok)
+        return reply.code(checked.status).send({ error: checked.error, reason: checked.reason });
       try {
-        const { id, created } = await db.insertResult(request.body);
+        const { id, created } = await db.insertResult(request.body, checked.origin);
         return reply.code(created ? 201 : 200).send({ id });
       } catch (error) {
         // The schema refuses what the database would (dates 1900–2999, answers by their type), so
