@@ -297,8 +297,15 @@ function EarlierPassphrase({ onDone }: { onDone: () => void }) {
     setBusy(true);
     try {
       const { openEarlierData } = await loadPasswordCheck();
-      if (await openEarlierData(old)) onDone();
-      else setWrong(true);
+      if (!(await openEarlierData(old))) {
+        setWrong(true);
+        return;
+      }
+      // The outbox read its entries at the unlock, before these opened: it sends them now.
+      void import('../results/outbox')
+        .then(({ startOutbox }) => startOutbox().retryNow())
+        .catch((error: unknown) => console.warn('Outbox not started after the earlier data opened', error));
+      onDone();
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { de } from '../i18n/de';
 import type { EnrolFailure } from '../tablet/api';
-import { codeFromHash, ENROLMENT_CODE_ALPHABET, formatEnrolmentCode } from '../tablet/code';
+import { codeFromHash, formatEnrolmentCode } from '../tablet/code';
 import {
   ENROLMENT_CHANGED_EVENT,
   type Enrolment,
@@ -203,7 +203,6 @@ function EnrolForm({
         spellCheck={false}
         inputMode="text"
         placeholder="7KQ2-M4XP-9TRC"
-        pattern={`[${ENROLMENT_CODE_ALPHABET}\\-\\s]*`}
         aria-invalid={problem !== undefined}
         aria-describedby={problem ? ids.problem : undefined}
         value={code}
