@@ -72,7 +72,7 @@ export function Boot() {
       .then(({ grantAccess, sessionResumed }) => {
         // A resumed session stays where it stopped; otherwise on to the child's details. A stored
         // session sealed under a key still locked (an earlier passphrase of the Einrichtung, see
-        // docs/product.md, enrolled tablets) resumes nothing: on to the details as well.
+        // docs/product.md §50) resumes nothing: on to the details as well.
         if (!resumingTest || !sessionResumed()) grantAccess();
         setGranted(true);
       })

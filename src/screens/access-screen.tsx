@@ -55,7 +55,7 @@ export function AccessScreen({
       .catch((error: unknown) =>
         console.warn('Stored values not bound yet; again at the next unlock', error),
       );
-    // docs/product.md, enrolled tablets: an unlocked tablet online reports its state.
+    // docs/product.md §50: an unlocked tablet online reports its state.
     import('../tablet/report')
       .then(({ reportDeviceStatus }) => reportDeviceStatus(true))
       .catch((error: unknown) => console.warn('Tablet status not reported', error));
@@ -283,7 +283,7 @@ function OldPassphrase({ onDone }: { onDone: () => void }) {
 
 /**
  * After the new passphrase of the Einrichtung opened the tablet while data of the earlier one is
- * still locked (docs/product.md, enrolled tablets): the earlier passphrase once opens it again;
+ * still locked (docs/product.md §50): the earlier passphrase once opens it again;
  * 'Später' goes on to new work, and the question comes back at the next unlock.
  */
 function EarlierPassphrase({ onDone }: { onDone: () => void }) {

@@ -607,7 +607,7 @@ describe('makeUuid', () => {
   });
 });
 
-describe('the Einrichtung of a test (docs/product.md, enrolled tablets)', () => {
+describe('the Einrichtung of a test (docs/product.md §50)', () => {
   afterEach(() => {
     pageStorage.removeItem('zaehltest-tablet');
   });

@@ -141,7 +141,7 @@ export interface SavedSession {
   understanding?: Understanding | null;
   /**
    * The Einrichtung the tablet was enrolled to (or the typed Einrichtungskennung) when the test
-   * began, uploaded as `site` (docs/product.md, enrolled tablets); absent in older saves.
+   * began, uploaded as `site` (docs/product.md §50); absent in older saves.
    */
   site?: string | null;
 }

@@ -1,5 +1,5 @@
 /**
- * The one-time enrolment code of a tablet (docs/product.md, enrolled tablets): 12 characters from
+ * The one-time enrolment code of a tablet (docs/product.md §50): 12 characters from
  * an alphabet without look-alikes (no 0/O, 1/I/L), shown in groups of four (`7KQ2-M4XP-9TRC`).
  * Typed input may carry spaces, dashes and lower case; a letter outside the alphabet is told, never
  * replaced silently (an O is not a 0 here).

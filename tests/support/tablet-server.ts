@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { createConnection, createServer, type Socket } from 'node:net';
 import { buildServer } from '../../server/app.ts';
@@ -16,7 +17,7 @@ import { freshDataDir } from '../../server/testing/pglite-template.ts';
 import { addSite } from '../../server/verwaltung/operations.ts';
 
 /**
- * The real results server for the tablets' browser tests (docs/product.md, enrolled tablets), in the
+ * The real results server for the tablets' browser tests (docs/product.md §50), in the
  * test's own process: embedded PGlite in a fresh DATA_DIR, the built app, UPLOAD_ACCESS as the test
  * says, and the Verwaltung's operations (Einrichtung, codes, 'Abmelden', passphrase) as
  * `npm run verwaltung` runs them. The app is reached through a TCP switch in front of it, so a test
@@ -29,6 +30,8 @@ export interface TabletTestServer {
   addSite(code: string, name: string): Promise<void>;
   /** One fresh code for a tablet of `site`, as printed (`7KQ2-M4XP-9TRC`). */
   newCode(site: string): Promise<string>;
+  /** Uses a code as another tablet would (a key pair made here), so that it is used up. */
+  useCode(code: string): Promise<number>;
   /** A code of `site` that expired yesterday. */
   expiredCode(site: string): Promise<string>;
   revoke(tabletId: string): Promise<void>;
@@ -97,6 +100,18 @@ export async function startTabletServer(
     async newCode(site) {
       const made = await createEnrolmentCodes(verwaltung, { site, count: 1 }, url);
       return made.codes[0]?.code ?? '';
+    },
+    async useCode(code) {
+      const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+      const response = await fetch(`${url}/api/tablets/enrol`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          code,
+          publicKey: publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
+        }),
+      });
+      return response.status;
     },
     async expiredCode(site) {
       const code = newEnrolmentCode();

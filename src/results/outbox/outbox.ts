@@ -39,7 +39,7 @@ export interface OutboxOptions {
   random?: () => number;
   /** Where withdrawn research consents go (withdrawals.ts); default: beside `endpoint`. */
   withdrawalsEndpoint?: string;
-  /** Signs uploads and withdrawals of an enrolled tablet (docs/product.md, enrolled tablets). */
+  /** Signs uploads and withdrawals of an enrolled tablet (docs/product.md §50). */
   sign?: SignFn;
   /** The server refused the tablet (401 revoked / unknown / not enrolled): the results wait. */
   onRefused?: (reason: TabletRefusal) => void;
@@ -249,7 +249,7 @@ export class Outbox {
         return outcome;
       }
       // A refused tablet is no refused result: it waits (saved) and goes after a new enrolment,
-      // which retries at once (docs/product.md, enrolled tablets).
+      // which retries at once (docs/product.md §50).
       if (refusal) this.options.onRefused(refusal);
       const failedAttempts = entry.failedAttempts + 1;
       const delay =
