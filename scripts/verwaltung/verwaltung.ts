@@ -6,6 +6,8 @@
 // checks, the change and the Protokoll entry are server/verwaltung/operations.ts's either way.
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { SILENT_TABLET_DAYS } from '../../schemas/tablets-api.ts';
 import { ROLE_LABELS, ROLES, type Role } from '../../schemas/verwaltung-api.ts';
 import { ControlError, controlSocketPath, requestVerwaltung } from '../../server/control-socket.ts';
 import { AccountError } from '../../server/db/accounts.ts';
@@ -45,6 +47,14 @@ export const USAGE = `Zähltest-Verwaltung: Einrichtungen und Konten / sites and
                         Rolle und Einrichtungen ändern / change role and sites
   npm run verwaltung -- account reset NAME              neues Einmalpasswort (letzte Zeile) / new one-time password (last line)
 
+  npm run verwaltung -- tablet add KENNUNG --count N [--url https://…]
+                        N Einrichtungscodes für Tablets (7 Tage gültig), je Zeile Code und Link /
+                        N enrolment codes for tablets (valid 7 days), one per line with its link
+  npm run verwaltung -- tablet list KENNUNG             Tablets der Einrichtung, je Zeile zuerst die ID / a site's tablets, id first
+  npm run verwaltung -- tablet revoke ID                Tablet abmelden (sofort) / revoke a tablet (at once)
+  npm run verwaltung -- site passphrase KENNUNG         Passwort der Einrichtung von der Standardeingabe (mindestens 12 Zeichen;
+                        am Terminal zweimal) / the site's passphrase from standard input (twice at a terminal)
+
 ROLLE / ROLE: verwaltung (alles / everything), leitung (Kita-Leitung: nur ihre Einrichtungen, mindestens
 ein --site / her sites only, at least one --site), forschung (ohne --site alle Einrichtungen / all sites
 without --site). --site mehrmals angeben für mehrere Einrichtungen / repeat --site for several sites.
@@ -70,11 +80,16 @@ interface Parsed {
   words: string[];
   role: string | undefined;
   sites: string[];
+  /** `tablet add`'s --count and --url (docs/product.md §50). */
+  count: string | undefined;
+  url: string | undefined;
 }
+
+const VALUE_OPTIONS = ['--role', '--site', '--count', '--url'];
 
 /** Splits the words from --role and --site (each as `--site X` or `--site=X`). */
 function splitOptions(args: string[]): Parsed {
-  const parsed: Parsed = { words: [], role: undefined, sites: [] };
+  const parsed: Parsed = { words: [], role: undefined, sites: [], count: undefined, url: undefined };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
     if (!arg.startsWith('-') || arg === '-') {
@@ -90,7 +105,7 @@ function splitOptions(args: string[]): Parsed {
         'A password is never given on the command line (others would see it in the process list): `account add` and `account reset` make a one-time password, replaced at the first login.',
       );
     }
-    if (name !== '--role' && name !== '--site') {
+    if (!VALUE_OPTIONS.includes(name as string)) {
       throw new UsageError(`Unbekannte Option ${name}.`, `Unknown option ${name}.`);
     }
     const value = inline ?? args[++i];
@@ -98,15 +113,24 @@ function splitOptions(args: string[]): Parsed {
       throw new UsageError(`${name} braucht einen Wert.`, `${name} needs a value.`);
     }
     if (name === '--site') parsed.sites.push(value);
-    else if (parsed.role !== undefined)
+    else if (name === '--count' || name === '--url') {
+      if (parsed[name.slice(2) as 'count' | 'url'] !== undefined)
+        throw new UsageError(`${name} nur einmal angeben.`, `Give ${name} once.`);
+      parsed[name.slice(2) as 'count' | 'url'] = value;
+    } else if (parsed.role !== undefined)
       throw new UsageError('--role nur einmal angeben.', 'Give --role once.');
     else parsed.role = value;
   }
   return parsed;
 }
 
-/** `--role` and `--site` where the command takes them, refused elsewhere. */
+/** `--role` and `--site` where the command takes them, refused elsewhere (and --count, --url). */
 function noOptions(parsed: Parsed, command: string): void {
+  if (parsed.count !== undefined || parsed.url !== undefined)
+    throw new UsageError(
+      `--count und --url gehören zu „tablet add“, nicht zu „${command}“.`,
+      `--count and --url go with "tablet add", not "${command}".`,
+    );
   if (parsed.role !== undefined || parsed.sites.length > 0) {
     throw new UsageError(
       `„${command}“ kennt weder --role noch --site.`,
@@ -179,6 +203,38 @@ export function parseArguments(args: string[]): VerwaltungCommand | 'help' {
     } else if (action === 'assign') {
       const [code, site] = exactly(parsed, command, ['CODE', 'KENNUNG']);
       raw = { op: 'site-assign', code, site };
+    } else if (action === 'passphrase') {
+      // The passphrase itself comes from standard input (readPassphrase), never from the command line.
+      const [site] = exactly(parsed, command, ['KENNUNG']);
+      raw = { op: 'site-passphrase', site, passphrase: '', repeat: '' };
+    }
+  } else if (group === 'tablet') {
+    if (action === 'add') {
+      if (parsed.role !== undefined || parsed.sites.length > 0)
+        throw new UsageError(
+          '„tablet add“ kennt weder --role noch --site.',
+          '"tablet add" takes neither --role nor --site.',
+        );
+      const [site] = exactly(parsed, command, ['KENNUNG']);
+      if (parsed.count === undefined || !/^\d+$/.test(parsed.count))
+        throw new UsageError(
+          '„tablet add“ braucht --count N (1 bis 60).',
+          '"tablet add" needs --count N (1 to 60).',
+        );
+      raw = {
+        op: 'tablet-add',
+        site,
+        count: Number(parsed.count),
+        ...(parsed.url ? { url: parsed.url } : {}),
+      };
+    } else if (action === 'list') {
+      noOptions(parsed, command);
+      const [site] = exactly(parsed, command, ['KENNUNG']);
+      raw = { op: 'tablet-list', site };
+    } else if (action === 'revoke') {
+      noOptions(parsed, command);
+      const [id] = exactly(parsed, command, ['ID']);
+      raw = { op: 'tablet-revoke', id };
     }
   } else if (group === 'account') {
     if (action === 'add') {
@@ -415,6 +471,69 @@ export function resultLines(command: VerwaltungCommand, result: CommandResult, t
         `Konto ${account.name} / account ${account.name}: ${ROLE_LABELS[account.role]}, ${scope(account.sites)}; seine Sitzungen sind beendet / its sessions have ended.`,
       ];
     }
+    case 'codes': {
+      const { site, expiresAt, codes } = result.codes;
+      return [
+        `${codes.length} Einrichtungscodes für ${site.code} „${site.name}“, gültig bis ${when(expiresAt, timeZone)}, je einmal verwendbar / enrolment codes, valid until then, each usable once:`,
+        ...codes.map((code) => `${code.code}  ${code.link}`),
+      ];
+    }
+    case 'tablets': {
+      const { site } = result;
+      if (site.tablets.length === 0)
+        return [
+          `Noch keine Tablets in ${site.code} / no tablets yet: npm run verwaltung -- tablet add ${site.code} --count N`,
+        ];
+      const state = (tablet: (typeof site.tablets)[number]) =>
+        [
+          tablet.replacedBy
+            ? `ersetzt durch ${tablet.replacedBy}`
+            : tablet.revokedAt
+              ? 'abgemeldet'
+              : 'aktiv',
+          tablet.silent ? `seit über ${SILENT_TABLET_DAYS} Tagen still mit ungesendeten Ergebnissen` : '',
+          tablet.oldVersion ? 'alte Version' : '',
+        ]
+          .filter(Boolean)
+          .join(', ');
+      // One line per tablet, its id first (no header line: a script reads the first column).
+      return table(
+        [
+          'ID',
+          'Name',
+          'eingerichtet',
+          'letzter Kontakt',
+          'App',
+          'Inhalt',
+          'ungesendet',
+          'Sicherung',
+          'Zustand',
+        ],
+        site.tablets.map((tablet) => [
+          tablet.id,
+          tablet.name || '—',
+          `eingerichtet ${when(tablet.enrolledAt, timeZone)}`,
+          `Kontakt ${when(tablet.lastContactAt, timeZone)}`,
+          `App ${tablet.appVersion ?? '—'}`,
+          `Inhalt ${tablet.contentVersion ?? '—'}`,
+          `ungesendet ${tablet.unsent ?? '—'}`,
+          `Sicherung ${when(tablet.lastBackupAt, timeZone)}`,
+          state(tablet),
+        ]),
+      ).slice(1);
+    }
+    case 'passphrase':
+      return command.op === 'site-passphrase'
+        ? [
+            `Passwort der Einrichtung ${command.site} ${result.version === 1 ? 'festgelegt' : 'geändert'} (Version ${result.version}); die Tablets erfahren es beim nächsten Kontakt / the site's passphrase is set; its tablets learn it at their next contact.`,
+          ]
+        : [];
+    case 'revoked':
+      return command.op === 'tablet-revoke'
+        ? [
+            `Tablet ${command.id} abgemeldet: es sendet ab sofort nichts mehr; seine Ergebnisse bleiben auf ihm, bis es neu eingerichtet ist / tablet revoked at once; its results stay on it until it is enrolled again.`,
+          ]
+        : [];
     case 'done':
       if (command.op === 'site-add')
         return [`Einrichtung ${command.code} „${command.name}“ angelegt / site added.`];
@@ -439,11 +558,46 @@ const consoleOutput: Output = {
   err: (line) => console.error(line),
 };
 
+/** The new passphrase of `site passphrase` and its repetition, as typed. */
+export type PassphraseReader = () => Promise<{ passphrase: string; repeat: string }>;
+
+/** A line typed at the terminal without echo; the prompt on the error output. */
+function hiddenLine(prompt: string): Promise<string> {
+  return new Promise((resolveLine) => {
+    const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
+    const muted = rl as unknown as { _writeToOutput(text: string): void };
+    process.stderr.write(prompt);
+    muted._writeToOutput = () => {};
+    rl.question('', (answer) => {
+      rl.close();
+      process.stderr.write('\n');
+      resolveLine(answer);
+    });
+  });
+}
+
+/**
+ * Standard input: at a terminal the passphrase is asked twice without echo; from a pipe its first
+ * line is taken once (`printf '%s\n' "$PASS" | npm run verwaltung -- site passphrase KITA-017`).
+ */
+const stdinPassphrase: PassphraseReader = async () => {
+  if (process.stdin.isTTY) {
+    const passphrase = await hiddenLine('Neues Passwort der Einrichtung / new passphrase: ');
+    const repeat = await hiddenLine('Noch einmal / again: ');
+    return { passphrase, repeat };
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  const passphrase = Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '';
+  return { passphrase, repeat: passphrase };
+};
+
 /** The whole tool: its arguments and environment in, lines out; resolves to the exit code. */
 export async function verwaltung(
   args: string[],
   env: NodeJS.ProcessEnv = process.env,
   output: Output = consoleOutput,
+  readPassphrase: PassphraseReader = stdinPassphrase,
 ): Promise<number> {
   let command: VerwaltungCommand | 'help';
   try {
@@ -460,6 +614,7 @@ export async function verwaltung(
     return 0;
   }
   try {
+    if (command.op === 'site-passphrase') command = { ...command, ...(await readPassphrase()) };
     const result = await execute(command, env);
     for (const line of resultLines(command, result, env.EXPORT_TIME_ZONE || 'Europe/Berlin'))
       output.out(line);

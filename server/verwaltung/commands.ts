@@ -3,6 +3,8 @@ import type { AccountRow, SiteRow, UnassignedCode } from '../../schemas/verwaltu
 import { ACTOR } from '../auth/protokoll-entries.ts';
 import { AccountError } from '../db/accounts.ts';
 import type { ResultStore } from '../db/index.ts';
+import type { TabletStore } from '../db/tablets.ts';
+import { runTabletCommand, TABLET_COMMANDS, type TabletCommandResult } from '../tablets/commands.ts';
 import {
   addAccount,
   addSite,
@@ -26,16 +28,20 @@ import {
  * Protokoll entry that cannot be written is reported on the error output (of the tool, or of the
  * server that ran the command).
  */
-export function commandLineVerwaltung(db: ResultStore): Verwaltung {
+export function commandLineVerwaltung(db: ResultStore): CommandLineVerwaltung {
   const { accounts, research } = db;
   if (!accounts || !research) throw new Error('the results store has no accounts');
   return {
     accounts,
+    tablets: db.tablets,
     protokoll: research,
     actor: ACTOR.commandLine,
     log: { error: (...args: unknown[]) => console.error(...args) },
   };
 }
+
+/** The command line's Verwaltung, with the enrolled tablets (docs/product.md §50) where the store has them. */
+export type CommandLineVerwaltung = Verwaltung & { tablets?: TabletStore | undefined };
 
 /** A site or account named on the command line (which may not exist: that is the store's refusal). */
 const siteRef = z.string().trim().min(1).max(20);
@@ -50,6 +56,7 @@ export const VERWALTUNG_COMMAND = z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal('account-list') }),
   z.strictObject({ op: z.literal('account-change'), name: accountRef, change: SCHEMAS.accountChange }),
   z.strictObject({ op: z.literal('account-reset'), name: accountRef }),
+  ...TABLET_COMMANDS,
 ]);
 export type VerwaltungCommand = z.infer<typeof VERWALTUNG_COMMAND>;
 
@@ -61,7 +68,8 @@ export type CommandResult =
   | { kind: 'accounts'; accounts: AccountRow[] }
   | { kind: 'account'; account: AccountRow }
   /** A new account or a reset: the one-time password, shown once. */
-  | { kind: 'one-time-password'; account: AccountRow; oneTimePassword: string };
+  | { kind: 'one-time-password'; account: AccountRow; oneTimePassword: string }
+  | TabletCommandResult;
 
 /** The account of a name (as the login finds it: case does not matter). */
 async function accountNamed(v: Verwaltung, name: string): Promise<AccountRow> {
@@ -72,8 +80,19 @@ async function accountNamed(v: Verwaltung, name: string): Promise<AccountRow> {
 }
 
 /** Runs one command; a refusal is an AccountError with its German message. */
-export async function runCommand(v: Verwaltung, command: VerwaltungCommand): Promise<CommandResult> {
+export async function runCommand(
+  v: CommandLineVerwaltung,
+  command: VerwaltungCommand,
+): Promise<CommandResult> {
   switch (command.op) {
+    case 'tablet-add':
+    case 'tablet-list':
+    case 'tablet-revoke':
+    case 'site-passphrase': {
+      const { tablets } = v;
+      if (!tablets) throw new Error('the results store has no tablets');
+      return runTabletCommand({ ...v, tablets }, command);
+    }
     case 'site-add':
       await addSite(v, { code: command.code, name: command.name });
       return { kind: 'done' };
