@@ -57,7 +57,7 @@ export function EnrolledSite() {
 
 /**
  * Below the passphrase: why the server refuses the tablet, if it does, and 'Tablet einrichten'
- * (on a tablet not enrolled, or refused). A link `#einrichten=CODE` opens the form with the code
+ * ('Tablet neu einrichten' on an enrolled one). A link `#einrichten=CODE` opens the form with the code
  * filled in; the hash is then removed from the address, so a reload or a bookmark does not carry it.
  */
 export function TabletSetUp() {
@@ -89,11 +89,10 @@ export function TabletSetUp() {
           }}
         />
       ) : (
-        (!enrolment || refusal) && (
-          <button type="button" className="button-text tablet-set-up" onClick={() => setOpen(true)}>
-            {enrolment ? t.setUpAgain : t.setUp}
-          </button>
-        )
+        // Enrolled: set up again after 'Abmelden', or for another Kita (a new key, the same device).
+        <button type="button" className="button-text tablet-set-up" onClick={() => setOpen(true)}>
+          {enrolment ? t.setUpAgain : t.setUp}
+        </button>
       )}
     </section>
   );
@@ -155,7 +154,7 @@ function EnrolForm({
   const ids = { title: useId(), code: useId(), name: useId(), problem: useId() };
   useEffect(() => {
     // Opened by a link: the form may be below the fold on a phone.
-    if (fromLink) document.getElementById(ids.title)?.scrollIntoView({ block: 'start' });
+    if (fromLink) document.getElementById(ids.title)?.scrollIntoView?.({ block: 'start' });
   }, [fromLink, ids.title]);
   const submit = async (e: FormEvent) => {
     e.preventDefault();

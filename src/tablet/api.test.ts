@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { enrolTablet, reportStatus, resetStatusThrottleForTests, tabletEndpoint, tabletHeaders } from './api';
 import { closeCredentialStoreForTests, readCredential } from './credential';
 import { ENROLMENT_STORAGE_KEY, readEnrolment, readRefusal } from './enrolment';
-import { signedText } from './sign';
+import { signedText, TABLET_HEADER } from './sign';
 
 const items = new Map<string, string>();
 vi.stubGlobal('localStorage', {
@@ -79,7 +79,7 @@ function tabletServer() {
       tablets.set(tabletId, { publicKey: rest.publicKey, revoked: false });
       return json(201, { tabletId, site: SITE, passphrase: PASSPHRASE, previous: previous?.tabletId });
     }
-    const [tabletId, signature] = (headers['X-Zaehltest-Tablet'] ?? '').split('.');
+    const [tabletId, signature] = (headers[TABLET_HEADER] ?? '').split('.');
     if (!tabletId || !signature || !verifies(tabletId, signature, new URL(String(url)).pathname, body)) {
       return json(401, { reason: 'tablet-unknown', error: 'Unbekanntes Tablet.' });
     }
@@ -179,7 +179,7 @@ describe('signed requests of an enrolled tablet', () => {
     await enrolTablet({ code: '7KQ2M4XP9TRC', endpoint: ENROL, fetch: server.fetch, versions: VERSIONS });
     const body = JSON.stringify({ submissionId: 'a', site: 'KITA-017' });
     const headers = await tabletHeaders('POST', 'https://zaehltest.example/api/results?x=1', body);
-    const [tabletId, signature] = (headers['X-Zaehltest-Tablet'] ?? '').split('.');
+    const [tabletId, signature] = (headers[TABLET_HEADER] ?? '').split('.');
     expect(tabletId).toBe('t_1');
     const publicKey = createPublicKey({
       key: Buffer.from(server.tablets.get('t_1')?.publicKey ?? '', 'base64'),

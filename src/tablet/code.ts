@@ -1,11 +1,19 @@
+import {
+  ENROL_LINK_PREFIX,
+  ENROLMENT_CODE_ALPHABET,
+  ENROLMENT_CODE_LENGTH,
+  formatEnrolmentCode,
+} from '../../schemas/tablets-api';
+
+export { ENROLMENT_CODE_ALPHABET, ENROLMENT_CODE_LENGTH, formatEnrolmentCode };
+
 /**
- * The one-time enrolment code of a tablet (docs/product.md §50): 12 characters from
- * an alphabet without look-alikes (no 0/O, 1/I/L), shown in groups of four (`7KQ2-M4XP-9TRC`).
- * Typed input may carry spaces, dashes and lower case; a letter outside the alphabet is told, never
- * replaced silently (an O is not a 0 here).
+ * The one-time enrolment code of a tablet (docs/product.md §50): 12 characters from an alphabet
+ * without look-alikes (no 0/O, 1/I/L), shown in groups of four (`7KQ2-M4XP-9TRC`); the alphabet and
+ * the format are the server's (schemas/tablets-api.ts). Typed input may carry spaces, dashes and lower
+ * case; a letter outside the alphabet is named, never replaced silently (an O is not a 0 here). The
+ * problems are kinds, for the German strings of src/i18n.
  */
-export const ENROLMENT_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-export const ENROLMENT_CODE_LENGTH = 12;
 
 export type EnrolmentCodeProblem = 'empty' | 'characters' | 'length';
 
@@ -21,14 +29,14 @@ export function normalizeEnrolmentCode(input: string): NormalizedCode {
   return { code };
 }
 
-/** `7KQ2M4XP9TRC` → `7KQ2-M4XP-9TRC`; a shorter or longer text is grouped as far as it goes. */
-export function formatEnrolmentCode(code: string): string {
-  return (code.match(/.{1,4}/g) ?? []).join('-');
-}
+const HASH_KEY = ENROL_LINK_PREFIX.replace(/^\/?#/, '');
 
-/** The code of a `#einrichten=CODE` link, or undefined when the address carries none. */
+/**
+ * The code of a `#einrichten=CODE` link, or undefined when the address carries none. The server
+ * normalises only on its side; the tablet's field shows what the link carried, to be checked as typed.
+ */
 export function codeFromHash(hash: string): string | undefined {
-  const match = /^#?einrichten=([^&]*)/.exec(hash);
+  const match = new RegExp(`^#?${HASH_KEY}([^&]*)`).exec(hash);
   if (!match) return undefined;
   try {
     return decodeURIComponent(match[1] ?? '');

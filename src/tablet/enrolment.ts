@@ -1,4 +1,4 @@
-import type { AccessVerifier } from '../storage/kdf';
+import type { PassphraseRecord, TabletSite } from '../../schemas/tablets-api';
 
 /**
  * What an enrolled tablet knows of its enrolment (docs/product.md §50): its id, the
@@ -12,15 +12,8 @@ export const ENROLMENT_STORAGE_KEY = 'zaehltest-tablet';
 export const ENROLMENT_CHANGED_EVENT = 'zaehltest:tablet-changed';
 const FORMAT = 1;
 
-/** The Einrichtung's passphrase record as the server hands it out (never the passphrase). */
-export interface PassphraseRecord extends AccessVerifier {
-  version: number;
-}
-
-export interface Site {
-  code: string;
-  name: string;
-}
+export type { PassphraseRecord };
+export type Site = TabletSite;
 
 /** Why the server refused the tablet's credential (protocol: 401 reasons). */
 export type TabletRefusal = 'tablet-revoked' | 'tablet-unknown' | 'not-enrolled';

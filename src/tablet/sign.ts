@@ -4,7 +4,7 @@
  * `${METHOD} ${path}\n${sha256hex(body)}`, in WebCrypto's 64-byte r||s form, base64url. No
  * timestamp: tablet clocks are wrong, and a replayed upload or status report changes nothing.
  */
-export const TABLET_HEADER = 'X-Zaehltest-Tablet';
+export { TABLET_HEADER } from '../../schemas/tablets-api';
 
 const encoder = new TextEncoder();
 
