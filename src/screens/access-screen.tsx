@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { germanLocalDate } from '../domain/date';
 import { de } from '../i18n/de';
 import { UpdateNotice } from '../pwa/update-notice';
@@ -175,19 +175,83 @@ function DeviceStatusNotes() {
   );
 }
 
+/** The texts of a screen that asks for an earlier passphrase. */
+interface EarlierPassphraseTexts {
+  title: string;
+  text: string;
+  label: string;
+  submit: string;
+  wrong: string;
+}
+
 /**
- * The passphrase was changed with a new build: the earlier one opens the data key once (then it is
- * rewrapped under the new one). A forgotten one loses the data, and the screen says so, with what
- * goes, before anything is deleted.
+ * The form of the screens that ask for an earlier passphrase once: `open` tries it and tells
+ * whether it opened the data; `children` are the ways on without it.
  */
-function OldPassphrase({ onDone }: { onDone: () => void }) {
-  const t = de.deviceData.oldPassphrase;
+function EarlierPassphraseForm({
+  className,
+  texts: t,
+  open,
+  onBusy,
+  children,
+}: {
+  className: string;
+  texts: EarlierPassphraseTexts;
+  open: (passphrase: string) => Promise<boolean>;
+  onBusy?: (busy: boolean) => void;
+  children: ReactNode;
+}) {
   const [old, setOld] = useState('');
   const [wrong, setWrong] = useState(false);
   const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    onBusy?.(true);
+    try {
+      if (!(await open(old))) setWrong(true);
+    } finally {
+      setBusy(false);
+      onBusy?.(false);
+    }
+  };
+  return (
+    <form className={`panel access ${className}`} onSubmit={submit}>
+      <h1 className="panel-title">{t.title}</h1>
+      <p className="panel-text">{t.text}</p>
+      <PassphraseField
+        label={t.label}
+        autoComplete="off"
+        value={old}
+        onChange={(value) => {
+          setOld(value);
+          setWrong(false);
+        }}
+      />
+      <button type="submit" className="button button-primary" aria-busy={busy}>
+        {t.submit}
+      </button>
+      {wrong && (
+        <p className="wrong-password" role="alert">
+          {t.wrong}
+        </p>
+      )}
+      {children}
+    </form>
+  );
+}
+
+/**
+ * The passphrase was changed with a new build: the earlier one opens the data key once (then it is
+ * rewrapped under the new one). A forgotten one loses the data, and the screen says so, with what
+ * goes, before anything is deleted. On an enrolled tablet (docs/product.md §50) the Einrichtung's
+ * passphrase changed: 'Später' starts new work at once and keeps the earlier data locked, not deleted.
+ */
+function OldPassphrase({ onDone }: { onDone: () => void }) {
+  const [busy, setBusy] = useState(false);
   const [forgetting, setForgetting] = useState(false);
   const [unsent, setUnsent] = useState(0);
-  // On an enrolled tablet the Einrichtung's passphrase changed: new work may start at once.
   const [enrolled] = useState(() => readEnrolment() !== undefined);
   const id = useId();
   useEffect(() => {
@@ -195,39 +259,27 @@ function OldPassphrase({ onDone }: { onDone: () => void }) {
       .then((status) => setUnsent(status.unsent))
       .catch(() => undefined);
   }, []);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    try {
-      const { unlockWithOldPassphrase } = await loadPasswordCheck();
-      if (await unlockWithOldPassphrase(old)) onDone();
-      else setWrong(true);
-    } finally {
-      setBusy(false);
-    }
+  const open = async (old: string) => {
+    const { unlockWithOldPassphrase } = await loadPasswordCheck();
+    const opened = await unlockWithOldPassphrase(old);
+    if (opened) onDone();
+    return opened;
   };
-  const later = async () => {
+  const withKey = async (start: () => Promise<void>) => {
     setBusy(true);
     try {
-      const { continueWithoutEarlierData } = await loadPasswordCheck();
-      continueWithoutEarlierData();
+      await start();
       onDone();
     } finally {
       setBusy(false);
     }
   };
-  const forget = async () => {
-    setBusy(true);
-    try {
+  const later = () => withKey(async () => (await loadPasswordCheck()).continueWithoutEarlierData());
+  const forget = () =>
+    withKey(async () => {
       await forgetDeviceData();
-      const { startWithNewKey } = await loadPasswordCheck();
-      startWithNewKey();
-      onDone();
-    } finally {
-      setBusy(false);
-    }
-  };
+      (await loadPasswordCheck()).startWithNewKey();
+    });
   if (forgetting) {
     const f = de.deviceData.forget;
     return (
@@ -248,27 +300,9 @@ function OldPassphrase({ onDone }: { onDone: () => void }) {
       </section>
     );
   }
+  const t = de.deviceData.oldPassphrase;
   return (
-    <form className="panel access access-old-passphrase" onSubmit={submit}>
-      <h1 className="panel-title">{t.title}</h1>
-      <p className="panel-text">{t.text}</p>
-      <PassphraseField
-        label={t.label}
-        autoComplete="off"
-        value={old}
-        onChange={(value) => {
-          setOld(value);
-          setWrong(false);
-        }}
-      />
-      <button type="submit" className="button button-primary" aria-busy={busy}>
-        {t.submit}
-      </button>
-      {wrong && (
-        <p className="wrong-password" role="alert">
-          {t.wrong}
-        </p>
-      )}
+    <EarlierPassphraseForm className="access-old-passphrase" texts={t} open={open} onBusy={setBusy}>
       {enrolled && (
         <button type="button" className="button" disabled={busy} onClick={() => void later()}>
           {de.tablet.earlier.later}
@@ -277,64 +311,38 @@ function OldPassphrase({ onDone }: { onDone: () => void }) {
       <button type="button" className="button-text" onClick={() => setForgetting(true)}>
         {t.forgotten}
       </button>
-    </form>
+    </EarlierPassphraseForm>
   );
 }
 
 /**
  * After the new passphrase of the Einrichtung opened the tablet while data of the earlier one is
- * still locked (docs/product.md §50): the earlier passphrase once opens it again;
- * 'Später' goes on to new work, and the question comes back at the next unlock.
+ * still locked (docs/product.md §50): the earlier passphrase once opens it again; 'Später' goes on
+ * to new work, and the question comes back at the next unlock.
  */
 function EarlierPassphrase({ onDone }: { onDone: () => void }) {
-  const t = de.tablet.earlier;
-  const [old, setOld] = useState('');
-  const [wrong, setWrong] = useState(false);
   const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    try {
-      const { openEarlierData } = await loadPasswordCheck();
-      if (!(await openEarlierData(old))) {
-        setWrong(true);
-        return;
-      }
-      // The outbox read its entries at the unlock, before these opened: it sends them now.
-      void import('../results/outbox')
-        .then(({ startOutbox }) => startOutbox().retryNow())
-        .catch((error: unknown) => console.warn('Outbox not started after the earlier data opened', error));
-      onDone();
-    } finally {
-      setBusy(false);
-    }
+  const open = async (old: string) => {
+    const { openEarlierData } = await loadPasswordCheck();
+    if (!(await openEarlierData(old))) return false;
+    // The outbox read its entries at the unlock, before these opened: it sends them now.
+    void import('../results/outbox')
+      .then(({ startOutbox }) => startOutbox().retryNow())
+      .catch((error: unknown) => console.warn('Outbox not started after the earlier data opened', error));
+    onDone();
+    return true;
   };
   return (
-    <form className="panel access access-earlier-passphrase" onSubmit={submit}>
-      <h1 className="panel-title">{t.title}</h1>
-      <p className="panel-text">{t.text}</p>
-      <PassphraseField
-        label={t.label}
-        autoComplete="off"
-        value={old}
-        onChange={(value) => {
-          setOld(value);
-          setWrong(false);
-        }}
-      />
-      <button type="submit" className="button button-primary" aria-busy={busy}>
-        {t.submit}
-      </button>
-      {wrong && (
-        <p className="wrong-password" role="alert">
-          {t.wrong}
-        </p>
-      )}
+    <EarlierPassphraseForm
+      className="access-earlier-passphrase"
+      texts={de.tablet.earlier}
+      open={open}
+      onBusy={setBusy}
+    >
       <button type="button" className="button" disabled={busy} onClick={onDone}>
-        {t.later}
+        {de.tablet.earlier.later}
       </button>
-    </form>
+    </EarlierPassphraseForm>
   );
 }
 
