@@ -83,16 +83,16 @@ let unlocked: Unlocked | undefined;
 /** Set when the passphrase was right but the data key is wrapped under an earlier passphrase. */
 let pending: { master: Uint8Array; params: KdfParams; keyring: Keyring } | undefined;
 
-/**
- * The passphrase in force: the Einrichtung's record on an enrolled tablet that has one
- * (docs/product.md §50), else the one built in.
- */
 const unlockListeners = new Set<() => void>();
 let resolveUnlocked: () => void = () => undefined;
 let unlockedPromise = new Promise<void>((resolve) => {
   resolveUnlocked = resolve;
 });
 
+/**
+ * The passphrase in force: the Einrichtung's record on an enrolled tablet that has one
+ * (docs/product.md §50), else the one built in.
+ */
 function buildVerifier(): AccessVerifier {
   const record = readEnrolment()?.passphrase;
   return record

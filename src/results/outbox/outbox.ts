@@ -24,7 +24,9 @@ import { pendingWithdrawals, sendWithdrawals, withdrawalsEndpoint } from './with
  *
  * A rejected result (400, 401, 403, 404, 413, 422 …) is one the server will not accept as it is:
  * retrying it every few seconds would only hammer the server. It stays on the device and is tried
- * again once a day (a server that is fixed or reconfigured then still receives it).
+ * again once a day (a server that is fixed or reconfigured then still receives it). A 401 that
+ * refuses the tablet, not the result (revoked, unknown, not enrolled; docs/product.md §50), leaves
+ * the result 'saved': it is tried every 5 minutes, and at once after the tablet is enrolled again.
  */
 
 export type UploadStatus = 'saved' | 'sending' | 'sent' | 'rejected';
