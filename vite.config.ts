@@ -18,7 +18,7 @@ import { appVersion } from './scripts/version.ts';
  * (scripts/pwa/plugin.ts); the child's app never loads it.
  */
 const RESEARCH_PAGES =
-  /\/(src\/(auswertung|verwaltung)\/|src\/i18n\/de-(auswertung|verwaltung)\.ts|schemas\/verwaltung-api\.ts)/;
+  /\/(src\/(auswertung|verwaltung)\/|src\/i18n\/de-(auswertung|verwaltung|verwaltung-tablets)\.ts|schemas\/(verwaltung|tablets)-api\.ts)/;
 
 // A build refuses a missing, public or short ACCESS_PASSWORD; `npm run dev` takes the public one.
 export default defineConfig(({ command }) => {

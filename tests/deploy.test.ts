@@ -156,6 +156,9 @@ beforeAll(async () => {
     env: serviceEnv({
       // The settings of deploy/zaehltest.env (HOST, TRUST_PROXY), with this test's port and folders.
       ...envFile(join(ROOT, 'deploy/zaehltest.env')),
+      // The file ships UPLOAD_ACCESS=enrolled; this test's uploads come from an app that is not
+      // enrolled (enrolled uploads: server/tablets/tablets.test.ts, scripts/verwaltung/tablets.test.ts).
+      UPLOAD_ACCESS: 'open',
       PORT: String(serverPort),
       DATA_DIR: join(work, 'var-lib-zaehltest'),
       EXPORT_TOKEN,

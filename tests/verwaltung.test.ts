@@ -97,6 +97,7 @@ describe('/verwaltung and the shared login', () => {
       'Mein Konto',
       'Einrichtungen',
       'Kennungen ohne Einrichtung',
+      'Tablets',
       'Konten',
       'Protokoll',
       'Fristen',
@@ -271,10 +272,10 @@ describe('/verwaltung and the shared login', () => {
       (await server.listResults()).filter((result) => result.childCode === 'K7M3QX').map((r) => r.site),
     ).toEqual(['KITA-018']);
 
-    // Her /verwaltung: her own account only.
+    // Her /verwaltung: her own account and her Einrichtung's tablets (docs/product.md §50).
     await her.getByRole('link', { name: 'Verwaltung' }).click();
-    await her.getByRole('heading', { name: 'Mein Konto' }).waitFor();
-    expect(await headings(her)).toEqual(['Mein Konto']);
+    await her.getByRole('heading', { name: 'Tablets' }).waitFor();
+    expect(await headings(her)).toEqual(['Mein Konto', 'Tablets']);
     await her.getByRole('link', { name: 'Auswertung' }).click();
     await waitForTotal(her, '2 Ergebnisse');
   });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import {
@@ -55,8 +56,16 @@ export type TabletCommandResult =
   | { kind: 'passphrase'; version: number }
   | { kind: 'revoked' };
 
-/** The built app of this installation (STATIC_DIR, as server/main.ts reads it): its version.json. */
-const staticDir = () => resolve(process.env.STATIC_DIR || resolve(import.meta.dirname, '../../dist'));
+/**
+ * The built app of this installation, for its version.json: STATIC_DIR as server/main.ts reads it,
+ * else dist/ beside the server (from the sources, server/tablets/; built, the flat dist-server/).
+ */
+const staticDir = () =>
+  process.env.STATIC_DIR
+    ? resolve(process.env.STATIC_DIR)
+    : [resolve(import.meta.dirname, '../dist'), resolve(import.meta.dirname, '../../dist')].find((dir) =>
+        existsSync(resolve(dir, 'version.json')),
+      );
 
 export async function runTabletCommand(
   v: TabletVerwaltung,

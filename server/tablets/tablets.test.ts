@@ -3,6 +3,9 @@
 // Einrichtung, and who may manage which tablets. Real ECDSA keys made with WebCrypto, as a tablet
 // makes them. On PGlite and PostgreSQL.
 import { createHash, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -457,6 +460,41 @@ describe.each(storeBackends)('enrolled tablets on $name (docs/product.md §50)',
       });
       expect(tooMany.statusCode).toBe(400);
       expect(tooMany.json().error).toBe('Höchstens 60 Tablets auf einmal.');
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    "flags a tablet on another version than the server's build (dist/version.json)",
+    async () => {
+      const dist = mkdtempSync(join(tmpdir(), 'zaehltest-dist-'));
+      writeFileSync(join(dist, 'index.html'), '<!doctype html>');
+      writeFileSync(join(dist, 'version.json'), JSON.stringify({ app: '1.5.0+new', content: '2026-12' }));
+      const built = await buildServer({ db: store, logLevel: false, rateLimit: false, staticDir: dist });
+      try {
+        const current = await enrolled('KITA-019');
+        const old = await enrolled('KITA-019');
+        const report = (appVersion: string) => ({
+          appVersion,
+          contentVersion: '2026-12',
+          unsent: 0,
+          lastBackupAt: null,
+        });
+        expect((await post(built, '/api/tablets/status', report('1.5.0+new'), current)).statusCode).toBe(200);
+        expect((await post(built, '/api/tablets/status', report('1.4.0+old'), old)).statusCode).toBe(200);
+        const session = await signInAs(built, store, { name: 'chef19', role: 'verwaltung', sites: 'alle' });
+        const list = (await session.request('GET', '/api/verwaltung/tablets')).json() as TabletsOverview;
+        expect(list.currentVersion).toEqual({ app: '1.5.0+new', content: '2026-12' });
+        const rows = list.sites.find((site) => site.code === 'KITA-019')?.tablets ?? [];
+        expect(rows.find((row) => row.id === current.tabletId)?.oldVersion).toBe(false);
+        expect(rows.find((row) => row.id === old.tabletId)?.oldVersion).toBe(true);
+        // Without version.json (a server without the built app): no version flag.
+        const plain = (await verwaltung.request('GET', '/api/verwaltung/tablets')).json() as TabletsOverview;
+        expect(plain.currentVersion).toBeNull();
+        expect(plain.sites.flatMap((site) => site.tablets).some((row) => row.oldVersion)).toBe(false);
+      } finally {
+        await built.close();
+        rmSync(dist, { recursive: true, force: true });
+      }
     },
   );
 

@@ -3,6 +3,8 @@
  * password and API tokens, the periods in force. The login and the Protokoll are /auswertung's
  * (de-auswertung.ts); both pages load both.
  */
+import { deVerwaltungTablets } from './de-verwaltung-tablets';
+
 export const deVerwaltung = {
   title: 'Zähltest – Verwaltung',
   intro:
@@ -153,6 +155,7 @@ export const deVerwaltung = {
     change:
       'Die Fristen des Servers legt der Betreiber in dessen Konfiguration fest (RETENTION_MONTHS, PROTOKOLL_MONTHS; siehe docs/operation.md).',
   },
+  tablets: deVerwaltungTablets,
   datenschutz: {
     heading: 'Datenschutz-Unterlagen',
     intro:

@@ -1,6 +1,8 @@
 // The calls of /verwaltung to /api/verwaltung/* and /api/konto/*; their answers are typed in
 // schemas/verwaltung-api.ts. A 401 throws SessionEnded, a refusal an ApiError with the server's
 // German message (src/auswertung/api.ts).
+
+import type { NewEnrolmentCodes, TabletsOverview } from '../../schemas/tablets-api';
 import type {
   AccountInput,
   AccountRow,
@@ -52,3 +54,17 @@ export const loadTokens = () => apiRequest<ApiTokenRow[]>(`${KONTO}/tokens`);
 export const createToken = (name: string) =>
   apiRequest<NewApiToken>(`${KONTO}/tokens`, sendJson('POST', { name }));
 export const revokeToken = (id: number) => apiRequest<void>(`${KONTO}/tokens/${id}`, sendJson('DELETE'));
+
+// Enrolled tablets (docs/product.md §50; server/tablets/routes.ts).
+export const loadTablets = () => apiRequest<TabletsOverview>(`${API}/tablets`);
+export const createCodes = (site: string, count: number, names: string[]) =>
+  apiRequest<NewEnrolmentCodes>(`${API}/tablets/codes`, sendJson('POST', { site, count, names }));
+export const revokeTablet = (id: string) =>
+  apiRequest<void>(`${API}/tablets/${encodeURIComponent(id)}/revoke`, sendJson('POST'));
+export const setSitePassphrase = async (site: string, passphrase: string, repeat: string) =>
+  (
+    await apiRequest<{ version: number }>(
+      `${API}/tablets/passphrase`,
+      sendJson('POST', { site, passphrase, repeat }),
+    )
+  ).version;

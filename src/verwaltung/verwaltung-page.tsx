@@ -11,6 +11,7 @@ import { DatenschutzSection } from './datenschutz-section';
 import { KontoSection } from './konto-section';
 import { useFailure } from './shared';
 import { SitesSection, UnassignedSection } from './sites-section';
+import { TabletsSection } from './tablets-section';
 
 /** /verwaltung: the shared login, then the sections the account's role may see (docs/product.md §47). */
 export function VerwaltungPage() {
@@ -36,6 +37,8 @@ function Verwaltung({ me, onSessionEnded }: { me: Me; onSessionEnded(): void }) 
   const [sitesError, setSitesError] = useState('');
   const isVerwaltung = me.role === 'verwaltung';
   const seesSites = isVerwaltung || me.role === 'forschung';
+  // The enrolled tablets (docs/product.md §50): the Verwaltung's of every Einrichtung, a Kita-Leitung's of hers.
+  const managesTablets = isVerwaltung || me.role === 'leitung';
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the trigger to load again.
   useEffect(() => {
@@ -61,6 +64,7 @@ function Verwaltung({ me, onSessionEnded }: { me: Me; onSessionEnded(): void }) 
           ['kennungen', t('verwaltung.unassigned.heading')],
         ]
       : []),
+    ...(managesTablets ? [['tablets', t('verwaltung.tablets.heading')]] : []),
     ...(isVerwaltung
       ? [
           ['konten', t('verwaltung.accounts.heading')],
@@ -105,6 +109,9 @@ function Verwaltung({ me, onSessionEnded }: { me: Me; onSessionEnded(): void }) 
             onSessionEnded={onSessionEnded}
           />
         </>
+      )}
+      {managesTablets && (
+        <TabletsSection version={version} onChanged={changed} onSessionEnded={onSessionEnded} />
       )}
       {isVerwaltung && (
         <>
