@@ -223,6 +223,33 @@ describe(`enrolled tablets in ${ENGINE}`, () => {
     }
   });
 
+  it('a tablet not enrolled keeps its result, says it is not set up, and sends it once enrolled', async () => {
+    const page = await openEnginePage();
+    await page.goto(`${server.url}/`);
+    // As before enrolled tablets: the Einrichtungskennung typed by hand, sent as the result's site.
+    await page.evaluate((site) => localStorage.setItem('zaehltest-site', site), SITE.code);
+    const id = await seedFinished(page);
+    await typePassphrase(page, TEST_PASSWORD);
+    await waitForScreen(page, 'result');
+    await waitUntil('the refusal noted', () =>
+      page.evaluate(() => localStorage.getItem('zaehltest-tablet-refused') === 'not-enrolled'),
+    );
+    expect(await origin(id)).toBeUndefined();
+    await page.reload();
+    await waitForText(page, 'Dieses Tablet ist nicht eingerichtet');
+    await enrolWith(page, await server.newCode(SITE.code));
+    await waitForText(page, 'Das Tablet ist eingerichtet');
+    expect(await hasText(page, 'Dieses Tablet ist nicht eingerichtet')).toBe(false);
+    await typePassphrase(page, TEST_PASSWORD);
+    await waitForScreen(page, 'result');
+    await expect
+      .poll(() => origin(id), { timeout: 20_000, interval: 250 })
+      .toEqual({
+        tabletId: (await enrolment(page))?.tabletId,
+        enrolledSite: SITE.code,
+      });
+  });
+
   it("keeps a revoked tablet's result and sends it after the tablet is enrolled again", async () => {
     const page = await openEnginePage();
     await page.goto(`${server.url}/`);
