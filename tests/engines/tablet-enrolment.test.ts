@@ -47,9 +47,10 @@ function waitForText(page: EnginePage, text: string, timeoutMs = 15_000): Promis
 
 /** Types a code into 'Tablet einrichten' and sends it. */
 async function enrolWith(page: EnginePage, code: string, name?: string): Promise<void> {
-  if (!(await page.evaluate(() => document.querySelector('.tablet-enrol') !== null))) {
-    await page.click({ role: 'button', name: 'Tablet einrichten', exact: false });
-  }
+  const formOpen = () => page.evaluate(() => document.querySelector('.tablet-enrol') !== null);
+  // 'Tablet einrichten', or 'Tablet neu einrichten' on an enrolled tablet.
+  if (!(await formOpen())) await page.click({ css: 'button.tablet-set-up' });
+  await waitUntil('the form „Tablet einrichten“', formOpen);
   await page.fill(CODE_FIELD, code);
   if (name) await page.fill({ label: 'Name des Tablets (freiwillig, z. B. „Gruppe Igel 1“)' }, name);
   await page.click({ role: 'button', name: 'Einrichten' });
