@@ -18,6 +18,15 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
+it('the build states its app and content version in version.json, which the server compares with the reports', async () => {
+  const response = await fetch(`${server.url}/version.json`);
+  expect(response.status).toBe(200);
+  expect(await response.json()).toEqual({
+    app: expect.stringMatching(/^\d+\.\d+\.\d+\+\w+$/),
+    content: expect.stringMatching(/^[0-9a-f]{12}$/),
+  });
+});
+
 describe('the access screen of enrolled tablets, by axe', () => {
   it('the enrolment form with a message, and an enrolled tablet the server refuses', async () => {
     const session = await openBrowser();
