@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
-import { openBrowser } from './support/browser.ts';
+import { openBrowser, screenshotAtSizes } from './support/browser.ts';
 import { startTabletServer, type TabletTestServer } from './support/tablet-server.ts';
 
 /**
@@ -77,6 +77,7 @@ describe('the access screen of enrolled tablets, by axe', () => {
       await page.getByRole('button', { name: 'Anmelden' }).click();
       await page.getByRole('heading', { name: 'Das Passwort wurde geändert' }).waitFor();
       expect(await axeFindings(page)).toEqual([]);
+      await screenshotAtSizes(page, 'tablet-passphrase-changed');
       await page
         .getByRole('button', { name: 'Später – jetzt mit dem neuen Passwort weiterarbeiten' })
         .click();
@@ -86,6 +87,7 @@ describe('the access screen of enrolled tablets, by axe', () => {
       await page.getByRole('button', { name: 'Anmelden' }).click();
       await page.getByRole('heading', { name: 'Frühere Daten mit dem vorherigen Passwort öffnen' }).waitFor();
       expect(await axeFindings(page)).toEqual([]);
+      await screenshotAtSizes(page, 'tablet-earlier-passphrase');
     } finally {
       await session.close();
     }
