@@ -1,9 +1,10 @@
+import type { KeyObject } from 'node:crypto';
 import type { ChildTest, Levels, Overview } from '../../schemas/auswertung-api.ts';
 import type { ConsentWithdrawal } from '../../schemas/consent-withdrawal.ts';
 import type { ResultPayload } from '../../schemas/result-payload.ts';
+import type { PassphraseRecord, TabletSite } from '../../schemas/tablets-api.ts';
 import type { AccountRow, ApiTokenRow, Role, SiteRow, UnassignedCode } from '../../schemas/verwaltung-api.ts';
 import type { Understanding } from '../../src/domain/facts.ts';
-import type { TabletStore } from './tablets.ts';
 
 export type BackendKind = 'pglite' | 'postgres';
 
@@ -386,4 +387,99 @@ export interface AccountStore {
   revokeToken(accountId: number, id: number): Promise<boolean>;
   /** The principal of an unrevoked token of an enabled account. */
   tokenPrincipal(tokenHash: string): Promise<Principal | undefined>;
+}
+
+/* Enrolled tablets (server/db/tablets.ts, docs/product.md §50). */
+
+/** What a signature check needs of a tablet. */
+export interface TabletCredential {
+  id: string;
+  site: string;
+  publicKey: KeyObject;
+  revoked: boolean;
+  /** The Einrichtungen of this enrolment and of every earlier one of the same device, this one first. */
+  chainSites: string[];
+}
+
+/** A tablet as /verwaltung lists it, before the server's version flag. */
+export interface StoredTablet {
+  id: string;
+  site: string;
+  name: string;
+  enrolledAt: string;
+  lastContactAt: string | null;
+  appVersion: string | null;
+  contentVersion: string | null;
+  unsent: number | null;
+  lastBackupAt: string | null;
+  revokedAt: string | null;
+  replacedBy: string | null;
+  silent: boolean;
+}
+
+export interface EnrolInput {
+  codeHash: string;
+  tabletId: string;
+  /** base64 SPKI. */
+  publicKey: string;
+  name: string;
+  appVersion: string | null;
+  contentVersion: string | null;
+  /** A proven earlier enrolment of the same device: linked, and revoked if it was not. */
+  previousId: string | null;
+}
+
+export type EnrolOutcome =
+  | { outcome: 'enrolled'; site: TabletSite; name: string }
+  | { outcome: 'code-unknown' | 'code-used' | 'code-expired' };
+
+export interface TabletStatus {
+  appVersion: string | null;
+  contentVersion: string | null;
+  unsent: number;
+  lastBackupAt: string | null;
+}
+
+export interface TabletStore {
+  /** Stores the hashes of new codes of one request (`batch`) for `site`. */
+  createCodes(input: {
+    site: string;
+    batch: string;
+    codes: { hash: string; name: string }[];
+    expiresAt: Date;
+    createdBy: string;
+  }): Promise<void>;
+  /** Uses a code once and makes the tablet, in one statement; or why the code cannot be used. */
+  enrol(input: EnrolInput): Promise<EnrolOutcome>;
+  /** The cached credential of a tablet (read from the database at most every CREDENTIAL_TTL_MS). */
+  credential(tabletId: string): Promise<TabletCredential | undefined>;
+  /** What the tablet reported; its last contact is now. */
+  reportStatus(tabletId: string, status: TabletStatus): Promise<void>;
+  /** Revokes at once (memory too); the tablet's site and name, or undefined when unknown or revoked already. */
+  revoke(tabletId: string): Promise<{ site: string; name: string } | undefined>;
+  /** A tablet's Einrichtung and state, for the checks of the routes. */
+  tabletById(
+    tabletId: string,
+  ): Promise<{ id: string; site: string; name: string; revoked: boolean } | undefined>;
+  /** The tablets of the Einrichtungen in `sites` (undefined: all), newest enrolment first per site. */
+  listTablets(sites: string[] | undefined, silentDays: number): Promise<StoredTablet[]>;
+  /** Open codes (unused, unexpired) per Einrichtung. */
+  openCodes(sites: string[] | undefined): Promise<Map<string, number>>;
+  siteOf(code: string): Promise<(TabletSite & { active: boolean }) | undefined>;
+  /** The Einrichtungen of `sites` (undefined: all), by code. */
+  listSites(sites: string[] | undefined): Promise<(TabletSite & { active: boolean })[]>;
+  passphrase(site: string): Promise<PassphraseRecord | null>;
+  /** Every Einrichtung's passphrase state (version, when set), for the list. */
+  passphraseStates(sites: string[] | undefined): Promise<Map<string, { version: number; changedAt: string }>>;
+  /** Stores a new salt and verifier; the new version. */
+  setPassphrase(site: string, record: Omit<PassphraseRecord, 'version'>): Promise<number>;
+  /** The tablet and enrolled Einrichtung stored with each of these results (for checks: docs/testing.md). */
+  resultOrigins(
+    submissionIds: string[],
+  ): Promise<Map<string, { tabletId: string | null; enrolledSite: string | null }>>;
+  /** Results tested since `sinceDay` (YYYY-MM-DD) without a tablet, per site code (of `sites`, undefined: all). */
+  unenrolledResults(
+    sinceDay: string,
+    sites: string[] | undefined,
+  ): Promise<{ site: string | null; results: number }[]>;
 }

@@ -499,6 +499,40 @@ describe.each(storeBackends)('enrolled tablets on $name (docs/product.md §50)',
   );
 
   it.skipIf(backend.skip)(
+    'answers cross-origin apps and limits enrolments to 20 a minute per address',
+    async () => {
+      const limited = await buildServer({
+        db: store,
+        logLevel: false,
+        rateLimit: { max: 600, timeWindowMs: 60_000 },
+      });
+      try {
+        for (const url of [
+          '/api/tablets/enrol',
+          '/api/tablets/status',
+          '/api/results',
+          '/api/consent-withdrawals',
+        ]) {
+          const preflight = await limited.inject({ method: 'OPTIONS', url });
+          expect(preflight.statusCode, url).toBe(204);
+          expect(preflight.headers['access-control-allow-origin'], url).toBe('*');
+          expect(preflight.headers['access-control-allow-headers'], url).toContain('x-zaehltest-tablet');
+        }
+        const statuses: number[] = [];
+        for (let i = 0; i < 21; i++)
+          statuses.push(
+            (await post(limited, '/api/tablets/enrol', { code: newEnrolmentCode(), publicKey: 'x' }))
+              .statusCode,
+          );
+        expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true);
+        expect(statuses[20]).toBe(429);
+      } finally {
+        await limited.close();
+      }
+    },
+  );
+
+  it.skipIf(backend.skip)(
     'counts the recent results of tablets that are not enrolled per site code',
     async () => {
       const today = new Date().toISOString().slice(0, 10);
