@@ -10,6 +10,7 @@ import { contentPlugin } from './scripts/content/vite-plugin.ts';
 import { fontPreloadPlugin } from './scripts/font-preload/plugin.ts';
 import { pdfFontsPlugin } from './scripts/pdf-fonts/plugin.ts';
 import { pwaPlugin } from './scripts/pwa/plugin.ts';
+import { appVersion } from './scripts/version.ts';
 
 /**
  * The modules of /auswertung and /verwaltung alone. A chunk the two pages share holds only these and is
@@ -39,6 +40,7 @@ export default defineConfig(({ command }) => {
       __RESULT_ENDPOINT__: JSON.stringify(config.resultEndpoint),
       __CONSENT_REQUIRED__: JSON.stringify(config.consentRequired),
       __LETTER_SETTINGS__: JSON.stringify(config.letter),
+      __APP_VERSION__: JSON.stringify(appVersion()),
     },
     build: {
       target: 'es2022',

@@ -62,6 +62,7 @@ export default defineConfig({
     // Component tests build without CONSENT_REQUIRED, as a default build is.
     __CONSENT_REQUIRED__: JSON.stringify(false),
     __LETTER_SETTINGS__: JSON.stringify({ serverRetentionMonths: 60 }),
+    __APP_VERSION__: JSON.stringify('0.0.0+test'),
   },
   test: {
     // The default reporter, then the ten slowest files and the total (tests/support/test-times-reporter.ts).

@@ -11,3 +11,5 @@ declare const __LETTER_SETTINGS__: {
   serverPlace?: string;
   serverRetentionMonths: number;
 };
+/** `<package version>+<build id>` (scripts/version.ts), reported by enrolled tablets; also in dist/version.json. */
+declare const __APP_VERSION__: string;

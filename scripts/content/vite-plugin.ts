@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import type { Logger, Plugin, ViteDevServer } from 'vite';
 import { REVIEWS_DIR } from '../../schemas/language-facts.ts';
+import { appVersion } from '../version.ts';
 import { compileLanguagesModule, compileLettersModule, compileQuestionsModule } from './compile.ts';
 import { writeLanguagePackJsonSchema, writeQuestionJsonSchema } from './json-schema.ts';
 import { compileLevelsModule, LEVELS_FILE, type LevelsResult, loadLevels } from './levels.ts';
@@ -43,6 +44,7 @@ export function contentPlugin(options: ContentPluginOptions = REAL_CONTENT): Plu
   let logger: Logger | undefined;
   let content: ContentResult | undefined;
   let levels: LevelsResult | undefined;
+  let builtContentVersion: string | undefined;
   // A fixture content folder without its own levels.yaml uses the real one.
   const ownLevels = options.contentDir ? join(options.contentDir, 'levels.yaml') : LEVELS_FILE;
   const levelsFile = existsSync(ownLevels) ? ownLevels : LEVELS_FILE;
@@ -118,7 +120,18 @@ export function contentPlugin(options: ContentPluginOptions = REAL_CONTENT): Plu
       if (result.issues.length > 0) {
         throw new Error(`The question packs have problems:\n${formatReport(result.issues)}`);
       }
-      return compileQuestionsModule(result.questions, result.picturesDir, result.languagePacks);
+      const source = compileQuestionsModule(result.questions, result.picturesDir, result.languagePacks);
+      builtContentVersion = /export const contentVersion = "([^"]*)"/.exec(source)?.[1];
+      return source;
+    },
+    generateBundle() {
+      // dist/version.json (docs/product.md §50): the server flags tablets on an old version.
+      if (command !== 'build' || builtContentVersion === undefined) return;
+      this.emitFile({
+        type: 'asset',
+        fileName: 'version.json',
+        source: `${JSON.stringify({ app: appVersion(), content: builtContentVersion })}\n`,
+      });
     },
     configureServer(server) {
       server.watcher.add([questionsDir, picturesDir, languagesDir, reviewsDir, levelsFile]);

@@ -43,6 +43,11 @@ function Access() {
   return <AccessScreen onGranted={grantAccess} cancelled={cancelled} />;
 }
 
+/** Whether the unlock brought back a stored session (boot.tsx: it then stays where it stopped). */
+export function sessionResumed(): boolean {
+  return useStore.getState().screen !== 'access';
+}
+
 /** The store's 'access granted' (for boot.tsx, which has no store of its own). */
 export function grantAccess(): void {
   useStore.getState().grantAccess();

@@ -69,9 +69,11 @@ export function Boot() {
   if (granted) return <GrantedApp />;
   const onGranted = () => {
     startApp()
-      .then(({ grantAccess }) => {
-        // A resumed session stays where it stopped; otherwise on to the child's details.
-        if (!resumingTest) grantAccess();
+      .then(({ grantAccess, sessionResumed }) => {
+        // A resumed session stays where it stopped; otherwise on to the child's details. A stored
+        // session sealed under a key still locked (an earlier passphrase of the Einrichtung, see
+        // docs/product.md §50) resumes nothing: on to the details as well.
+        if (!resumingTest || !sessionResumed()) grantAccess();
         setGranted(true);
       })
       .catch(() => setGranted(true)); // shows LoadFailed

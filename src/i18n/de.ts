@@ -27,6 +27,58 @@ export const de = {
     resumeFinished:
       'Auf diesem Gerät ist ein Test gespeichert. Er ist abgeschlossen: Nach dem Passwort öffnen sich seine Ergebnisse.',
   },
+  /** Enrolled tablets (docs/product.md §50): set-up with a code, the Einrichtung, refusals. */
+  tablet: {
+    site: 'Einrichtung: {{code}} – {{name}}',
+    tabletName: 'Tablet: {{name}}',
+    setUp: 'Tablet einrichten',
+    setUpAgain: 'Tablet neu einrichten',
+    title: 'Tablet einrichten',
+    intro:
+      'Geben Sie den Code ein, den die Verwaltung oder die Kita-Leitung für dieses Tablet erstellt hat. Er bindet das Tablet an seine Einrichtung.',
+    code: 'Code (12 Zeichen)',
+    name: 'Name des Tablets (freiwillig, z. B. „Gruppe Igel 1“)',
+    submit: 'Einrichten',
+    cancel: 'Abbrechen',
+    busy: 'Tablet wird eingerichtet …',
+    done: 'Das Tablet ist eingerichtet für {{code}} – {{name}}.',
+    ios: 'Auf dem iPad und iPhone: Öffnen Sie Zähltest über das Symbol auf dem Home-Bildschirm und tippen Sie den Code dort ein – ein gescannter Link richtet nur Safari ein, nicht die App.',
+    problems: {
+      empty: 'Bitte den Code eingeben.',
+      length: 'Der Code hat 12 Zeichen, z. B. 7KQ2-M4XP-9TRC. Bitte prüfen Sie die Eingabe.',
+      characters:
+        'Diese Zeichen kommen im Code nicht vor: {{chars}}. Der Code enthält keine 0, O, 1, I und L – bitte prüfen Sie die Eingabe.',
+      'code-unknown': 'Diesen Code kennt der Server nicht. Bitte prüfen Sie die Eingabe.',
+      'code-used':
+        'Dieser Code wurde schon verwendet. Bitte lassen Sie in der Verwaltung einen neuen Code für dieses Tablet erstellen.',
+      'code-expired':
+        'Dieser Code ist abgelaufen (er gilt 7 Tage). Bitte lassen Sie in der Verwaltung einen neuen Code erstellen.',
+      'rate-limited': 'Zu viele Versuche. Bitte warten Sie eine Minute und versuchen Sie es dann erneut.',
+      offline:
+        'Der Server ist nicht erreichbar. Bitte prüfen Sie die Internetverbindung und versuchen Sie es erneut.',
+      insecure:
+        'Tablet einrichten geht nur über HTTPS: Diese Seite ist unverschlüsselt geöffnet, der Browser stellt hier keine Schlüssel bereit. Bitte Zähltest über die https://-Adresse öffnen.',
+      storage:
+        'Der Browser konnte den Schlüssel des Tablets nicht speichern (privater Modus oder voller Speicher?). Bitte im normalen Modus erneut versuchen.',
+    },
+    refused: {
+      'tablet-revoked':
+        'Dieses Tablet wurde abgemeldet. Ergebnisse bleiben auf dem Tablet und werden gesendet, sobald es wieder eingerichtet ist: Lassen Sie in der Verwaltung einen neuen Code erstellen und tippen Sie ihn unter „Tablet neu einrichten“ ein.',
+      'tablet-unknown':
+        'Der Server kennt dieses Tablet nicht. Ergebnisse bleiben auf dem Tablet und werden gesendet, sobald es wieder eingerichtet ist: Lassen Sie in der Verwaltung einen neuen Code erstellen und tippen Sie ihn unter „Tablet neu einrichten“ ein.',
+      'not-enrolled':
+        'Dieses Tablet ist nicht eingerichtet: Der Server nimmt Ergebnisse nur von eingerichteten Tablets an. Ergebnisse bleiben auf dem Tablet, bis es eingerichtet ist: Lassen Sie in der Verwaltung einen Code erstellen und tippen Sie ihn unter „Tablet einrichten“ ein.',
+    },
+    earlier: {
+      title: 'Frühere Daten mit dem vorherigen Passwort öffnen',
+      text: 'Das Passwort der Einrichtung wurde geändert. Was vorher auf diesem Tablet gespeichert wurde, ist noch mit dem vorherigen Passwort verschlüsselt und bleibt gespeichert. Geben Sie das vorherige Passwort einmal ein, um es wieder zu öffnen und zu senden.',
+      label: 'Vorheriges Passwort:',
+      submit: 'Frühere Daten öffnen',
+      wrong: 'Das vorherige Passwort stimmt nicht.',
+      later: 'Später – jetzt mit dem neuen Passwort weiterarbeiten',
+      opened: 'Die früheren Daten sind wieder geöffnet.',
+    },
+  },
   userData: {
     title: 'Angaben zum Kind',
     name: 'Name',
@@ -840,6 +892,7 @@ export const de = {
     cleared: 'Die Einrichtungskennung wurde entfernt.',
     saveFailed: 'Die Einrichtungskennung konnte auf diesem Gerät nicht gespeichert werden.',
     resultLabel: 'Einrichtungskennung',
+    enrolled: 'Dieses Tablet ist eingerichtet für {{site}} – {{name}}.',
     problems: {
       characters: 'Nur Buchstaben (ohne Umlaute), Ziffern und Bindestrich „-“ sind erlaubt, z. B. KITA-017.',
       length: 'Höchstens 20 Zeichen, z. B. KITA-017.',

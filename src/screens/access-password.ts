@@ -1,5 +1,8 @@
 import {
   checkPassphrase,
+  continueWithoutEarlierData,
+  earlierDataLocked,
+  openEarlierData,
   startWithNewKey,
   type UnlockResult,
   unlock,
@@ -20,4 +23,11 @@ export function unlockDevice(input: string): Promise<UnlockResult> {
   return unlock(input);
 }
 
-export { startWithNewKey, type UnlockResult, unlockWithOldPassphrase };
+export {
+  continueWithoutEarlierData,
+  earlierDataLocked,
+  openEarlierData,
+  startWithNewKey,
+  type UnlockResult,
+  unlockWithOldPassphrase,
+};

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { germanLocalDate } from '../domain/date';
 import { de } from '../i18n/de';
 import { UpdateNotice } from '../pwa/update-notice';
@@ -10,8 +10,10 @@ import {
   requestPersistentStorage,
 } from '../storage/device-status';
 import { forgetDeviceData } from '../storage/forget-device-data';
+import { readEnrolment } from '../tablet/enrolment';
 import { loadPasswordCheck, unlockWith } from './password-check';
 import { PlainHttpWarning } from './plain-http-warning';
+import { EnrolledSite, TabletSetUp } from './tablet-enrolment';
 import './device-data.css';
 
 /**
@@ -38,7 +40,7 @@ export function AccessScreen({
   const [password, setPassword] = useState('');
   const [wrong, setWrong] = useState(false);
   const [checking, setChecking] = useState(false);
-  const [step, setStep] = useState<'passphrase' | 'old-passphrase'>('passphrase');
+  const [step, setStep] = useState<'passphrase' | 'old-passphrase' | 'earlier-passphrase'>('passphrase');
   useEffect(() => {
     loadPasswordCheck().catch((error: unknown) => console.warn('Password check not loaded yet', error));
   }, []);
@@ -53,6 +55,10 @@ export function AccessScreen({
       .catch((error: unknown) =>
         console.warn('Stored values not bound yet; again at the next unlock', error),
       );
+    // docs/product.md §50: an unlocked tablet online reports its state.
+    import('../tablet/report')
+      .then(({ reportDeviceStatus }) => reportDeviceStatus(true))
+      .catch((error: unknown) => console.warn('Tablet status not reported', error));
     onGranted();
   };
   const submit = async (e: FormEvent) => {
@@ -62,50 +68,58 @@ export function AccessScreen({
     setChecking(true);
     try {
       const result = await unlockWith(password);
-      if (result === 'unlocked') granted();
-      else if (result === 'old-passphrase-needed') setStep('old-passphrase');
+      if (result === 'unlocked') {
+        // Data of an earlier passphrase of the Einrichtung waits: asked for once more, skippable.
+        if ((await loadPasswordCheck()).earlierDataLocked()) setStep('earlier-passphrase');
+        else granted();
+      } else if (result === 'old-passphrase-needed') setStep('old-passphrase');
       else setWrong(true);
     } finally {
       setChecking(false);
     }
   };
   if (step === 'old-passphrase') return <OldPassphrase onDone={granted} />;
+  if (step === 'earlier-passphrase') return <EarlierPassphrase onDone={granted} />;
   return (
-    <form className="panel access" onSubmit={submit}>
+    <div className="panel access">
       {/* Every screen has a level-one heading (axe page-has-heading-one); this one only for screen readers. */}
       <h1 className="visually-hidden">{de.common.appName}</h1>
-      {resuming && <p className="panel-text access-resume">{finished ? t.resumeFinished : t.resume}</p>}
-      {cancelled && (
-        <p className="panel-text access-cancelled" role="status">
-          {de.cancel.cancelled}
-        </p>
-      )}
-      <PassphraseField
-        label={t.label}
-        autoComplete="current-password"
-        value={password}
-        onChange={(value) => {
-          setPassword(value);
-          setWrong(false);
-        }}
-      />
-      <button type="submit" className="button button-primary" aria-busy={checking}>
-        {t.submit}
-      </button>
-      {checking && (
-        <p className="panel-text access-checking" role="status">
-          {de.deviceData.checking}
-        </p>
-      )}
-      {wrong && (
-        <p className="wrong-password" role="alert">
-          {t.wrongPassword}
-        </p>
-      )}
+      <EnrolledSite />
+      <form className="access-form" onSubmit={submit}>
+        {resuming && <p className="panel-text access-resume">{finished ? t.resumeFinished : t.resume}</p>}
+        {cancelled && (
+          <p className="panel-text access-cancelled" role="status">
+            {de.cancel.cancelled}
+          </p>
+        )}
+        <PassphraseField
+          label={t.label}
+          autoComplete="current-password"
+          value={password}
+          onChange={(value) => {
+            setPassword(value);
+            setWrong(false);
+          }}
+        />
+        <button type="submit" className="button button-primary" aria-busy={checking}>
+          {t.submit}
+        </button>
+        {checking && (
+          <p className="panel-text access-checking" role="status">
+            {de.deviceData.checking}
+          </p>
+        )}
+        {wrong && (
+          <p className="wrong-password" role="alert">
+            {t.wrongPassword}
+          </p>
+        )}
+      </form>
+      <TabletSetUp />
       <DeviceStatusNotes />
       <UpdateNotice />
       <PlainHttpWarning />
-    </form>
+    </div>
   );
 }
 
@@ -161,47 +175,111 @@ function DeviceStatusNotes() {
   );
 }
 
+/** The texts of a screen that asks for an earlier passphrase. */
+interface EarlierPassphraseTexts {
+  title: string;
+  text: string;
+  label: string;
+  submit: string;
+  wrong: string;
+}
+
 /**
- * The passphrase was changed with a new build: the earlier one opens the data key once (then it is
- * rewrapped under the new one). A forgotten one loses the data, and the screen says so, with what
- * goes, before anything is deleted.
+ * The form of the screens that ask for an earlier passphrase once: `open` tries it and tells
+ * whether it opened the data; `children` are the ways on without it.
  */
-function OldPassphrase({ onDone }: { onDone: () => void }) {
-  const t = de.deviceData.oldPassphrase;
+function EarlierPassphraseForm({
+  className,
+  texts: t,
+  open,
+  onBusy,
+  children,
+}: {
+  className: string;
+  texts: EarlierPassphraseTexts;
+  open: (passphrase: string) => Promise<boolean>;
+  onBusy?: (busy: boolean) => void;
+  children: ReactNode;
+}) {
   const [old, setOld] = useState('');
   const [wrong, setWrong] = useState(false);
   const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    onBusy?.(true);
+    try {
+      if (!(await open(old))) setWrong(true);
+    } finally {
+      setBusy(false);
+      onBusy?.(false);
+    }
+  };
+  return (
+    <form className={`panel access ${className}`} onSubmit={submit}>
+      <h1 className="panel-title">{t.title}</h1>
+      <p className="panel-text">{t.text}</p>
+      <PassphraseField
+        label={t.label}
+        autoComplete="off"
+        value={old}
+        onChange={(value) => {
+          setOld(value);
+          setWrong(false);
+        }}
+      />
+      <button type="submit" className="button button-primary" aria-busy={busy}>
+        {t.submit}
+      </button>
+      {wrong && (
+        <p className="wrong-password" role="alert">
+          {t.wrong}
+        </p>
+      )}
+      {children}
+    </form>
+  );
+}
+
+/**
+ * The passphrase was changed with a new build: the earlier one opens the data key once (then it is
+ * rewrapped under the new one). A forgotten one loses the data, and the screen says so, with what
+ * goes, before anything is deleted. On an enrolled tablet (docs/product.md §50) the Einrichtung's
+ * passphrase changed: 'Später' starts new work at once and keeps the earlier data locked, not deleted.
+ */
+function OldPassphrase({ onDone }: { onDone: () => void }) {
+  const [busy, setBusy] = useState(false);
   const [forgetting, setForgetting] = useState(false);
   const [unsent, setUnsent] = useState(0);
+  const [enrolled] = useState(() => readEnrolment() !== undefined);
   const id = useId();
   useEffect(() => {
     readDeviceStatus()
       .then((status) => setUnsent(status.unsent))
       .catch(() => undefined);
   }, []);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    try {
-      const { unlockWithOldPassphrase } = await loadPasswordCheck();
-      if (await unlockWithOldPassphrase(old)) onDone();
-      else setWrong(true);
-    } finally {
-      setBusy(false);
-    }
+  const open = async (old: string) => {
+    const { unlockWithOldPassphrase } = await loadPasswordCheck();
+    const opened = await unlockWithOldPassphrase(old);
+    if (opened) onDone();
+    return opened;
   };
-  const forget = async () => {
+  const withKey = async (start: () => Promise<void>) => {
     setBusy(true);
     try {
-      await forgetDeviceData();
-      const { startWithNewKey } = await loadPasswordCheck();
-      startWithNewKey();
+      await start();
       onDone();
     } finally {
       setBusy(false);
     }
   };
+  const later = () => withKey(async () => (await loadPasswordCheck()).continueWithoutEarlierData());
+  const forget = () =>
+    withKey(async () => {
+      await forgetDeviceData();
+      (await loadPasswordCheck()).startWithNewKey();
+    });
   if (forgetting) {
     const f = de.deviceData.forget;
     return (
@@ -222,31 +300,49 @@ function OldPassphrase({ onDone }: { onDone: () => void }) {
       </section>
     );
   }
+  const t = de.deviceData.oldPassphrase;
   return (
-    <form className="panel access access-old-passphrase" onSubmit={submit}>
-      <h1 className="panel-title">{t.title}</h1>
-      <p className="panel-text">{t.text}</p>
-      <PassphraseField
-        label={t.label}
-        autoComplete="off"
-        value={old}
-        onChange={(value) => {
-          setOld(value);
-          setWrong(false);
-        }}
-      />
-      <button type="submit" className="button button-primary" aria-busy={busy}>
-        {t.submit}
-      </button>
-      {wrong && (
-        <p className="wrong-password" role="alert">
-          {t.wrong}
-        </p>
+    <EarlierPassphraseForm className="access-old-passphrase" texts={t} open={open} onBusy={setBusy}>
+      {enrolled && (
+        <button type="button" className="button" disabled={busy} onClick={() => void later()}>
+          {de.tablet.earlier.later}
+        </button>
       )}
       <button type="button" className="button-text" onClick={() => setForgetting(true)}>
         {t.forgotten}
       </button>
-    </form>
+    </EarlierPassphraseForm>
+  );
+}
+
+/**
+ * After the new passphrase of the Einrichtung opened the tablet while data of the earlier one is
+ * still locked (docs/product.md §50): the earlier passphrase once opens it again; 'Später' goes on
+ * to new work, and the question comes back at the next unlock.
+ */
+function EarlierPassphrase({ onDone }: { onDone: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const open = async (old: string) => {
+    const { openEarlierData } = await loadPasswordCheck();
+    if (!(await openEarlierData(old))) return false;
+    // The outbox read its entries at the unlock, before these opened: it sends them now.
+    void import('../results/outbox')
+      .then(({ startOutbox }) => startOutbox().retryNow())
+      .catch((error: unknown) => console.warn('Outbox not started after the earlier data opened', error));
+    onDone();
+    return true;
+  };
+  return (
+    <EarlierPassphraseForm
+      className="access-earlier-passphrase"
+      texts={de.tablet.earlier}
+      open={open}
+      onBusy={setBusy}
+    >
+      <button type="button" className="button" disabled={busy} onClick={onDone}>
+        {de.tablet.earlier.later}
+      </button>
+    </EarlierPassphraseForm>
   );
 }
 

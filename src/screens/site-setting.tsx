@@ -10,6 +10,7 @@ import {
   saveSite,
   siteProblem,
 } from '../settings/site';
+import { ENROLMENT_CHANGED_EVENT, readEnrolment } from '../tablet/enrolment';
 
 /**
  * The device setting 'Einrichtungskennung' (docs/product.md, deployment), behind the passphrase on
@@ -17,6 +18,28 @@ import {
  * form, so it is no form of its own: Enter in its field saves it instead of starting the test.
  */
 export function SiteSetting() {
+  const [enrolment, setEnrolment] = useState(readEnrolment);
+  useEffect(() => {
+    const reread = () => setEnrolment(readEnrolment());
+    window.addEventListener(ENROLMENT_CHANGED_EVENT, reread);
+    return () => window.removeEventListener(ENROLMENT_CHANGED_EVENT, reread);
+  }, []);
+  // An enrolled tablet's Einrichtung comes from its enrolment (docs/product.md §50).
+  if (enrolment) return <EnrolledSite code={enrolment.site.code} name={enrolment.site.name} />;
+  return <TypedSiteSetting />;
+}
+
+function EnrolledSite({ code, name }: { code: string; name: string }) {
+  const { t } = useTranslation();
+  return (
+    <p className="form-row panel-text site-enrolled" data-testid="site-enrolled">
+      {t('site.enrolled', { site: code, name })}
+    </p>
+  );
+}
+
+/** The hand-typed Einrichtungskennung of a tablet that is not enrolled. */
+function TypedSiteSetting() {
   const { t } = useTranslation();
   const [stored, setStored] = useState(() => readSite() ?? '');
   const [text, setText] = useState(stored);

@@ -1,10 +1,12 @@
 import { SITE_MAX_LENGTH, SITE_PATTERN } from '../domain/facts';
+import { readEnrolment } from '../tablet/enrolment';
 
 /**
  * The tablet's 'Einrichtungskennung' (docs/product.md, deployment): a code such as KITA-017 that
  * the association hands out per Kita, set once per device behind the passphrase and sent with each
  * result as `site`. It names the Kita, not a child, so it is a plain device setting in
- * localStorage (not sealed), and it survives the end of a session.
+ * localStorage (not sealed), and it survives the end of a session. An enrolled tablet takes it from
+ * its enrolment instead (docs/product.md §50): nobody types it there.
  */
 export const SITE_STORAGE_KEY = 'zaehltest-site';
 /** Sent on `window` after the code was stored or removed (a restored backup may set it). */
@@ -27,8 +29,13 @@ export function normalizeSite(value: string): string {
   return value.trim().toUpperCase();
 }
 
-/** The stored code, or undefined when none is set (or storage is unavailable or holds junk). */
+/**
+ * The enrolled Einrichtung's code on an enrolled tablet; else the stored code, or undefined when
+ * none is set (or storage is unavailable or holds junk).
+ */
 export function readSite(storage: () => Storage = () => localStorage): string | undefined {
+  const enrolled = readEnrolment()?.site.code;
+  if (enrolled) return enrolled;
   try {
     const value = storage().getItem(SITE_STORAGE_KEY) ?? '';
     return value !== '' && pattern.test(value) ? value : undefined;

@@ -4,17 +4,23 @@ import { decrypt, decryptSync, encrypt, encryptSync } from './aead';
 import { type AccessVerifier, deriveMaster, verifierOf } from './kdf';
 import {
   checkPassphrase,
+  continueWithoutEarlierData,
+  earlierDataLocked,
   KEYRING_STORAGE_KEY,
   lockForTests,
+  MisplacedValueError,
+  openEarlierData,
   type Sealed,
   SealedFileError,
   seal,
   sealFile,
+  sealTextNow,
   startWithNewKey,
   unlock,
   unlockWithOldPassphrase,
   unseal,
   unsealFile,
+  unsealTextNow,
 } from './sealed';
 
 /** The build's verifier, made as scripts/build-config.ts makes it (Node's crypto), at a low cost. */
@@ -186,5 +192,100 @@ describe('sealed files (backups)', () => {
     lockForTests();
     await unlock('zaehltest', verifierFor('zaehltest', SALT_B));
     await expect(unsealFile(cheap, 'zaehltest')).rejects.toEqual(new SealedFileError('weak-key'));
+  });
+});
+
+describe('an enrolled tablet whose Einrichtung changed its passphrase (docs/product.md §50)', () => {
+  const SALT_C = Buffer.from('salt-of-site-3!!').toString('base64');
+  function enrolWith(passphrase: string, salt: string, version: number) {
+    items.set(
+      'zaehltest-tablet',
+      JSON.stringify({
+        format: 1,
+        tabletId: 't_1',
+        site: { code: 'KITA-017', name: 'Kita Sonnenschein' },
+        passphrase: { ...verifierFor(passphrase, salt), version },
+        enrolledAt: '2026-11-01T08:00:00.000Z',
+      }),
+    );
+  }
+
+  it("checks the typed passphrase against the Einrichtung's record, not the build's", async () => {
+    enrolWith('kita-passwort-eins', SALT_A, 1);
+    expect(await checkPassphrase('kita-passwort-eins')).toBe(true);
+    expect(await checkPassphrase('zaehltest')).toBe(false);
+    expect(await unlock('kita-passwort-eins')).toBe('unlocked');
+  });
+
+  it('the new passphrase opens new work at once; the earlier data stays stored and opens with the earlier passphrase once', async () => {
+    enrolWith('kita-passwort-eins', SALT_A, 1);
+    expect(await unlock('kita-passwort-eins')).toBe('unlocked');
+    const earlier = await seal(CHILD, PLACE);
+    const earlierSession = sealTextNow('{"state":{}}');
+    lockForTests();
+    // The status report brought version 2; the educator knows only the new passphrase.
+    enrolWith('kita-passwort-zwei', SALT_B, 2);
+    expect(await unlock('kita-passwort-eins')).toBe('wrong-passphrase');
+    expect(await unlock('kita-passwort-zwei')).toBe('old-passphrase-needed');
+    continueWithoutEarlierData();
+    const later = await seal({ ...CHILD, name: 'Omar' }, 'children/ABCDEF');
+    expect(await unseal(later, 'children/ABCDEF')).toMatchObject({ name: 'Omar' });
+    await expect(unseal(earlier, PLACE)).rejects.toBeInstanceOf(MisplacedValueError);
+    expect(earlierDataLocked()).toBe(true);
+
+    // After a reload the new passphrase opens at once, and the earlier data is still waiting.
+    lockForTests();
+    expect(earlierDataLocked()).toBe(true);
+    expect(await unlock('kita-passwort-zwei')).toBe('unlocked');
+    expect(earlierDataLocked()).toBe(true);
+    expect(await openEarlierData('falsch')).toBe(false);
+    expect(await openEarlierData('kita-passwort-eins')).toBe(true);
+    expect(earlierDataLocked()).toBe(false);
+    expect(await unseal(earlier, PLACE)).toEqual(CHILD);
+    expect(unsealTextNow(earlierSession)).toBe('{"state":{}}');
+    expect(await unseal(later, 'children/ABCDEF')).toMatchObject({ name: 'Omar' });
+
+    // From now on the new passphrase alone opens both.
+    lockForTests();
+    expect(await unlock('kita-passwort-zwei')).toBe('unlocked');
+    expect(earlierDataLocked()).toBe(false);
+    expect(await unseal(earlier, PLACE)).toEqual(CHILD);
+  });
+
+  it('two changes in a row: the first passphrase still brings back what was sealed under it', async () => {
+    enrolWith('kita-passwort-eins', SALT_A, 1);
+    await unlock('kita-passwort-eins');
+    const first = await seal(CHILD, PLACE);
+    lockForTests();
+    enrolWith('kita-passwort-zwei', SALT_B, 2);
+    expect(await unlock('kita-passwort-zwei')).toBe('old-passphrase-needed');
+    continueWithoutEarlierData();
+    const second = await seal({ ...CHILD, name: 'Omar' }, 'children/ABCDEF');
+    lockForTests();
+    enrolWith('kita-passwort-drei', SALT_C, 3);
+    expect(await unlock('kita-passwort-drei')).toBe('old-passphrase-needed');
+    continueWithoutEarlierData();
+    expect(await openEarlierData('kita-passwort-eins')).toBe(true);
+    expect(earlierDataLocked()).toBe(true);
+    expect(await unseal(first, PLACE)).toEqual(CHILD);
+    expect(await openEarlierData('kita-passwort-zwei')).toBe(true);
+    expect(earlierDataLocked()).toBe(false);
+    expect(await unseal(second, 'children/ABCDEF')).toMatchObject({ name: 'Omar' });
+  });
+
+  it('typing the earlier passphrase at once (unlockWithOldPassphrase) keeps the earlier keys it had opened', async () => {
+    enrolWith('kita-passwort-eins', SALT_A, 1);
+    await unlock('kita-passwort-eins');
+    const first = await seal(CHILD, PLACE);
+    lockForTests();
+    enrolWith('kita-passwort-zwei', SALT_B, 2);
+    await unlock('kita-passwort-zwei');
+    continueWithoutEarlierData();
+    expect(await openEarlierData('kita-passwort-eins')).toBe(true);
+    lockForTests();
+    enrolWith('kita-passwort-drei', SALT_C, 3);
+    expect(await unlock('kita-passwort-drei')).toBe('old-passphrase-needed');
+    expect(await unlockWithOldPassphrase('kita-passwort-zwei')).toBe(true);
+    expect(await unseal(first, PLACE)).toEqual(CHILD);
   });
 });

@@ -1,3 +1,4 @@
+import { readEnrolment } from '../tablet/enrolment';
 import { decrypt, decryptSync, encrypt, encryptSync } from './aead';
 import {
   type AccessVerifier,
@@ -44,6 +45,21 @@ interface Keyring extends KdfParams {
    * cannot be taken away without the passphrase (the key would no longer open).
    */
   readonly bound?: true;
+  /**
+   * Data keys of an earlier passphrase not typed since the Einrichtung's passphrase changed
+   * (docs/product.md §50): each still wrapped under its own passphrase, so the values
+   * sealed under it stay stored, unopened, until someone types that passphrase once.
+   */
+  readonly locked?: readonly LockedKey[];
+  /** Earlier data keys opened since, AES-GCM under subkey(master, 'wrap') with EARLIER_KEY_AAD. */
+  readonly earlier?: readonly string[];
+}
+
+/** A data key wrapped under an earlier passphrase (its salt and cost), with the keys kept under it. */
+interface LockedKey extends KdfParams {
+  readonly wrapped: string;
+  readonly bound?: true;
+  readonly earlier?: readonly string[];
 }
 
 interface Unlocked {
@@ -51,9 +67,13 @@ interface Unlocked {
   readonly master: Uint8Array;
   readonly params: KdfParams;
   readonly bound: boolean;
+  /** Earlier data keys that values may still be sealed under: tried after `dataKey`. */
+  readonly earlierKeys: readonly Uint8Array[];
+  readonly locked: readonly LockedKey[];
 }
 
 const BOUND_KEYRING_AAD = encodeText('zaehltest/keyring/bound');
+const EARLIER_KEY_AAD = encodeText('zaehltest/keyring/earlier');
 
 function encodeText(text: string): Uint8Array {
   return new TextEncoder().encode(text);
@@ -62,14 +82,22 @@ function encodeText(text: string): Uint8Array {
 let unlocked: Unlocked | undefined;
 /** Set when the passphrase was right but the data key is wrapped under an earlier passphrase. */
 let pending: { master: Uint8Array; params: KdfParams; keyring: Keyring } | undefined;
+
 const unlockListeners = new Set<() => void>();
 let resolveUnlocked: () => void = () => undefined;
 let unlockedPromise = new Promise<void>((resolve) => {
   resolveUnlocked = resolve;
 });
 
+/**
+ * The passphrase in force: the Einrichtung's record on an enrolled tablet that has one
+ * (docs/product.md §50), else the one built in.
+ */
 function buildVerifier(): AccessVerifier {
-  return __ACCESS_VERIFIER__;
+  const record = readEnrolment()?.passphrase;
+  return record
+    ? { salt: record.salt, iterations: record.iterations, verifier: record.verifier }
+    : __ACCESS_VERIFIER__;
 }
 
 function keyringStorage(): Storage | undefined {
@@ -90,13 +118,18 @@ function readKeyring(): Keyring | undefined {
   }
 }
 
-function writeKeyring(dataKey: Uint8Array, master: Uint8Array, params: KdfParams, bound: boolean): void {
+function writeKeyring({ dataKey, master, params, bound, earlierKeys, locked }: Unlocked): void {
+  const wrapKey = subkey(master, 'wrap');
   const keyring: Keyring = {
     format: KEYRING_FORMAT,
     salt: params.salt,
     iterations: params.iterations,
-    wrapped: toBase64(encryptSync(subkey(master, 'wrap'), dataKey, bound ? BOUND_KEYRING_AAD : undefined)),
+    wrapped: toBase64(encryptSync(wrapKey, dataKey, bound ? BOUND_KEYRING_AAD : undefined)),
     ...(bound ? { bound: true as const } : {}),
+    ...(locked.length > 0 ? { locked } : {}),
+    ...(earlierKeys.length > 0
+      ? { earlier: earlierKeys.map((key) => toBase64(encryptSync(wrapKey, key, EARLIER_KEY_AAD))) }
+      : {}),
   };
   try {
     keyringStorage()?.setItem(KEYRING_STORAGE_KEY, JSON.stringify(keyring));
@@ -116,6 +149,18 @@ function unwrap(keyring: Keyring, master: Uint8Array): Uint8Array | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The earlier data keys kept under this master (those that do not open are left out). */
+function unwrapEarlier(keyring: Keyring, master: Uint8Array): Uint8Array[] {
+  const wrapKey = subkey(master, 'wrap');
+  return (keyring.earlier ?? []).flatMap((wrapped) => {
+    try {
+      return [decryptSync(wrapKey, fromBase64(wrapped), EARLIER_KEY_AAD)];
+    } catch {
+      return [];
+    }
+  });
 }
 
 function sameParams(a: KdfParams, b: KdfParams): boolean {
@@ -156,16 +201,24 @@ export async function unlock(passphrase: string, verifier = buildVerifier()): Pr
   if (!keyring) {
     // Plain values of the release before the encryption may be stored: bound once resealed.
     const dataKey = globalThis.crypto.getRandomValues(new Uint8Array(32));
-    writeKeyring(dataKey, master, params, false);
-    becomeUnlocked({ dataKey, master, params, bound: false });
+    const state: Unlocked = { dataKey, master, params, bound: false, earlierKeys: [], locked: [] };
+    writeKeyring(state);
+    becomeUnlocked(state);
     return 'unlocked';
   }
   const previousMaster = sameParams(keyring, params) ? master : await deriveMaster(passphrase, keyring);
   const dataKey = unwrap(keyring, previousMaster);
   if (dataKey) {
-    const bound = keyring.bound === true;
-    if (!sameParams(keyring, params)) writeKeyring(dataKey, master, params, bound);
-    becomeUnlocked({ dataKey, master, params, bound });
+    const state: Unlocked = {
+      dataKey,
+      master,
+      params,
+      bound: keyring.bound === true,
+      earlierKeys: unwrapEarlier(keyring, previousMaster),
+      locked: keyring.locked ?? [],
+    };
+    if (!sameParams(keyring, params)) writeKeyring(state);
+    becomeUnlocked(state);
     return 'unlocked';
   }
   pending = { master, params, keyring };
@@ -176,11 +229,85 @@ export async function unlock(passphrase: string, verifier = buildVerifier()): Pr
 export async function unlockWithOldPassphrase(oldPassphrase: string): Promise<boolean> {
   const waiting = pending;
   if (!waiting) throw new Error('No earlier passphrase is asked for');
-  const dataKey = unwrap(waiting.keyring, await deriveMaster(oldPassphrase, waiting.keyring));
+  const oldMaster = await deriveMaster(oldPassphrase, waiting.keyring);
+  const dataKey = unwrap(waiting.keyring, oldMaster);
   if (!dataKey) return false;
-  const bound = waiting.keyring.bound === true;
-  writeKeyring(dataKey, waiting.master, waiting.params, bound);
-  becomeUnlocked({ dataKey, master: waiting.master, params: waiting.params, bound });
+  const state: Unlocked = {
+    dataKey,
+    master: waiting.master,
+    params: waiting.params,
+    bound: waiting.keyring.bound === true,
+    earlierKeys: unwrapEarlier(waiting.keyring, oldMaster),
+    locked: waiting.keyring.locked ?? [],
+  };
+  writeKeyring(state);
+  becomeUnlocked(state);
+  return true;
+}
+
+/**
+ * After 'old-passphrase-needed' on a tablet whose Einrichtung changed its passphrase
+ * (docs/product.md §50): the new passphrase opens the tablet for new work at once.
+ * A new data key seals what comes now; the earlier one stays wrapped under the earlier passphrase
+ * (`locked`), and so does everything sealed under it: nothing is deleted. Typing the earlier
+ * passphrase once (`openEarlierData`) brings it back.
+ */
+export function continueWithoutEarlierData(): void {
+  const waiting = pending;
+  if (!waiting) throw new Error('No earlier passphrase is asked for');
+  const { keyring } = waiting;
+  const earlierKey: LockedKey = {
+    salt: keyring.salt,
+    iterations: keyring.iterations,
+    wrapped: keyring.wrapped,
+    ...(keyring.bound ? { bound: true as const } : {}),
+    // The earlier keys the old passphrase had opened come back with it.
+    ...(keyring.earlier ? { earlier: keyring.earlier } : {}),
+  };
+  const state: Unlocked = {
+    dataKey: globalThis.crypto.getRandomValues(new Uint8Array(32)),
+    master: waiting.master,
+    params: waiting.params,
+    // The new key has sealed nothing yet: whatever it seals is bound to its place.
+    bound: keyring.bound === true,
+    earlierKeys: [],
+    locked: [...(keyring.locked ?? []), earlierKey],
+  };
+  writeKeyring(state);
+  becomeUnlocked(state);
+}
+
+/** Whether data sealed under an earlier passphrase waits for that passphrase (the access screen says so). */
+export function earlierDataLocked(): boolean {
+  const locked = unlocked?.locked ?? readKeyring()?.locked ?? [];
+  return locked.length > 0;
+}
+
+/**
+ * Opens the data sealed under an earlier passphrase with that passphrase, once: its data key is
+ * kept from now on under the current one, so the values open again. False when it opens none.
+ */
+export async function openEarlierData(earlierPassphrase: string): Promise<boolean> {
+  const state = currentKey();
+  const opened: Uint8Array[] = [];
+  const stillLocked: LockedKey[] = [];
+  const masters = new Map<string, Uint8Array>();
+  for (const key of state.locked) {
+    const id = `${key.salt}/${key.iterations}`;
+    let master = masters.get(id);
+    if (!master) {
+      master = await deriveMaster(earlierPassphrase, key);
+      masters.set(id, master);
+    }
+    const dataKey = unwrap({ format: KEYRING_FORMAT, ...key }, master);
+    if (dataKey) {
+      opened.push(dataKey, ...unwrapEarlier({ format: KEYRING_FORMAT, ...key }, master));
+    } else stillLocked.push(key);
+  }
+  if (opened.length === 0) return false;
+  const next: Unlocked = { ...state, earlierKeys: [...state.earlierKeys, ...opened], locked: stillLocked };
+  unlocked = next;
+  writeKeyring(next);
   return true;
 }
 
@@ -192,9 +319,16 @@ export async function unlockWithOldPassphrase(oldPassphrase: string): Promise<bo
 export function startWithNewKey(): void {
   const waiting = pending;
   if (!waiting) throw new Error('No earlier passphrase is asked for');
-  const dataKey = globalThis.crypto.getRandomValues(new Uint8Array(32));
-  writeKeyring(dataKey, waiting.master, waiting.params, false);
-  becomeUnlocked({ dataKey, master: waiting.master, params: waiting.params, bound: false });
+  const state: Unlocked = {
+    dataKey: globalThis.crypto.getRandomValues(new Uint8Array(32)),
+    master: waiting.master,
+    params: waiting.params,
+    bound: false,
+    earlierKeys: [],
+    locked: [],
+  };
+  writeKeyring(state);
+  becomeUnlocked(state);
 }
 
 export function isUnlocked(): boolean {
@@ -270,15 +404,19 @@ export async function unseal<T>(sealed: Sealed, place: string): Promise<T> {
   const { buffer, byteOffset, byteLength } = sealed.data;
   const bytes = new Uint8Array(buffer.slice(byteOffset, byteOffset + byteLength));
   await whenUnlocked();
-  const { dataKey, bound } = currentKey();
+  const { dataKey, bound, earlierKeys } = currentKey();
   if (sealed.format === 2 && bound) throw new MisplacedValueError(`A value without its place at ${place}`);
-  let plaintext: Uint8Array;
-  try {
-    plaintext = await decrypt(dataKey, bytes, sealed.format === 2 ? undefined : placeData(place));
-  } catch (error) {
-    throw new MisplacedValueError(`The value at ${place} does not open there`, { cause: error });
+  const aad = sealed.format === 2 ? undefined : placeData(place);
+  let failure: unknown;
+  // The device's key first; then those of earlier passphrases (docs/product.md §50).
+  for (const key of [dataKey, ...earlierKeys]) {
+    try {
+      return JSON.parse(decoder.decode(await decrypt(key, bytes, aad))) as T;
+    } catch (error) {
+      failure = error;
+    }
   }
-  return JSON.parse(decoder.decode(plaintext)) as T;
+  throw new MisplacedValueError(`The value at ${place} does not open there`, { cause: failure });
 }
 
 /**
@@ -302,8 +440,8 @@ export function valuesBound(): boolean {
 export function markValuesBound(): void {
   const state = currentKey();
   if (state.bound) return;
-  writeKeyring(state.dataKey, state.master, state.params, true);
   unlocked = { ...state, bound: true };
+  writeKeyring(unlocked);
 }
 
 /** Seals a text at once (the running session, written in the same task as the answer). */
@@ -313,7 +451,21 @@ export function sealTextNow(text: string): string {
 
 /** Opens a text written by `sealTextNow`; throws when locked or sealed under another key. */
 export function unsealTextNow(sealed: string): string {
-  return decoder.decode(decryptSync(currentKey().dataKey, fromBase64(sealed)));
+  const { dataKey, earlierKeys } = currentKey();
+  const bytes = fromBase64(sealed);
+  try {
+    return decoder.decode(decryptSync(dataKey, bytes));
+  } catch (error) {
+    // Sealed under the key of an earlier passphrase (docs/product.md §50)?
+    for (const key of earlierKeys) {
+      try {
+        return decoder.decode(decryptSync(key, bytes));
+      } catch {
+        // the next key
+      }
+    }
+    throw error;
+  }
 }
 
 /** Why a sealed file could not be opened, for a German message on the screen. */

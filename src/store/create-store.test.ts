@@ -634,3 +634,32 @@ describe('makeUuid', () => {
     }
   });
 });
+
+describe('the Einrichtung of a test (docs/product.md §50)', () => {
+  afterEach(() => {
+    pageStorage.removeItem('zaehltest-tablet');
+  });
+
+  it('notes the Einrichtung the tablet is enrolled to when the test begins; a later move does not change it', () => {
+    const enrolTo = (code: string) =>
+      pageStorage.setItem(
+        'zaehltest-tablet',
+        JSON.stringify({
+          format: 1,
+          tabletId: 't_1',
+          site: { code, name: `Kita ${code}` },
+          passphrase: null,
+          enrolledAt: '2026-11-01T08:00:00.000Z',
+        }),
+      );
+    enrolTo('KITA-017');
+    const { store, storage } = setup();
+    store.getState().startTest(USER);
+    expect(store.getState().site).toBe('KITA-017');
+    enrolTo('KITA-042');
+    expect(store.getState().site).toBe('KITA-017');
+    // Kept through a reload: the stored session carries it.
+    const reloaded = createAppStore(QUESTIONS, () => storage);
+    expect(reloaded.getState().site).toBe('KITA-017');
+  });
+});

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import type { Question } from '../content/types';
 import { buildResultPayload } from '../results/payload';
+import { readSite } from '../settings/site';
 import { activateSnapshot, snapshotForTest } from '../sprachen/active';
 import { isUnlocked, onUnlock, sealTextNow, unsealTextNow } from '../storage/sealed';
 import { screenFor } from './screen-routing';
@@ -42,7 +43,7 @@ const createFlowActions =
     startTest: (user) => {
       const s = get();
       s.setUser(user);
-      s.setSubmissionId(makeUuid());
+      s.setSubmissionId(makeUuid(), readSite() ?? null);
       // Nothing the child hears or reads changes during the test (docs/product.md §50).
       s.setUpdates(snapshotForTest(user.language));
       s.clearAnswers();
@@ -95,17 +96,18 @@ const createFlowActions =
       });
     },
     queueResult: async () => {
-      const { resultQueued, submissionId, user, answers, endedEarly, understanding, updates } = get();
+      const { resultQueued, submissionId, user, answers, endedEarly, understanding, updates, site } = get();
       if (resultQueued || !submissionId) return;
       // The outbox (with idb) loads with the results page, not with the first screen.
       const { startOutbox } = await import('../results/outbox');
       const durable = await startOutbox().enqueue(
+        // A session saved before the site was noted sends the device's Einrichtung as before.
         buildResultPayload(
           submissionId,
           user,
           answers,
           contentVersion,
-          undefined,
+          site ?? undefined,
           endedEarly,
           understanding,
           updates?.counts,
@@ -247,6 +249,7 @@ export function createAppStore(
           endedEarly: s.endedEarly,
           understanding: s.understanding,
           updates: s.updates,
+          site: s.site,
         }),
         // The stored session is sealed: it is read once the passphrase has opened the key.
         skipHydration: !isUnlocked(),

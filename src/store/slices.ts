@@ -27,13 +27,19 @@ export interface SessionSlice {
    * (docs/product.md §50); null before a test and in sessions saved before it existed.
    */
   updates: UpdatesSnapshot | null;
+  /**
+   * The Einrichtung this test is taken for, noted at 'Test beginnen' (docs/product.md, enrolled
+   * tablets): a tablet moved to another Kita later still sends this result under this one.
+   */
+  site: string | null;
   setUser(user: UserData): void;
   setUpdates(updates: UpdatesSnapshot | null): void;
   setEndedEarly(endedEarly: EndedEarly | null): void;
   setUnderstanding(understanding: Understanding): void;
   setEducatorLine(shown: boolean): void;
   markPdfSaved(): void;
-  setSubmissionId(id: string | null): void;
+  /** A new test: its id, and the Einrichtung it is taken for. */
+  setSubmissionId(id: string | null, site?: string | null): void;
   /** The result of this session is stored for upload; ignored if the session has changed since. */
   markResultQueued(submissionId: string): void;
   clearSession(): void;
@@ -153,15 +159,16 @@ export const createSessionSlice: Slice<SessionSlice> = (set, get) => ({
   endedEarly: null,
   understanding: null,
   updates: null,
+  site: null,
   setUser: (user) => set({ user }),
   setUpdates: (updates) => set({ updates }),
   setEndedEarly: (endedEarly) => set({ endedEarly }),
   setUnderstanding: (understanding) => set({ understanding }),
   setEducatorLine: (educatorLine) => set({ educatorLine }),
   markPdfSaved: () => set({ pdfSaved: true }),
-  setSubmissionId: (submissionId) =>
+  setSubmissionId: (submissionId, site = null) =>
     // A new test (after 'Test beginnen', perhaps in another language) asks about understanding again.
-    set({ submissionId, resultQueued: false, pdfSaved: false, endedEarly: null, understanding: null }),
+    set({ submissionId, site, resultQueued: false, pdfSaved: false, endedEarly: null, understanding: null }),
   markResultQueued: (submissionId) => {
     if (get().submissionId === submissionId) set({ resultQueued: true });
   },
@@ -175,6 +182,7 @@ export const createSessionSlice: Slice<SessionSlice> = (set, get) => ({
       endedEarly: null,
       understanding: null,
       updates: null,
+      site: null,
     }),
 });
 

@@ -142,6 +142,11 @@ export interface SavedSession {
   understanding?: Understanding | null;
   /** The native review's updates of this test (docs/product.md §50); absent in older saves. */
   updates?: UpdatesSnapshot | null;
+  /**
+   * The Einrichtung the tablet was enrolled to (or the typed Einrichtungskennung) when the test
+   * began, uploaded as `site` (docs/product.md §50); absent in older saves.
+   */
+  site?: string | null;
 }
 
 /** What localStorage holds under SESSION_STORAGE_KEY: the saved state and its format version. */

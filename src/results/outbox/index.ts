@@ -1,3 +1,5 @@
+import { noteRefusal } from '../../tablet/enrolment';
+import { reportDeviceStatus, signedHeaders } from '../../tablet/report';
 import { browserClock } from './clock';
 import { Outbox } from './outbox';
 
@@ -28,9 +30,16 @@ export function startOutbox(): Outbox {
     endpoint: __RESULT_ENDPOINT__,
     fetch: (url, init) => globalThis.fetch(url, { ...init, credentials: 'same-origin' }),
     clock: browserClock,
+    // docs/product.md §50: signed when enrolled; a refused tablet keeps its results.
+    sign: signedHeaders,
+    onRefused: noteRefusal,
+    onDelivered: () => void reportDeviceStatus(),
   });
   shared = outbox;
-  globalThis.addEventListener?.('online', () => void outbox.retryNow());
+  globalThis.addEventListener?.('online', () => {
+    void outbox.retryNow();
+    void reportDeviceStatus(true);
+  });
   globalThis.document?.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void outbox.flush();
   });

@@ -448,3 +448,73 @@ describe('the outbox at rest', () => {
     expect(record.sealed.format).toBe(3);
   });
 });
+
+describe('an enrolled tablet (docs/product.md §50)', () => {
+  const revoked = {
+    status: 401,
+    body: { reason: 'tablet-revoked', error: 'Dieses Tablet wurde abgemeldet.' },
+  };
+
+  it('signs each upload over the body it sends', async () => {
+    const clock = new FakeClock();
+    const headers: Record<string, string>[] = [];
+    const post: PostFn = async (_url, init) => {
+      headers.push(init.headers);
+      return { status: 201, headers: { get: () => null }, json: async () => ({ id: 1 }) };
+    };
+    const outbox = new Outbox({
+      endpoint: ENDPOINT,
+      fetch: post,
+      clock,
+      dbName: `outbox-test-${++dbCounter}`,
+      sign: async (method, url, body) => ({ 'X-Zaehltest-Tablet': `t_1.${method} ${url} ${body.length}` }),
+    });
+    outboxes.push(outbox);
+    await outbox.enqueue(PAYLOAD);
+    await outbox.settled();
+    expect(headers[0]?.['X-Zaehltest-Tablet']).toBe(`t_1.POST ${ENDPOINT} ${JSON.stringify(PAYLOAD).length}`);
+  });
+
+  it('keeps the results of a revoked tablet as waiting, never rejected, and sends them after a new enrolment', async () => {
+    const clock = new FakeClock();
+    const server = fakeServer([revoked, revoked], 201);
+    server.clock = clock;
+    const dbName = `outbox-test-${++dbCounter}`;
+    const refusals: string[] = [];
+    let delivered = 0;
+    const outbox = new Outbox({
+      endpoint: ENDPOINT,
+      fetch: server.post,
+      clock,
+      dbName,
+      random: () => 0.5,
+      onRefused: (reason) => refusals.push(reason),
+      onDelivered: () => delivered++,
+    });
+    outboxes.push(outbox);
+    await outbox.enqueue(PAYLOAD);
+    await outbox.settled();
+    expect(statusOf(outbox)).toBe('saved');
+    expect(refusals).toEqual(['tablet-revoked']);
+    expect(await storedIds(dbName)).toEqual([PAYLOAD.submissionId]);
+    // Not hammered meanwhile: the next try waits the longest delay.
+    await clock.advance(MAX_RETRY_DELAY_MS - 1_000, outbox);
+    expect(server.requests).toHaveLength(1);
+    await clock.advance(1_000, outbox);
+    expect(server.requests).toHaveLength(2);
+    expect(statusOf(outbox)).toBe('saved');
+    expect(delivered).toBe(0);
+    // Enrolled again: the access screen asks the outbox to send at once.
+    await outbox.retryNow();
+    expect(statusOf(outbox)).toBe('sent');
+    expect(await storedIds(dbName)).toEqual([]);
+    expect(delivered).toBe(1);
+  });
+
+  it('any other 401 is a refused result, as before', async () => {
+    const { outbox } = setup([{ status: 401, body: { error: 'Nein' } }]);
+    await outbox.enqueue(PAYLOAD);
+    await outbox.settled();
+    expect(statusOf(outbox)).toBe('rejected');
+  });
+});

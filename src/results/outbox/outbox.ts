@@ -1,7 +1,8 @@
 import type { ResultPayload } from '../../../schemas/result-payload';
+import type { TabletRefusal } from '../../tablet/enrolment';
 import type { Clock } from './clock';
-import { isDue, REJECTED_RETRY_DELAY_MS, retryDelayMs } from './policy';
-import { type PostFn, postResult } from './protocol';
+import { isDue, MAX_RETRY_DELAY_MS, REJECTED_RETRY_DELAY_MS, retryDelayMs } from './policy';
+import { type PostFn, postResult, type SignFn, unsigned } from './protocol';
 import { DEFAULT_DB_NAME, type EntryStorage, openStorage } from './storage';
 import { RetryTimer } from './timer';
 import { pendingWithdrawals, sendWithdrawals, withdrawalsEndpoint } from './withdrawals';
@@ -23,7 +24,9 @@ import { pendingWithdrawals, sendWithdrawals, withdrawalsEndpoint } from './with
  *
  * A rejected result (400, 401, 403, 404, 413, 422 …) is one the server will not accept as it is:
  * retrying it every few seconds would only hammer the server. It stays on the device and is tried
- * again once a day (a server that is fixed or reconfigured then still receives it).
+ * again once a day (a server that is fixed or reconfigured then still receives it). A 401 that
+ * refuses the tablet, not the result (revoked, unknown, not enrolled; docs/product.md §50), leaves
+ * the result 'saved': it is tried every 5 minutes, and at once after the tablet is enrolled again.
  */
 
 export type UploadStatus = 'saved' | 'sending' | 'sent' | 'rejected';
@@ -38,6 +41,12 @@ export interface OutboxOptions {
   random?: () => number;
   /** Where withdrawn research consents go (withdrawals.ts); default: beside `endpoint`. */
   withdrawalsEndpoint?: string;
+  /** Signs uploads and withdrawals of an enrolled tablet (docs/product.md §50). */
+  sign?: SignFn;
+  /** The server refused the tablet (401 revoked / unknown / not enrolled): the results wait. */
+  onRefused?: (reason: TabletRefusal) => void;
+  /** A flush delivered at least one result (the tablet then reports its status). */
+  onDelivered?: () => void;
 }
 
 export interface OutboxSnapshot {
@@ -78,6 +87,9 @@ export class Outbox {
       dbName: DEFAULT_DB_NAME,
       random: Math.random,
       withdrawalsEndpoint: withdrawalsEndpoint(options.endpoint),
+      sign: unsigned,
+      onRefused: () => undefined,
+      onDelivered: () => undefined,
       ...options,
     };
     this.timer = new RetryTimer(this.options.clock, () => this.track(this.flush()));
@@ -160,8 +172,8 @@ export class Outbox {
    */
   private sendWithdrawals(): Promise<void> {
     if (this.withdrawing || pendingWithdrawals().length === 0) return this.withdrawing ?? Promise.resolve();
-    const { fetch, withdrawalsEndpoint: endpoint, clock } = this.options;
-    this.withdrawing = sendWithdrawals(fetch, endpoint, clock).finally(() => {
+    const { fetch, withdrawalsEndpoint: endpoint, clock, sign, onRefused } = this.options;
+    this.withdrawing = sendWithdrawals(fetch, endpoint, clock, sign, onRefused).finally(() => {
       this.withdrawing = undefined;
     });
     return this.withdrawing;
@@ -207,7 +219,11 @@ export class Outbox {
         isDue(Math.min(entry.nextAttemptAt, this.state(entry.submissionId).dueAt ?? Infinity), now),
       )
       .map((entry) => this.attempt(storage, entry));
-    const failed = (await Promise.allSettled(attempts)).find((outcome) => outcome.status === 'rejected');
+    const settled = await Promise.allSettled(attempts);
+    if (settled.some((outcome) => outcome.status === 'fulfilled' && outcome.value === 'acknowledged')) {
+      this.options.onDelivered();
+    }
+    const failed = settled.find((outcome) => outcome.status === 'rejected');
     if (failed) throw failed.reason;
   }
 
@@ -218,11 +234,12 @@ export class Outbox {
     state.dueAt = undefined;
     this.setStatus(id, 'sending');
     const { clock } = this.options;
-    const { outcome, lastError, retryAfterMs } = await postResult(
+    const { outcome, lastError, retryAfterMs, refusal } = await postResult(
       this.options.fetch,
       this.options.endpoint,
       entry.payload,
       clock,
+      this.options.sign,
     );
     try {
       // The state in memory is set before IndexedDB is written, so a failing write cannot stop the
@@ -231,13 +248,18 @@ export class Outbox {
       if (outcome === 'acknowledged') {
         this.setStatus(id, 'sent');
         await storage.remove(id);
-        return;
+        return outcome;
       }
+      // A refused tablet is no refused result: it waits (saved) and goes after a new enrolment,
+      // which retries at once (docs/product.md §50).
+      if (refusal) this.options.onRefused(refusal);
       const failedAttempts = entry.failedAttempts + 1;
       const delay =
         outcome === 'rejected'
           ? REJECTED_RETRY_DELAY_MS
-          : retryDelayMs(failedAttempts, this.options.random(), retryAfterMs);
+          : outcome === 'refused'
+            ? MAX_RETRY_DELAY_MS
+            : retryDelayMs(failedAttempts, this.options.random(), retryAfterMs);
       const nextAttemptAt = clock.now() + delay;
       state.dueAt = nextAttemptAt;
       this.setStatus(id, outcome === 'rejected' ? 'rejected' : 'saved');
@@ -248,6 +270,7 @@ export class Outbox {
         rejected: outcome === 'rejected',
         lastError,
       });
+      return outcome;
     } finally {
       state.inFlight = false;
     }

@@ -1,4 +1,5 @@
 import type { ResultPayload } from '../../../schemas/result-payload';
+import { TABLET_REFUSALS, type TabletRefusal } from '../../tablet/enrolment';
 import type { Clock } from './clock';
 import { classifyResponse, REQUEST_TIMEOUT_MS } from './policy';
 
@@ -8,8 +9,31 @@ export type PostFn = (
   init: { method: 'POST'; headers: Record<string, string>; body: string; signal: AbortSignal },
 ) => Promise<{ status: number; headers?: { get(name: string): string | null }; json(): Promise<unknown> }>;
 
+/**
+ * The headers that sign a request of an enrolled tablet (src/tablet/api.ts, `tabletHeaders`), none
+ * when it is not enrolled.
+ */
+export type SignFn = (method: 'POST', url: string, body: string) => Promise<Record<string, string>>;
+
+export const unsigned: SignFn = async () => ({});
+
+/**
+ * The reason of a 401 that refuses the tablet, not the result (docs/product.md §50):
+ * the result stays in the outbox and goes after a new enrolment.
+ */
+export async function tabletRefusalOf(response: {
+  status: number;
+  json(): Promise<unknown>;
+}): Promise<TabletRefusal | undefined> {
+  if (response.status !== 401) return undefined;
+  const body = (await response.json().catch(() => undefined)) as { reason?: unknown } | undefined;
+  return TABLET_REFUSALS.find((reason) => reason === body?.reason);
+}
+
 export interface AttemptOutcome {
-  outcome: 'acknowledged' | 'retry' | 'rejected';
+  /** 'refused': the server refuses the tablet (revoked, unknown, not enrolled), not this result. */
+  outcome: 'acknowledged' | 'retry' | 'rejected' | 'refused';
+  refusal?: TabletRefusal;
   /** Why the attempt failed (HTTP status or error message), for diagnosis. */
   lastError: string;
   retryAfterMs?: number;
@@ -24,16 +48,20 @@ export async function postResult(
   endpoint: string,
   payload: ResultPayload,
   clock: Clock,
+  sign: SignFn = unsigned,
 ): Promise<AttemptOutcome> {
   const abort = new AbortController();
   const timeout = clock.setTimeout(() => abort.abort(), REQUEST_TIMEOUT_MS);
   try {
+    const body = JSON.stringify(payload);
     const response = await fetch(endpoint, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(payload),
+      headers: { 'content-type': 'application/json', ...(await sign('POST', endpoint, body)) },
+      body,
       signal: abort.signal,
     });
+    const refusal = await tabletRefusalOf(response);
+    if (refusal) return { outcome: 'refused', refusal, lastError: `HTTP 401 ${refusal}` };
     const outcome = classifyResponse(response.status);
     const retryAfterMs = parseRetryAfter(response.headers?.get('retry-after') ?? null);
     if (outcome === 'acknowledged' && !isAcknowledgement(await response.json().catch(() => undefined))) {

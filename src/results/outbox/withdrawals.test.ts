@@ -81,3 +81,33 @@ describe('withdrawn research consents on their way to the server (docs/product.m
     expect(pendingWithdrawals()).toEqual([]);
   });
 });
+
+describe('withdrawals of a refused tablet (docs/product.md §50)', () => {
+  it('keeps them while the server refuses the tablet, signed when enrolled', async () => {
+    queueWithdrawal(AYSE);
+    const headers: Record<string, string>[] = [];
+    const refused: PostFn = async (_url, init) => {
+      headers.push(init.headers);
+      return {
+        status: 401,
+        headers: { get: () => null },
+        json: async () => ({ reason: 'not-enrolled', error: 'Nur eingerichtete Tablets.' }),
+      };
+    };
+    const reasons: string[] = [];
+    await sendWithdrawals(
+      refused,
+      '/api/consent-withdrawals',
+      clock,
+      async () => ({ 'X-Zaehltest-Tablet': 't_1.sig' }),
+      (reason) => reasons.push(reason),
+    );
+    expect(pendingWithdrawals()).toEqual([AYSE]);
+    expect(reasons).toEqual(['not-enrolled']);
+    expect(headers[0]?.['X-Zaehltest-Tablet']).toBe('t_1.sig');
+    const { post, requests } = server([200]);
+    await sendWithdrawals(post, '/api/consent-withdrawals', clock);
+    expect(requests).toHaveLength(1);
+    expect(pendingWithdrawals()).toEqual([]);
+  });
+});

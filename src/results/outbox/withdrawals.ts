@@ -1,7 +1,8 @@
 import type { ConsentWithdrawal } from '../../../schemas/consent-withdrawal';
+import type { TabletRefusal } from '../../tablet/enrolment';
 import type { Clock } from './clock';
 import { classifyResponse, REQUEST_TIMEOUT_MS } from './policy';
-import type { PostFn } from './protocol';
+import { type PostFn, type SignFn, tabletRefusalOf, unsigned } from './protocol';
 
 /**
  * Withdrawn research consents waiting for the server (docs/product.md §48): each is sent with the
@@ -57,19 +58,29 @@ export function withdrawalsEndpoint(resultEndpoint: string): string {
  * refused as malformed (4xx but 404, 408 and 429) is removed and reported, since sending it again cannot help;
  * on a network failure, 429 or 5xx the rest wait for the next contact.
  */
-export async function sendWithdrawals(fetch: PostFn, endpoint: string, clock: Clock): Promise<void> {
+export async function sendWithdrawals(
+  fetch: PostFn,
+  endpoint: string,
+  clock: Clock,
+  sign: SignFn = unsigned,
+  onRefused: (reason: TabletRefusal) => void = () => undefined,
+): Promise<void> {
   for (const withdrawal of pendingWithdrawals()) {
     const abort = new AbortController();
     const timeout = clock.setTimeout(() => abort.abort(), REQUEST_TIMEOUT_MS);
     let outcome: ReturnType<typeof classifyResponse>;
     try {
+      const body = JSON.stringify(withdrawal);
       const response = await fetch(endpoint, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(withdrawal),
+        headers: { 'content-type': 'application/json', ...(await sign('POST', endpoint, body)) },
+        body,
         signal: abort.signal,
       });
-      outcome = classifyResponse(response.status);
+      // A refused tablet (revoked, not enrolled) keeps the withdrawal until it is enrolled again.
+      const refusal = await tabletRefusalOf(response);
+      if (refusal) onRefused(refusal);
+      outcome = refusal ? 'retry' : classifyResponse(response.status);
       // A server not yet updated has no such route: the withdrawal waits for the update.
       if (response.status === 404) outcome = 'retry';
       if (outcome === 'rejected') console.error(`Consent withdrawal refused: HTTP ${response.status}`);
