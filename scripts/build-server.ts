@@ -65,8 +65,8 @@ function sprachenCatalogueInBundle(): Plugin {
     enforce: 'pre',
     async transform(_code, id) {
       if (!id.replaceAll('\\', '/').endsWith('server/sprachen/catalogue.ts')) return undefined;
-      const { readCatalogue } = await import('../server/sprachen/catalogue.ts');
-      return `export async function readCatalogue() {\n  return ${JSON.stringify(await readCatalogue())};\n}\n`;
+      const { compiledCatalogue } = await import('./content/catalogue.ts');
+      return `export async function readCatalogue() {\n  return ${JSON.stringify(compiledCatalogue())};\n}\n`;
     },
   };
 }

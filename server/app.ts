@@ -330,6 +330,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       db,
       access,
       hasPage: hasApp && existsSync(`${staticDir}/sprachen.html`),
+      ...(hasApp && { staticDir }),
       ...(options.sprachenCatalogue && { catalogue: options.sprachenCatalogue }),
     });
     if (db.tablets)

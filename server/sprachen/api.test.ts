@@ -12,6 +12,7 @@ import type {
   UpdatesAnswer,
 } from '../../schemas/sprachen-api.ts';
 import type { NewApiToken } from '../../schemas/verwaltung-api.ts';
+import { compiledCatalogue } from '../../scripts/content/catalogue.ts';
 import {
   type AccountSession,
   type AuswertungApp,
@@ -19,10 +20,9 @@ import {
   signInAs,
 } from '../testing/auswertung-app.ts';
 import { storeBackends } from '../testing/backends.ts';
-import { readCatalogue } from './catalogue.ts';
 
 const TOKEN = 'sprachen-test-export-token-0123456789abcdef';
-const catalogue = await readCatalogue();
+const catalogue = compiledCatalogue();
 const turkish = catalogue.languages.find((language) => language.code === 'tr');
 if (!turkish) throw new Error('content/ has no Turkish pack');
 /** A question text the build's review record confirms, and one it does not. */
@@ -58,7 +58,7 @@ describe.each(storeBackends)('native review and recording on $name (docs/product
 
   beforeAll(async () => {
     if (backend.skip) return;
-    api = await openAuswertungApp(backend, [], TOKEN);
+    api = await openAuswertungApp(backend, [], TOKEN, { sprachenCatalogue: catalogue });
     await api.store.accounts?.addSite('KITA-017', 'Kita Sonnenschein');
     sessions.chef = await signInAs(api.app, api.store, { name: 'chef', role: 'verwaltung', sites: 'alle' });
     for (const [name, languages] of [

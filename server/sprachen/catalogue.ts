@@ -8,13 +8,15 @@ import {
 import type { CatalogueText, TextGroup } from '../../schemas/sprachen-api.ts';
 import { GERMAN, testLanguages } from '../../schemas/test-languages.ts';
 import { recordingKeyOf } from '../../schemas/text-keys.ts';
+import { readCurrentVersion } from '../build-version.ts';
 
 /**
  * The texts native speakers review and record (docs/product.md §50): every text of each child
  * language beside its German reference, and the content version the app build of the same content
  * compiles. Read from content/ (or ZAEHLTEST_CONTENT_DIR) in development and tests; the server
- * bundle carries what it was built from (scripts/build-server.ts replaces readCatalogue), so a
- * production server reads no content folder.
+ * bundle carries what it was built from (scripts/build-server.ts replaces readCatalogue, computing
+ * the content version with scripts/content/catalogue.ts), so a production server reads no content
+ * folder.
  */
 
 export interface CatalogueLanguage {
@@ -35,19 +37,11 @@ export interface Catalogue {
 const groupOf = (question: string, field: string): TextGroup =>
   question !== '' ? 'frage' : field.startsWith('numberWords.') ? 'zahlwort' : 'satz';
 
-let cached: { dir: string; catalogue: Catalogue } | undefined;
-
-export async function readCatalogue(contentDir: string = defaultContentDir()): Promise<Catalogue> {
-  if (cached?.dir === contentDir) return cached.catalogue;
-  // Loaded on demand: the content compiler is heavy, and only this module of the server needs it.
-  const { loadContent, REAL_CONTENT } = await import('../../scripts/content/load.ts');
-  const { compileQuestionsModule } = await import('../../scripts/content/compile.ts');
-  const content = loadContent({ ...REAL_CONTENT, contentDir });
-  if (content.issues.length > 0)
-    throw new Error(`${contentDir} has problems — run npm run content:check to see where`);
-  const compiled = compileQuestionsModule(content.questions, content.picturesDir, content.languagePacks);
-  const version = /export const contentVersion = "([0-9a-f]+)";/.exec(compiled)?.[1];
-  if (!version) throw new Error('readCatalogue: the compiled content has no contentVersion');
+/**
+ * The catalogue of the content in `contentDir` for an app built with `content` as its content
+ * version (schemas only: the server never runs the content compiler, docs/architecture.md).
+ */
+export function catalogueOf(content: string, contentDir: string = defaultContentDir()): Catalogue {
   const languages = testLanguages(readLanguageFacts(contentDir))
     .filter((language) => language.code !== GERMAN)
     .map((language): CatalogueLanguage => {
@@ -68,7 +62,15 @@ export async function readCatalogue(contentDir: string = defaultContentDir()): P
         })),
       };
     });
-  const catalogue = { content: version, languages };
-  cached = { dir: contentDir, catalogue };
-  return catalogue;
+  return { content, languages };
+}
+
+/**
+ * The catalogue of the app this server serves: its content version as the build wrote it into
+ * dist/version.json (the version the tablets run, also when `npm start` serves the last good build),
+ * its texts from content/. Without a built app the version is '' and no tablet gets updates. The
+ * server bundle replaces this function with the catalogue it was built from (scripts/build-server.ts).
+ */
+export async function readCatalogue(staticDir?: string): Promise<Catalogue> {
+  return catalogueOf(readCurrentVersion(staticDir)?.content ?? '');
 }

@@ -31,6 +31,8 @@ export interface SprachenOptions {
   hasPage: boolean;
   /** The texts and content version (default: the server's build, server/sprachen/catalogue.ts). */
   catalogue?: Catalogue;
+  /** The built app (dist/): its version.json names the content version the tablets run. */
+  staticDir?: string;
 }
 
 const refuse = (status: number, message: string) => Object.assign(new Error(message), { statusCode: status });
@@ -78,7 +80,7 @@ export const sprachenPlugin: FastifyPluginAsync<SprachenOptions> = async (app, o
   // Read at the first request, not at the start: in development the texts are compiled from content/.
   let read: Catalogue | undefined = options.catalogue;
   app.addHook('onRequest', async () => {
-    read ??= await readCatalogue();
+    read ??= await readCatalogue(options.staticDir);
   });
   const catalogue = (): Catalogue => {
     if (!read) throw new Error('the catalogue is read before the first request');

@@ -7,10 +7,10 @@ import {
   type SiteTablets,
   type TabletsOverview,
 } from '../../schemas/tablets-api.ts';
+import { readCurrentVersion } from '../build-version.ts';
 import { AccountError } from '../db/accounts.ts';
 import {
   createEnrolmentCodes,
-  readCurrentVersion,
   revokeTablet,
   setSitePassphrase,
   type TabletVerwaltung,

@@ -1,6 +1,4 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { renderSVG } from 'uqr';
 import { z } from 'zod';
 import { MIN_PASSPHRASE_LENGTH } from '../../schemas/access-passphrase.ts';
@@ -168,18 +166,6 @@ export async function setSitePassphrase(
     detail: `Passwort der Einrichtung ${site.code} ${version === 1 ? 'festgelegt' : 'geändert'} (Version ${version})`,
   });
   return version;
-}
-
-/** The server's build as dist/version.json states it, or null without one (then no version flag). */
-export function readCurrentVersion(staticDir: string | undefined): TabletsOverview['currentVersion'] {
-  if (!staticDir) return null;
-  try {
-    const parsed = JSON.parse(readFileSync(join(staticDir, 'version.json'), 'utf8')) as unknown;
-    const { app, content } = (parsed ?? {}) as { app?: unknown; content?: unknown };
-    return typeof app === 'string' && typeof content === 'string' ? { app, content } : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The YYYY-MM-DD `days` days before `now`, in Berlin (the test days' zone). */

@@ -19,13 +19,13 @@ import {
   sha256Hex,
 } from '../auth/access.ts';
 import { record } from '../auth/protokoll-entries.ts';
+import { readCurrentVersion } from '../build-version.ts';
 import type { ResultStore } from '../db/index.ts';
 import { answerPreflight } from '../plugins/upload.ts';
 import { useZodSchemas } from '../plugins/zod-validation.ts';
 import { firstIssue } from '../verwaltung/operations.ts';
 import {
   createEnrolmentCodes,
-  readCurrentVersion,
   revokeTablet,
   setSitePassphrase,
   TABLET_SCHEMAS,
