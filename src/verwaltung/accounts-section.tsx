@@ -12,7 +12,7 @@ import { ConfirmDialog, SectionMessage, type SectionMessageValue } from '../ausw
 import { Scroll } from '../auswertung/tables';
 import { LanguageChoice, languageList } from '../sprachen/language-choice';
 import { addAccount, changeAccount, loadAccounts, resetPassword } from './api';
-import { SecretBox, useFailure, useFormatTime, useLoaded } from './shared';
+import { SecretBox, useAct, useFailure, useFormatTime, useLoaded } from './shared';
 
 type Sites = string[] | 'alle';
 
@@ -45,19 +45,7 @@ export function AccountsSection({
   const accounts = useLoaded(loadAccounts, version, failed, (text) => setMessage({ kind: 'error', text }));
 
   /** Runs a change; on success shows `done` and lets the page load again. */
-  const act = async <R,>(action: () => Promise<R>, done: (result: R) => void) => {
-    setMessage(undefined);
-    try {
-      done(await action());
-      onChanged();
-      return true;
-    } catch (failure) {
-      failed(failure, (text) =>
-        setMessage({ kind: 'error', text: t('verwaltung.failed', { message: text }) }),
-      );
-      return false;
-    }
-  };
+  const act = useAct(failed, setMessage, onChanged);
 
   const siteList = (value: Sites) =>
     value === 'alle' ? t('auswertung.me.allSites') : value.join(', ') || '–';

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SessionEnded } from '../auswertung/api';
 import { formatAt } from '../auswertung/format';
+import type { SectionMessageValue } from '../auswertung/section-message';
 
 /** The browser's own time zone: the Verwaltung reads times where she sits. */
 const LOCAL_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -24,6 +25,32 @@ export function useFailure(onSessionEnded: () => void) {
     },
     [onSessionEnded],
   );
+}
+
+/**
+ * A section's change: clears the message, runs `action`, on success hands its result to `done`
+ * and lets the page load again (`onChanged`); a failure shows 'Fehlgeschlagen: …' through
+ * `setMessage` (or returns the page to the login on 401). Resolves whether it succeeded.
+ */
+export function useAct(
+  failed: ReturnType<typeof useFailure>,
+  setMessage: (message: SectionMessageValue | undefined) => void,
+  onChanged: () => void,
+) {
+  const { t } = useTranslation();
+  return async <R,>(action: () => Promise<R>, done: (result: R) => void): Promise<boolean> => {
+    setMessage(undefined);
+    try {
+      done(await action());
+      onChanged();
+      return true;
+    } catch (failure) {
+      failed(failure, (text) =>
+        setMessage({ kind: 'error', text: t('verwaltung.failed', { message: text }) }),
+      );
+      return false;
+    }
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ import { ConfirmDialog, SectionMessage, type SectionMessageValue } from '../ausw
 import { Scroll } from '../auswertung/tables';
 import { SITE_PATTERN } from '../domain/facts';
 import { addSite, assignCode, changeSite, loadUnassigned } from './api';
-import { useFailure, useLoaded } from './shared';
+import { useAct, useFailure, useLoaded } from './shared';
 
 /**
  * 'Einrichtungen' (docs/product.md §47): each with its code, name, number of results, whether it
@@ -30,20 +30,9 @@ export function SitesSection({
   const [renaming, setRenaming] = useState<{ code: string; name: string }>();
   const [message, setMessage] = useState<SectionMessageValue>();
 
-  const act = async (action: () => Promise<void>, done: string) => {
-    setMessage(undefined);
-    try {
-      await action();
-      setMessage({ kind: 'done', text: done });
-      onChanged();
-      return true;
-    } catch (failure) {
-      failed(failure, (text) =>
-        setMessage({ kind: 'error', text: t('verwaltung.failed', { message: text }) }),
-      );
-      return false;
-    }
-  };
+  const change = useAct(failed, setMessage, onChanged);
+  const act = (action: () => Promise<void>, done: string) =>
+    change(action, () => setMessage({ kind: 'done', text: done }));
 
   async function add(event: FormEvent) {
     event.preventDefault();

@@ -14,7 +14,7 @@ import {
 import { ConfirmDialog, SectionMessage, type SectionMessageValue } from '../auswertung/section-message';
 import { Scroll } from '../auswertung/tables';
 import { createCodes, loadTablets, revokeTablet, setSitePassphrase } from './api';
-import { useFailure, useFormatTime, useLoaded } from './shared';
+import { useAct, useFailure, useFormatTime, useLoaded } from './shared';
 import './tablets.css';
 
 /**
@@ -42,19 +42,7 @@ export function TabletsSection({
   const overview = useLoaded(loadTablets, version, failed, (text) => setMessage({ kind: 'error', text }));
 
   /** Runs a change; on success shows `done` and lets the page load again. */
-  const act = async <R,>(action: () => Promise<R>, done: (result: R) => void) => {
-    setMessage(undefined);
-    try {
-      done(await action());
-      onChanged();
-      return true;
-    } catch (failure) {
-      failed(failure, (text) =>
-        setMessage({ kind: 'error', text: t('verwaltung.failed', { message: text }) }),
-      );
-      return false;
-    }
-  };
+  const act = useAct(failed, setMessage, onChanged);
   const nameOf = (tablet: TabletRow) => tablet.name || t('verwaltung.tablets.unnamed');
 
   return (
