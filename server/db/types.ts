@@ -34,10 +34,13 @@ export type StoredResult = Omit<ResultPayload, 'born'> & {
   bilingualPartner?: string;
 };
 
-/** The enrolled tablet that sent a result, and the Einrichtung of its enrolment then (docs/product.md §50). */
+/**
+ * The enrolled tablet that sent a result, and the Einrichtung of its enrolment then (docs/product.md
+ * §50); null for a result without a site (taken before the tablet's first enrolment).
+ */
 export interface ResultOrigin {
   tabletId: string;
-  enrolledSite: string;
+  enrolledSite: string | null;
 }
 
 export interface InsertOutcome {

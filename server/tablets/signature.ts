@@ -96,8 +96,11 @@ export type GateOutcome =
 
 /**
  * Who may upload (POST /api/results, POST /api/consent-withdrawals): a signed request is checked
- * under either setting, and its `site` must be one the tablet (or an earlier enrolment of the same
- * device) was enrolled to; an unsigned one passes under 'open' only.
+ * under either setting, and its `site`, when it has one, must be one the tablet (or an earlier
+ * enrolment of the same device) was enrolled to; an unsigned one passes under 'open' only. A signed
+ * upload without `site` (a result taken before the tablet's first enrolment, when no
+ * Einrichtungskennung was typed) is stored as an open upload would store it, with the tablet and
+ * no Einrichtung of an enrolment (docs/product.md §50): refusing it would only retry it for ever.
  */
 export function createUploadGate(options: { store: TabletStore | undefined; access: UploadAccess }) {
   const refuse = (status: 401 | 403, reason: keyof typeof REFUSALS): GateOutcome => ({
@@ -120,7 +123,8 @@ export function createUploadGate(options: { store: TabletStore | undefined; acce
     );
     if (!verified.ok) return refuse(401, verified.reason);
     const { credential } = verified;
-    if (site === undefined || !credential.chainSites.includes(site)) return refuse(403, 'other-site');
+    if (site === undefined) return { ok: true, origin: { tabletId: credential.id, enrolledSite: null } };
+    if (!credential.chainSites.includes(site)) return refuse(403, 'other-site');
     return { ok: true, origin: { tabletId: credential.id, enrolledSite: site } };
   };
 }

@@ -40,7 +40,15 @@ function GroupOverviewScreen() {
 /** The access screen inside the app (after 'Zurück zum Start'); the first one is boot.tsx's. */
 function Access() {
   const cancelled = useStore((s) => s.testCancelled);
-  return <AccessScreen onGranted={grantAccess} cancelled={cancelled} />;
+  // A test set aside when the passphrase changed and continued on this screen stays where it stood.
+  return (
+    <AccessScreen
+      onGranted={() => {
+        if (!sessionResumed()) grantAccess();
+      }}
+      cancelled={cancelled}
+    />
+  );
 }
 
 /** Whether the unlock brought back a stored session (boot.tsx: it then stays where it stopped). */

@@ -78,6 +78,21 @@ export const de = {
       later: 'Später – jetzt mit dem neuen Passwort weiterarbeiten',
       opened: 'Die früheren Daten sind wieder geöffnet.',
     },
+    earlierSession: {
+      title: 'Test von vor der Passwortänderung',
+      running:
+        'Als das Passwort der Einrichtung geändert wurde, lief auf diesem Tablet ein Test. Er wurde beiseitegelegt, damit nichts verloren geht: Seine Antworten sind mit dem vorherigen Passwort wieder geöffnet.',
+      finished:
+        'Als das Passwort der Einrichtung geändert wurde, war auf diesem Tablet ein abgeschlossener Test geöffnet. Er wurde beiseitegelegt: Sein Ergebnis ist erhalten und wird gesendet.',
+      resume: 'Diesen Test fortsetzen',
+      showResult: 'Ergebnis dieses Tests anzeigen',
+      later: 'Später',
+      waits:
+        'Gerade läuft ein anderer Test. Der frühere Test wartet auf diesem Tablet und wird angeboten, sobald der laufende Test beendet ist und das Passwort wieder eingegeben wird.',
+      ok: 'Weiter',
+      failed:
+        'Der frühere Test konnte nicht geöffnet werden. Er bleibt auf dem Tablet gespeichert; bitte später noch einmal versuchen.',
+    },
   },
   userData: {
     title: 'Angaben zum Kind',

@@ -1,6 +1,6 @@
 import {
   checkPassphrase,
-  continueWithoutEarlierData,
+  continueWithoutEarlierData as continueWithNewKey,
   earlierDataLocked,
   openEarlierData,
   startWithNewKey,
@@ -8,6 +8,7 @@ import {
   unlock,
   unlockWithOldPassphrase,
 } from '../storage/sealed';
+import { setStoredSessionAside } from '../store/session-key';
 
 /**
  * The passphrase check, its own chunk: the access screen draws without it and loads it in the
@@ -23,11 +24,17 @@ export function unlockDevice(input: string): Promise<UnlockResult> {
   return unlock(input);
 }
 
-export {
-  continueWithoutEarlierData,
-  earlierDataLocked,
-  openEarlierData,
-  startWithNewKey,
-  type UnlockResult,
-  unlockWithOldPassphrase,
-};
+/**
+ * 'Später' after the Einrichtung's passphrase changed (docs/product.md §50): the new passphrase opens
+ * the tablet for new work. A test running under the earlier passphrase is first set aside under its
+ * own storage key, so that the next session does not overwrite it; it is offered again once the
+ * earlier passphrase is typed (src/store/earlier-session.ts).
+ */
+export function continueWithoutEarlierData(): void {
+  setStoredSessionAside();
+  continueWithNewKey();
+}
+
+export { findEarlierSession, resumeEarlierSession } from '../store/earlier-session';
+
+export { earlierDataLocked, openEarlierData, startWithNewKey, type UnlockResult, unlockWithOldPassphrase };

@@ -10,6 +10,7 @@ import {
   requestPersistentStorage,
 } from '../storage/device-status';
 import { forgetDeviceData } from '../storage/forget-device-data';
+import type { EarlierSession } from '../store/earlier-session';
 import { readEnrolment } from '../tablet/enrolment';
 import { loadPasswordCheck, unlockWith } from './password-check';
 import { PlainHttpWarning } from './plain-http-warning';
@@ -40,7 +41,10 @@ export function AccessScreen({
   const [password, setPassword] = useState('');
   const [wrong, setWrong] = useState(false);
   const [checking, setChecking] = useState(false);
-  const [step, setStep] = useState<'passphrase' | 'old-passphrase' | 'earlier-passphrase'>('passphrase');
+  const [step, setStep] = useState<
+    'passphrase' | 'old-passphrase' | 'earlier-passphrase' | 'earlier-session'
+  >('passphrase');
+  const [earlierSession, setEarlierSession] = useState<EarlierSession>();
   useEffect(() => {
     loadPasswordCheck().catch((error: unknown) => console.warn('Password check not loaded yet', error));
   }, []);
@@ -69,17 +73,31 @@ export function AccessScreen({
     try {
       const result = await unlockWith(password);
       if (result === 'unlocked') {
+        const check = await loadPasswordCheck();
         // Data of an earlier passphrase of the Einrichtung waits: asked for once more, skippable.
-        if ((await loadPasswordCheck()).earlierDataLocked()) setStep('earlier-passphrase');
-        else granted();
+        if (check.earlierDataLocked()) setStep('earlier-passphrase');
+        else offerEarlierSession(check.findEarlierSession(), false);
       } else if (result === 'old-passphrase-needed') setStep('old-passphrase');
       else setWrong(true);
     } finally {
       setChecking(false);
     }
   };
+  /**
+   * A test set aside when the passphrase changed opens again (docs/product.md §50): offered when no
+   * other test runs; right after the earlier passphrase was typed the screen also says that it waits.
+   */
+  const offerEarlierSession = (found: EarlierSession | undefined, justOpened: boolean) => {
+    if (found && (justOpened || !found.waitsForRunningTest)) {
+      setEarlierSession(found);
+      setStep('earlier-session');
+    } else granted();
+  };
   if (step === 'old-passphrase') return <OldPassphrase onDone={granted} />;
-  if (step === 'earlier-passphrase') return <EarlierPassphrase onDone={granted} />;
+  if (step === 'earlier-passphrase')
+    return <EarlierPassphrase onDone={granted} onOpened={(found) => offerEarlierSession(found, true)} />;
+  if (step === 'earlier-session' && earlierSession)
+    return <EarlierSessionOffer session={earlierSession} onDone={granted} />;
   return (
     <div className="panel access">
       {/* Every screen has a level-one heading (axe page-has-heading-one); this one only for screen readers. */}
@@ -320,16 +338,22 @@ function OldPassphrase({ onDone }: { onDone: () => void }) {
  * still locked (docs/product.md §50): the earlier passphrase once opens it again; 'Später' goes on
  * to new work, and the question comes back at the next unlock.
  */
-function EarlierPassphrase({ onDone }: { onDone: () => void }) {
+function EarlierPassphrase({
+  onDone,
+  onOpened,
+}: {
+  onDone: () => void;
+  onOpened: (found: EarlierSession | undefined) => void;
+}) {
   const [busy, setBusy] = useState(false);
   const open = async (old: string) => {
-    const { openEarlierData } = await loadPasswordCheck();
+    const { openEarlierData, findEarlierSession } = await loadPasswordCheck();
     if (!(await openEarlierData(old))) return false;
     // The outbox read its entries at the unlock, before these opened: it sends them now.
     void import('../results/outbox')
       .then(({ startOutbox }) => startOutbox().retryNow())
       .catch((error: unknown) => console.warn('Outbox not started after the earlier data opened', error));
-    onDone();
+    onOpened(findEarlierSession());
     return true;
   };
   return (
@@ -343,6 +367,66 @@ function EarlierPassphrase({ onDone }: { onDone: () => void }) {
         {de.tablet.earlier.later}
       </button>
     </EarlierPassphraseForm>
+  );
+}
+
+/**
+ * The test that ran when the Einrichtung's passphrase changed is open again (docs/product.md §50):
+ * its answers are kept, and it goes on where it stood (or shows its results) — or, while another
+ * test runs, it waits until that one has ended and is offered at the next unlock. 'Später' leaves
+ * it waiting.
+ */
+function EarlierSessionOffer({ session, onDone }: { session: EarlierSession; onDone: () => void }) {
+  const t = de.tablet.earlierSession;
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const id = useId();
+  const resume = async () => {
+    setBusy(true);
+    try {
+      if (await (await loadPasswordCheck()).resumeEarlierSession()) onDone();
+      else setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="panel access access-earlier-session" aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`} className="panel-title">
+        {t.title}
+      </h1>
+      <p className="panel-text" role="status">
+        {session.finished ? t.finished : t.running}
+      </p>
+      {session.waitsForRunningTest ? (
+        <>
+          <p className="panel-text">{t.waits}</p>
+          <button type="button" className="button button-primary" onClick={onDone}>
+            {t.ok}
+          </button>
+        </>
+      ) : (
+        <>
+          <button
+            type="button"
+            className="button button-primary"
+            aria-busy={busy}
+            disabled={busy}
+            onClick={() => void resume()}
+          >
+            {session.finished ? t.showResult : t.resume}
+          </button>
+          <button type="button" className="button" disabled={busy} onClick={onDone}>
+            {t.later}
+          </button>
+        </>
+      )}
+      {failed && (
+        <p className="wrong-password" role="alert">
+          {t.failed}
+        </p>
+      )}
+    </section>
   );
 }
 

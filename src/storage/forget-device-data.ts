@@ -1,4 +1,4 @@
-import { SESSION_STORAGE_KEY } from '../store/session-key';
+import { EARLIER_SESSIONS_STORAGE_KEY, SESSION_STORAGE_KEY } from '../store/session-key';
 import { CHILDREN_DB_NAME, OUTBOX_DB_NAME } from './device-status';
 
 /** Empties every store of an existing database (kept, so open connections and versions stay valid). */
@@ -38,6 +38,7 @@ export async function forgetDeviceData(): Promise<void> {
   await Promise.all([clearDatabase(CHILDREN_DB_NAME), clearDatabase(OUTBOX_DB_NAME)]);
   try {
     localStorage.removeItem(SESSION_STORAGE_KEY);
+    localStorage.removeItem(EARLIER_SESSIONS_STORAGE_KEY);
   } catch (error) {
     console.error('Could not remove the stored session', error);
   }

@@ -5,7 +5,8 @@ import type { Question } from '../content/types';
 import { buildResultPayload } from '../results/payload';
 import { readSite } from '../settings/site';
 import { activateSnapshot, snapshotForTest } from '../sprachen/active';
-import { isUnlocked, onUnlock, sealTextNow, unsealTextNow } from '../storage/sealed';
+import { earlierDataLocked, isUnlocked, onUnlock, sealTextNow, unsealTextNow } from '../storage/sealed';
+import { onEarlierSessionResumed } from './earlier-session';
 import { screenFor } from './screen-routing';
 import { questionIds, serveQuestion } from './serve-question';
 import {
@@ -14,6 +15,7 @@ import {
   SESSION_FORMAT_VERSION,
   SESSION_STORAGE_KEY,
   type SessionEnvelope,
+  setStoredSessionAside,
 } from './session-key';
 import {
   createAnswersSlice,
@@ -195,9 +197,24 @@ function tolerantStorage(storage: () => Storage, guard?: Pick<TabGuard, 'isPassi
     }
   };
   // A passive tab (another tab runs the session) never writes it.
-  const mayWrite = () => !guard?.isPassive();
+  const mayWrite = () => !guard?.isPassive() && !keptForEarlierKey;
+  // A stored session sealed under a key still locked (an earlier passphrase of the Einrichtung,
+  // docs/product.md §50) that could not be set aside: never overwritten; this page's test runs
+  // without being saved, as when the storage is full.
+  let keptForEarlierKey = false;
+  const read = (name: string) => {
+    const raw = storage().getItem(name);
+    try {
+      return openSession(raw);
+    } catch (error) {
+      if (!earlierDataLocked()) throw error;
+      // It waits under its own key until that passphrase is typed (earlier-session.ts).
+      keptForEarlierKey = !setStoredSessionAside(storage);
+      return null;
+    }
+  };
   return {
-    getItem: (name) => attempt('reading', () => openSession(storage().getItem(name)), null),
+    getItem: (name) => attempt('reading', () => read(name), null),
     setItem: (name, value) => {
       // Before the passphrase there is only the initial state, and no key to seal it with.
       if (!isUnlocked()) return;
@@ -323,6 +340,8 @@ export function createAppSession(
 ) {
   const tabGuard = createTabGuard(storage, target);
   const useStore = createAppStore(questions, storage, tabGuard);
+  // A test set aside when the passphrase changed, continued on the access screen (docs/product.md §50).
+  onEarlierSessionResumed(() => adoptStoredSession(useStore));
   if (target) {
     tabGuard.claim();
     followOtherTabs(useStore, tabGuard, target);

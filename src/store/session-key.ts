@@ -100,3 +100,50 @@ export function clearExpiredSession(storage: () => Storage = () => localStorage,
     return false;
   }
 }
+
+/**
+ * Where sessions sealed under an earlier passphrase of the Einrichtung wait (docs/product.md §50):
+ * after 'Später' the key they are sealed under is locked, so the running test is moved here instead
+ * of being overwritten by the next session; it comes back once that passphrase is typed
+ * (earlier-session.ts). A JSON array of stored sessions (envelopes as under SESSION_STORAGE_KEY).
+ */
+export const EARLIER_SESSIONS_STORAGE_KEY = 'zaehltest-session-earlier';
+
+/** The waiting sessions, oldest first (none when unreadable). */
+export function readEarlierSessions(storage: () => Storage = () => localStorage): string[] {
+  try {
+    const parsed: unknown = JSON.parse(storage().getItem(EARLIER_SESSIONS_STORAGE_KEY) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((entry): entry is string => typeof entry === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Stores the waiting sessions (removes the key when none is left). Throws when storage refuses. */
+export function writeEarlierSessions(
+  sessions: readonly string[],
+  storage: () => Storage = () => localStorage,
+) {
+  if (sessions.length === 0) storage().removeItem(EARLIER_SESSIONS_STORAGE_KEY);
+  else storage().setItem(EARLIER_SESSIONS_STORAGE_KEY, JSON.stringify(sessions));
+}
+
+/**
+ * Moves the stored session (a sealed one: a plain one of the release before the encryption opens
+ * without a key) to the waiting sessions, so that nothing overwrites it while its key is locked.
+ * The session's place is only freed once the copy is stored. True when a session was moved.
+ */
+export function setStoredSessionAside(storage: () => Storage = () => localStorage): boolean {
+  try {
+    const raw = storage().getItem(SESSION_STORAGE_KEY);
+    if (!parseSessionEnvelope(raw)) return false;
+    writeEarlierSessions([...readEarlierSessions(storage), raw as string], storage);
+    storage().removeItem(SESSION_STORAGE_KEY);
+    console.info('Laufender Test bis zur Eingabe des vorherigen Passworts beiseitegelegt');
+    return true;
+  } catch (error) {
+    // Left where it is: the store's reader sets it aside again before anything is written there.
+    console.error('Session storage: setting the earlier session aside failed', error);
+    return false;
+  }
+}

@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SCORED_QUESTION_IDS } from '../../schemas/result-payload.ts';
 import { ARTIFACTS, SCREEN_SIZES, SCREENSHOTS } from '../support/browser.ts';
 import { TEST_PASSWORD } from '../support/build-app.ts';
 import type { EnginePage } from '../support/driver/index.ts';
-import { textOf, waitForScreen, waitUntil } from '../support/engine-flow.ts';
+import { answerCorrectly, textOf, waitForScreen, waitUntil } from '../support/engine-flow.ts';
 import { ENGINE, openEnginePage } from '../support/engine-test.ts';
-import { persistedSession, RESUME_NOTE, STORAGE_KEY } from '../support/flow.ts';
+import { loadQuestions, persistedSession, RESUME_NOTE, STORAGE_KEY } from '../support/flow.ts';
 import { finishedSession } from '../support/seed.ts';
 import { startTabletServer, type TabletTestServer } from '../support/tablet-server.ts';
 
@@ -26,11 +27,16 @@ const SITE = { code: 'KITA-017', name: 'Kita Sonnenschein' };
 const OWN = { code: 'KITA-099', name: 'Kita Regenbogen' };
 const P1 = 'Regenbogen-Passwort-1';
 const P2 = 'Regenbogen-Passwort-2';
+/** The Einrichtung of the test that runs while its passphrase changes. */
+const RUNNING = { code: 'KITA-098', name: 'Kita Pusteblume' };
+const R1 = 'Pusteblume-Passwort-1';
+const R2 = 'Pusteblume-Passwort-2';
 
 beforeAll(async () => {
   server = await startTabletServer(distDir, 'enrolled');
   await server.addSite(SITE.code, SITE.name);
   await server.addSite(OWN.code, OWN.name);
+  await server.addSite(RUNNING.code, RUNNING.name);
 });
 afterAll(() => server?.close());
 
@@ -350,5 +356,91 @@ describe(`enrolled tablets in ${ENGINE}`, () => {
       .toMatchObject({
         enrolledSite: OWN.code,
       });
+  });
+  it('keeps a test that was running when the passphrase changed: after „Später“ it waits, and the earlier passphrase brings back its answers', async () => {
+    await server.setPassphrase(RUNNING.code, R1);
+    const page = await openEnginePage();
+    await page.goto(`${server.url}/`);
+    await enrolWith(page, await server.newCode(RUNNING.code));
+    await waitForText(page, `Einrichtung: ${RUNNING.code} – ${RUNNING.name}`);
+
+    // A test with every answer given but one, its last question on screen, sealed under R1.
+    const questions = loadQuestions();
+    const last = questions.find((q) => q.answerType === 'TextInput');
+    if (!last) throw new Error('The content has no TextInput question');
+    const seeded = finishedSession();
+    const id = seeded.submissionId as string;
+    await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+      key: STORAGE_KEY,
+      value: persistedSession({
+        ...seeded,
+        screen: 'transition',
+        queue: [last.id],
+        answers: seeded.answers.filter((answer) => answer.question.id !== last.id),
+      }),
+    });
+    await page.reload();
+    await waitForText(page, RESUME_NOTE);
+    await typePassphrase(page, R1);
+    await waitForScreen(page, 'question');
+    await waitUntil('the session sealed under R1', () =>
+      page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').format === 2, STORAGE_KEY),
+    );
+
+    // The Einrichtung changes its passphrase; the educator knows only the new one and chooses 'Später'.
+    expect(await server.setPassphrase(RUNNING.code, R2)).toBe(2);
+    await page.reload();
+    await waitUntil(
+      'the new passphrase learnt',
+      async () => (await enrolment(page))?.passphrase?.version === 2,
+    );
+    await typePassphrase(page, R2);
+    await waitForText(page, 'Das Passwort wurde geändert');
+    await page.click({ role: 'button', name: 'Später – jetzt mit dem neuen Passwort weiterarbeiten' });
+    await waitForScreen(page, 'userdata');
+    // The details screen is saved in the session's place; the running test waits under its own key.
+    await waitUntil('the new session saved', () =>
+      page.evaluate(
+        (key) => JSON.parse(localStorage.getItem(key) ?? '{}').meta?.screen === 'userdata',
+        STORAGE_KEY,
+      ),
+    );
+    const waiting = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem('zaehltest-session-earlier') ?? '[]'),
+    );
+    expect(waiting).toHaveLength(1);
+    expect(JSON.parse(waiting[0]).meta.screen).toBe('question');
+    expect(await origin(id)).toBeUndefined();
+
+    // Later someone types the earlier passphrase once: the test is offered and goes on where it stood.
+    await page.reload();
+    await typePassphrase(page, R2);
+    await waitForText(page, 'Frühere Daten mit dem vorherigen Passwort öffnen');
+    await page.fill({ label: 'Vorheriges Passwort:' }, R1);
+    await page.click({ role: 'button', name: 'Frühere Daten öffnen' });
+    await waitForText(page, 'Test von vor der Passwortänderung');
+    expect(await hasText(page, 'Seine Antworten sind mit dem vorherigen Passwort wieder geöffnet')).toBe(
+      true,
+    );
+    await screenshots(page, 'earlier-session');
+    await page.click({ role: 'button', name: 'Diesen Test fortsetzen' });
+    await waitForScreen(page, 'question');
+    expect(await page.evaluate(() => localStorage.getItem('zaehltest-session-earlier'))).toBeNull();
+    await answerCorrectly(page, last);
+    await waitForScreen(page, 'result');
+
+    // The result the server stores carries the answers given before the change.
+    await expect
+      .poll(() => origin(id), { timeout: 20_000, interval: 250 })
+      .toMatchObject({
+        enrolledSite: RUNNING.code,
+      });
+    let stored: Record<string, unknown> | undefined;
+    for await (const result of server.store.iterateResults()) {
+      if (result.submissionId === id) stored = result as unknown as Record<string, unknown>;
+    }
+    expect(SCORED_QUESTION_IDS.length).toBeGreaterThan(1);
+    for (const scored of SCORED_QUESTION_IDS)
+      expect(stored?.[`question${scored}`], `question ${scored}`).toBe(true);
   });
 });
