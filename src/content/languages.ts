@@ -1,5 +1,6 @@
 import { languages } from 'virtual:zaehltest-languages';
 import type { LanguageFact, TextDirection } from '../../schemas/language-pack';
+import type { Progress } from '../../schemas/sprachen-api';
 import { testLanguages } from '../../schemas/test-languages';
 import { i18n } from '../i18n';
 
@@ -41,10 +42,7 @@ export function languageName(code: string): string {
 }
 
 /** How many of a language's texts there are and how many native speakers confirmed (docs/product.md §50). */
-export interface ConfirmedTexts {
-  texts: number;
-  confirmed: number;
-}
+export type ConfirmedTexts = Pick<Progress, 'texts' | 'confirmed'>;
 
 /**
  * On a tablet, the results server's count for each language of this build, from its stored answer

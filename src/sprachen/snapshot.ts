@@ -1,6 +1,7 @@
 import { sameWording } from '../../schemas/recorded-text';
-import type { Progress, UpdatesAnswer } from '../../schemas/sprachen-api';
+import type { UpdatesAnswer } from '../../schemas/sprachen-api';
 import { RECORDED_PHRASES, TEXT_FIELDS, type TextField } from '../../schemas/text-keys';
+import type { ConfirmedTexts } from '../content/languages';
 import type { LanguagePack, Texts } from '../content/types';
 
 /**
@@ -20,9 +21,6 @@ export type ServedRecording = UpdatesAnswer['recordings'][string];
  * progress of the language when the answer is for the server's own content version.
  */
 export type LanguageUpdates = UpdatesAnswer;
-
-/** How many of a language's texts there are and how many of them native speakers confirmed. */
-export type ConfirmedCount = Pick<Progress, 'texts' | 'confirmed'>;
 
 /** How many of a language's texts were confirmed and recorded for one test (the result shows it). */
 export interface ReviewCounts {
@@ -190,7 +188,7 @@ export function servedCount(
   language: string,
   contentVersion: string,
   builtTexts: number,
-): ConfirmedCount | undefined {
+): ConfirmedTexts | undefined {
   if (!updates || updates.content !== contentVersion || updates.language !== language) return undefined;
   const progress = updates.progress;
   if (!progress || builtTexts === 0 || progress.texts !== builtTexts) return undefined;

@@ -74,12 +74,14 @@ export function isRecordingStored(url: string): boolean {
 
 const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
 
+const PROGRESS_FIELDS = ['texts', 'confirmed', 'spoken', 'recorded', 'correctionsPending'] as const;
+
 /** The server's progress of a language when it is well-formed (else the build's record counts). */
-function progressOf(value: unknown): Progress | undefined {
+function wellFormedProgress(value: unknown): Progress | undefined {
   if (!value || typeof value !== 'object') return undefined;
   const progress = value as Record<keyof Progress, unknown>;
-  const fields: (keyof Progress)[] = ['texts', 'confirmed', 'spoken', 'recorded', 'correctionsPending'];
-  return fields.every((field) => isCount(progress[field])) ? (value as Progress) : undefined;
+  if (!PROGRESS_FIELDS.every((field) => isCount(progress[field]))) return undefined;
+  return Object.fromEntries(PROGRESS_FIELDS.map((field) => [field, progress[field]])) as unknown as Progress;
 }
 
 /**
@@ -156,7 +158,7 @@ export async function refreshUpdates(
       if (!isUpdates(received, language)) continue;
       // A malformed progress is dropped, not the corrections and recordings beside it.
       const { progress, ...rest } = received;
-      const counted = progressOf(progress);
+      const counted = wellFormedProgress(progress);
       const answer: LanguageUpdates = counted ? { ...rest, progress: counted } : rest;
       await storeRecordings(store, answer);
       await store.put('updates', { answer, etag: response.headers.get('etag') }, language);
