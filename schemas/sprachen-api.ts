@@ -128,12 +128,17 @@ export interface CorrectionBody {
   note: string;
 }
 
-/** GET /api/sprachen/updates (tablets, no login): confirmed corrections and approved recordings. */
+/**
+ * GET /api/sprachen/updates (tablets, no login): confirmed corrections and approved recordings, and
+ * the language's progress when `content` is the server's own content version (the same counts as
+ * the page's, so a tablet counts confirmations of unchanged texts too).
+ */
 export interface UpdatesAnswer {
   content: string;
   language: string;
   texts: Record<string, string>;
   recordings: Record<string, { url: string; text: string }>;
+  progress?: Progress;
 }
 
 /** GET /api/sprachen/export (content:pull). */

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { languageTexts, reviewState } from '../schemas/language-facts.ts';
+import type { LanguageTextsAnswer, Progress } from '../schemas/sprachen-api.ts';
 import { openBrowser, type Session, screenshotAtSizes } from './support/browser.ts';
 import {
   enterUserData,
@@ -12,6 +13,7 @@ import {
   storedSession,
   tapStart,
   untilServiceWorkerControls,
+  waitForScreen,
 } from './support/flow.ts';
 import { pdfText } from './support/pdf.ts';
 import { finishedSession, openSeeded } from './support/seed.ts';
@@ -251,6 +253,124 @@ describe('npm run content:pull against the server', () => {
       expect(again.stdout).not.toContain('updated ');
     } finally {
       rmSync(contentDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** The progress of a language in the answer the page's device keeps (src/sprachen/stored-updates.ts). */
+function storedProgress(language: string): Promise<Progress | null> {
+  return new Promise((resolve) => {
+    const open = indexedDB.open('zaehltest-sprachen');
+    open.onupgradeneeded = () => open.transaction?.abort();
+    open.onerror = () => resolve(null);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('updates')) {
+        db.close();
+        resolve(null);
+        return;
+      }
+      const read = db.transaction('updates').objectStore('updates').get(language);
+      read.onsuccess = () => {
+        db.close();
+        resolve(read.result?.answer?.progress ?? null);
+      };
+      read.onerror = () => resolve(null);
+    };
+  });
+}
+
+describe('the server’s count of confirmed texts on the tablet', () => {
+  const progressOnServer = async () =>
+    (await reviewers.call<LanguageTextsAnswer>('tr1', 'GET', '/api/sprachen/texts?language=tr')).progress;
+
+  /**
+   * On the child's details until the device holds the server's count, 'Test beginnen' in Turkish
+   * (chosen by its code: its label depends on that count), whose snapshot must count as the server
+   * does; then the test's result, its answers seeded (a whole run is not the subject here). Returns
+   * the start screen's language and the result's submission id.
+   */
+  async function testOnTablet(page: Page, progress: Progress) {
+    await expect
+      .poll(() => page.evaluate(storedProgress, 'tr'), { timeout: 15_000, interval: 200 })
+      .toEqual(progress);
+    await page.getByLabel('Sprache').selectOption('tr');
+    await page.getByRole('button', { name: 'Test beginnen' }).click();
+    await waitForScreen(page, 'startscreen');
+    const startLanguage = await page.getByTestId('start-language').textContent();
+    const snapshot = (await storedSession(page))?.updates;
+    if (!snapshot) throw new Error("'Test beginnen' saved no snapshot");
+    expect(snapshot.counts).toMatchObject({ texts: progress.texts, confirmed: progress.confirmed });
+    const submissionId = crypto.randomUUID();
+    await openSeeded(page, server.url, {
+      ...finishedSession({ language: 'tr', submissionId }),
+      updates: snapshot,
+    });
+    return { startLanguage, submissionId };
+  }
+
+  it('counts on the result what the server counts, and calls the language geprüft once it has confirmed every text', async () => {
+    // A text confirmed on the server as it stands: no correction to send, but one more confirmed.
+    const open = (
+      await reviewers.call<LanguageTextsAnswer>('tr1', 'GET', '/api/sprachen/texts?language=tr')
+    ).texts.filter((text) => text.confirmed === null && text.proposal === null);
+    expect(open.length).toBeGreaterThan(1);
+    await reviewers.call('tr1', 'POST', '/api/sprachen/confirm', {
+      language: 'tr',
+      key: open[0]!.key,
+      text: open[0]!.current,
+    });
+    const some = await progressOnServer();
+    expect(some.confirmed).toBeGreaterThan(reviewState(join(ROOT, 'content'), 'tr').reviewed);
+    expect(some.confirmed).toBeLessThan(some.texts);
+
+    const first = await openBrowser();
+    try {
+      const { page } = first;
+      await login(page, server.url);
+      const { startLanguage, submissionId } = await testOnTablet(page, some);
+      expect(startLanguage).toBe('Türkisch (Entwurf)');
+      await page
+        .getByText(`Entwurf: ${some.confirmed} von ${some.texts} Texten von Muttersprachlern geprüft`)
+        .waitFor();
+      await screenshotAtSizes(page, 'sprachen-result-served-count');
+      await expect
+        .poll(async () => (await server.listResults()).find((result) => result.submissionId === submissionId))
+        .toMatchObject({ translationStatus: 'Entwurf' });
+    } finally {
+      await first.close();
+    }
+
+    // The rest confirmed on the server: Turkish is no draft for this tablet any more.
+    for (const text of open.slice(1))
+      await reviewers.call('tr1', 'POST', '/api/sprachen/confirm', {
+        language: 'tr',
+        key: text.key,
+        text: text.current,
+      });
+    const all = await progressOnServer();
+    expect(all.confirmed).toBe(all.texts);
+
+    const second = await openBrowser();
+    try {
+      const { page } = second;
+      await login(page, server.url);
+      // The child's details name it without '(Entwurf)' once the device holds the server's count.
+      await page.locator('option[value="tr"]', { hasText: /^Türkisch$/ }).waitFor({ state: 'attached' });
+      const { startLanguage, submissionId } = await testOnTablet(page, all);
+      expect(startLanguage).toBe('Türkisch');
+      await page.getByText(`alle ${all.texts} Texte von Muttersprachlern geprüft`).waitFor();
+      const language = page.locator('.result-details').getByText('Türkisch', { exact: true });
+      expect(await language.count()).toBe(1);
+      await screenshotAtSizes(page, 'sprachen-result-all-confirmed');
+      // The upload says so too: no 'Entwurf' (the export's 'Übersetzung' reads 'geprüft').
+      await expect
+        .poll(async () => (await server.listResults()).some((result) => result.submissionId === submissionId))
+        .toBe(true);
+      const stored = (await server.listResults()).find((result) => result.submissionId === submissionId);
+      expect(stored?.translationStatus).toBeUndefined();
+    } finally {
+      await second.close();
     }
   });
 });

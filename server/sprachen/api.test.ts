@@ -29,7 +29,12 @@ if (!turkish) throw new Error('content/ has no Turkish pack');
 const confirmedText = turkish.texts.find((text) => text.fileConfirmed && text.recordingKey);
 const KEY = '1.questionText';
 const original = turkish.texts.find((text) => text.key === KEY);
-if (!confirmedText || !original) throw new Error('content/ has no confirmed Turkish question text');
+/** A translated text the build's review record does not confirm. */
+const unconfirmed = turkish.texts.find(
+  (text) => !text.fileConfirmed && text.text.trim() !== '' && text.key !== KEY,
+);
+if (!confirmedText || !original || !unconfirmed)
+  throw new Error('content/ has no confirmed and no unconfirmed Turkish text');
 
 /** A few bytes that start as an MP3 does (an ID3 tag); the server checks the format, not the sound. */
 const mp3 = (marker: number) => Buffer.concat([Buffer.from('ID3'), Buffer.alloc(200, marker)]);
@@ -137,6 +142,33 @@ describe.each(storeBackends)('native review and recording on $name (docs/product
     expect(answer.progress.confirmed).toBe(turkish.texts.filter((text) => text.fileConfirmed).length);
     expect(answer.progress.texts).toBe(turkish.texts.length);
   });
+
+  it.skipIf(backend.skip)(
+    'sends the tablets the page’s progress, which a confirmation of an unchanged text changes',
+    async () => {
+      const before = await updates();
+      expect(before.progress).toEqual((await texts('tr1')).progress);
+      const url = `/api/sprachen/updates?content=${catalogue.content}&language=tr`;
+      const etag = String((await api.app.inject({ method: 'GET', url })).headers.etag);
+      // A text neither the build's record nor anyone confirmed yet, confirmed as it stands.
+      const confirmed = await sessions.tr1.request('POST', '/api/sprachen/confirm', {
+        language: 'tr',
+        key: unconfirmed.key,
+        text: unconfirmed.text,
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      const after = await updates();
+      // Nothing to send of the text itself, but the count: the tablet's result counts it.
+      expect(after.texts).toEqual({});
+      expect(after.progress).toEqual({
+        ...before.progress,
+        confirmed: (before.progress?.confirmed ?? 0) + 1,
+      });
+      expect(after.progress).toEqual((await texts('chef')).progress);
+      const repeat = await api.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+      expect(repeat.statusCode).toBe(200);
+    },
+  );
 
   it.skipIf(backend.skip)(
     'makes a correction the wording only when a second person confirms it',
@@ -299,6 +331,7 @@ describe.each(storeBackends)('native review and recording on $name (docs/product
       language: 'tr',
       texts: { [KEY]: again },
       recordings: {},
+      progress: (await texts('tr1')).progress,
     });
     // A stale take cannot be approved.
     const take = await upload('tr1', { language: 'tr', key: KEY, text: again }, mp3(3));
@@ -307,7 +340,7 @@ describe.each(storeBackends)('native review and recording on $name (docs/product
   });
 
   it.skipIf(backend.skip)(
-    'gives another content version nothing, and answers a repeat with 304',
+    'gives another content version nothing, not even a progress, and answers a repeat with 304',
     async () => {
       expect(await updates('0123456789ab')).toEqual({
         content: '0123456789ab',
@@ -365,6 +398,7 @@ describe.each(storeBackends)('native review and recording on $name (docs/product
       );
       const lines = protokoll.entries.map((entry) => `${entry.actor}: ${entry.detail}`).reverse();
       expect(lines).toEqual([
+        `tr1 (Sprachprüfung): tr ${unconfirmed.key}: geprüft`,
         `tr1 (Sprachprüfung): tr ${KEY}: Korrektur vorgeschlagen`,
         `tr2 (Sprachprüfung): tr ${KEY}: Korrektur bestätigt`,
         `tr1 (Sprachprüfung): tr ${KEY}: aufgenommen`,

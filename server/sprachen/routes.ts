@@ -169,10 +169,14 @@ export const sprachenPlugin: FastifyPluginAsync<SprachenOptions> = async (app, o
     // A correction or recording belongs to the texts of the content it was made against: an app of
     // another content version gets nothing (docs/product.md §50).
     if (language && query.content === catalogue().content) {
-      for (const text of await statesOf(language)) {
+      const states = await statesOf(language);
+      for (const text of states) {
         if (text.corrected) answer.texts[text.key] = text.current;
         if (text.served) answer.recordings[text.key] = { url: text.served.url, text: text.served.text };
       }
+      // The page's counts: the tablet is sent no confirmation of an unchanged text, only this count
+      // of them. In the ETag too, so a confirmation alone reaches a tablet that asks again.
+      answer.progress = progressOf(states);
     }
     const etag = `"${createHash('sha256').update(JSON.stringify(answer)).digest('base64url').slice(0, 27)}"`;
     // Any origin may read it, as any may post results (server/app.ts): an app built with

@@ -1,5 +1,6 @@
 import { languages } from 'virtual:zaehltest-languages';
 import type { LanguageFact, TextDirection } from '../../schemas/language-pack';
+import type { Progress } from '../../schemas/sprachen-api';
 import { testLanguages } from '../../schemas/test-languages';
 import { i18n } from '../i18n';
 
@@ -40,9 +41,35 @@ export function languageName(code: string): string {
   return byCode.get(code)?.name ?? code;
 }
 
-/** Whether the language's texts are a draft: some text is 'nicht geprüft' (content/reviews/). */
-export function isDraftLanguage(code: string): boolean {
-  return byCode.get(code)?.status === 'Entwurf';
+/** How many of a language's texts there are and how many native speakers confirmed (docs/product.md §50). */
+export type ConfirmedTexts = Pick<Progress, 'texts' | 'confirmed'>;
+
+/**
+ * On a tablet, the results server's count for each language of this build, from its stored answer
+ * (src/sprachen/stored-updates.ts sets it); elsewhere (the Auswertung, the preview) it stays empty.
+ */
+const served = new Map<string, ConfirmedTexts>();
+
+/** Sets (or, with undefined, forgets) the server's count of a language's confirmed texts. */
+export function setServedCount(code: string, count: ConfirmedTexts | undefined): void {
+  if (count) served.set(code, count);
+  else served.delete(code);
+}
+
+/**
+ * Whether the language's texts are a draft. With a count — a test's, taken at 'Test beginnen', or
+ * by default the server's count this tablet holds — until every text is confirmed by native
+ * speakers (docs/product.md §50); with none (null, or no served count), the build's status: some
+ * text is 'nicht geprüft' (content/reviews/). German is the reference and never a draft.
+ */
+export function isDraftLanguage(
+  code: string,
+  count: ConfirmedTexts | null = served.get(code) ?? null,
+): boolean {
+  const status = byCode.get(code)?.status;
+  if (status === undefined) return false;
+  if (count && count.texts > 0) return count.confirmed < count.texts;
+  return status === 'Entwurf';
 }
 
 /** How many of the language's texts are 'nicht geprüft' (0 for a reviewed language). */
@@ -50,9 +77,14 @@ export function unreviewedTexts(code: string): number {
   return byCode.get(code)?.unreviewed ?? 0;
 }
 
-/** The name as the educator reads it everywhere: 'Türkisch', 'Ukrainisch (Entwurf)'. */
-export function languageLabel(code: string): string {
-  return isDraftLanguage(code) ? `${languageName(code)} ${i18n.t('languages.draft')}` : languageName(code);
+/**
+ * The name as the educator reads it everywhere: 'Türkisch', 'Ukrainisch (Entwurf)'; `count` as for
+ * isDraftLanguage (a test's start screen and result pass the test's own).
+ */
+export function languageLabel(code: string, count?: ConfirmedTexts | null): string {
+  return isDraftLanguage(code, count)
+    ? `${languageName(code)} ${i18n.t('languages.draft')}`
+    : languageName(code);
 }
 
 /** The code of the language in the uploaded result ('2' for tr); '' for an unknown code. */

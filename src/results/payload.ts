@@ -1,5 +1,4 @@
 import type { AnswerDetail, ResultPayload } from '../../schemas/result-payload';
-import { GERMAN } from '../../schemas/test-languages';
 import { isDraftLanguage, resultCode } from '../content/languages';
 import { isStorableBirthDate, localDay } from '../domain/date';
 import { SCORED_QUESTION_IDS } from '../domain/facts';
@@ -60,7 +59,7 @@ export function buildResultPayload(
     schoolLevel: user.schoolLevel,
     language: resultCode(user.language),
     // A draft language's results are marked so, never mistaken for validated ones.
-    ...(isDraft(user.language, review) ? { translationStatus: 'Entwurf' as const } : {}),
+    ...(isDraftLanguage(user.language, review ?? null) ? { translationStatus: 'Entwurf' as const } : {}),
     ...flags,
     ...testDate(answers, endedEarly?.endedAt),
     ...(contentVersion ? { contentVersion } : {}),
@@ -116,13 +115,4 @@ export function answerDetails(answers: readonly AnswerRecord[]): AnswerDetail[] 
  */
 export function storableBirthDate(date: string): string {
   return isStorableBirthDate(date) ? date : '';
-}
-
-/** A language is a draft until every one of its texts is confirmed; German is the reference. */
-function isDraft(
-  language: string,
-  review: Pick<ReviewCounts, 'texts' | 'confirmed'> | null | undefined,
-): boolean {
-  if (review && review.texts > 0 && language !== GERMAN) return review.confirmed < review.texts;
-  return isDraftLanguage(language);
 }

@@ -50,7 +50,7 @@ export function ChildFields({
   // One radio group per form: two forms on the screen must not share a group name.
   const schoolGroup = useId();
   const isKita = user.school === 'Kita';
-  const draftShown = explainDraft && childLanguages.some(isDraftLanguage);
+  const draftShown = explainDraft && childLanguages.some((code) => isDraftLanguage(code));
   return (
     <>
       <div className="form-row">

@@ -218,7 +218,7 @@ export function ChildrenOfDevice({
         <AddChild
           onAdd={onAdd}
           onClose={() => setAdding(false)}
-          explainDraft={!shownLanguages.some(isDraftLanguage)}
+          explainDraft={!shownLanguages.some((code) => isDraftLanguage(code))}
         />
       )}
       {adoptNote && (

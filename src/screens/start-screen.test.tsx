@@ -90,3 +90,24 @@ describe("'Hat das Kind die Ansage verstanden?' on the start screen (docs/produc
     expect(sample?.parentElement?.textContent).toBe(`Beispielsatz: „${sample?.textContent}“`);
   });
 });
+
+describe("the language's '(Entwurf)' on the start screen (docs/product.md §50)", () => {
+  it("follows the test's own count of confirmed texts: none after the name once every text is confirmed", () => {
+    const counts = (confirmed: number) => ({ texts: 100, confirmed, spoken: 55, recorded: 0 });
+    const snapshot = useStore.getState().updates;
+    if (!snapshot) throw new Error("'Test beginnen' took no snapshot");
+    useStore.getState().setUpdates({ ...snapshot, counts: counts(100) });
+    const { unmount } = render(
+      <I18nextProvider i18n={i18n}>
+        <StartScreen />
+      </I18nextProvider>,
+    );
+    expect(screen.getByTestId('start-language').textContent).toBe('Türkisch');
+    expect(screen.queryByText(/^„\(Entwurf\)“ hinter einer Sprache/)).toBeNull();
+    unmount();
+    useStore.getState().setUpdates({ ...snapshot, counts: counts(99) });
+    renderScreen();
+    expect(screen.getByTestId('start-language').textContent).toBe('Türkisch (Entwurf)');
+    expect(screen.getByText(/^„\(Entwurf\)“ hinter einer Sprache/)).toBeTruthy();
+  });
+});

@@ -19,6 +19,8 @@ export function StartScreen() {
   const goTo = useStore((s) => s.goTo);
   const user = useStore((s) => s.user);
   const language = user.language;
+  // The test's own count, taken at 'Test beginnen', as its result will show it (docs/product.md §50).
+  const count = useStore((s) => s.updates?.counts ?? null);
   const educatorLine = useStore((s) => s.educatorLine);
   const setEducatorLine = useStore((s) => s.setEducatorLine);
   const backToDetails = useStore((s) => s.backToDetails);
@@ -65,9 +67,10 @@ export function StartScreen() {
           {t('start.child')}:{' '}
           <strong data-testid="start-name">{user.name.trim() || t('start.noName')}</strong>
           {' · '}
-          {t('start.language')}: <strong data-testid="start-language">{languageLabel(user.language)}</strong>
+          {t('start.language')}:{' '}
+          <strong data-testid="start-language">{languageLabel(user.language, count)}</strong>
         </p>
-        <DraftLanguageNote languages={[user.language]} className="start-draft" />
+        <DraftLanguageNote languages={[user.language]} className="start-draft" count={count} />
         <div className="start-options">
           <label htmlFor={switchId} className="switch">
             <input

@@ -84,6 +84,7 @@ export function buildResultDocument(
   // Whether every text the child heard was reviewed by a native speaker (content/reviews/, and
   // the review on the server as the test began, docs/product.md §50).
   const counted = review && user.language !== GERMAN && review.texts > 0 ? review : null;
+  // The language's '(Entwurf)' by the same count; a result without one has the build's status.
   const translation: string = counted
     ? String(
         t(
@@ -96,7 +97,7 @@ export function buildResultDocument(
           },
         ),
       )
-    : isDraftLanguage(user.language)
+    : isDraftLanguage(user.language, null)
       ? String(t('result.translationUnreviewed', { count: unreviewedTexts(user.language) }))
       : String(t('result.translationReviewed'));
   const details = [
@@ -104,7 +105,7 @@ export function buildResultDocument(
     { label: t('result.birthdate'), value: germanDate(user.birthdate) },
     { label: t('result.school'), value: t(`userData.schools.${user.school}`) },
     ...(user.schoolLevel !== '' ? [{ label: t('result.schoolLevel'), value: user.schoolLevel }] : []),
-    { label: t('result.language'), value: languageLabel(user.language) },
+    { label: t('result.language'), value: languageLabel(user.language, counted) },
     ...(understanding
       ? [
           {

@@ -252,7 +252,7 @@ describe('the children of this device on the details screen', () => {
     const note =
       '„(Entwurf)“ hinter einer Sprache: Ihre Texte sind noch nicht alle von Muttersprachlern geprüft; Ergebnisse in dieser Sprache werden so markiert.';
     // The packs decide which languages are drafts; under the list and under 'Sprache' while any is.
-    const anyDraft = childLanguages.some(isDraftLanguage);
+    const anyDraft = childLanguages.some((code) => isDraftLanguage(code));
     expect(screen.queryAllByText(note)).toHaveLength(anyDraft ? 2 : 0);
     const described = screen.getByLabelText('Sprache').getAttribute('aria-describedby');
     expect(described ? document.getElementById(described)?.textContent : null).toBe(anyDraft ? note : null);

@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest';
+import {
+  childLanguages,
+  isDraftLanguage,
+  languageFact,
+  languageLabel,
+  languageName,
+  setServedCount,
+} from '../content/languages';
 import type { LanguagePack, Texts } from '../content/types';
+import { i18n } from '../i18n';
+import { buildResultPayload } from '../results/payload';
+import { fullRun, USER } from '../results/test-fixtures';
+import { buildResultDocument } from '../screens/use-result-document';
 import {
   type BuiltFacts,
   chooseRecording,
   correctedPack,
   correctedTexts,
   type LanguageUpdates,
+  servedCount,
   spokenTexts,
   takeSnapshot,
 } from './snapshot';
@@ -60,12 +73,82 @@ describe('the snapshot a test begins with', () => {
   });
 
   it('counts the server’s confirmed texts when it sends its progress for the same texts', () => {
-    const progress = { texts: 10, confirmed: 9 };
+    const progress = { texts: 10, confirmed: 9, spoken: 3, recorded: 1, correctionsPending: 0 };
     expect(takeSnapshot({ ...UPDATES, progress }, 'tr', 'v1', BUILT, everyStored).counts.confirmed).toBe(9);
     const other = { ...progress, texts: 12 };
     expect(
       takeSnapshot({ ...UPDATES, progress: other }, 'tr', 'v1', BUILT, everyStored).counts.confirmed,
     ).toBe(6);
+  });
+
+  it('calls the language geprüft in the result and the upload when the server confirmed every text', () => {
+    const progress = { texts: 10, confirmed: 10, spoken: 3, recorded: 0, correctionsPending: 0 };
+    const { counts } = takeSnapshot({ ...UPDATES, progress }, 'tr', 'v1', BUILT, everyStored);
+    expect(counts).toEqual({ texts: 10, confirmed: 10, spoken: 3, recorded: 2 });
+    const user = { ...USER, language: 'tr' };
+    expect(
+      buildResultPayload('s', user, fullRun([1, 2]), 'v1', undefined, null, null, counts),
+    ).not.toHaveProperty('translationStatus');
+    const doc = buildResultDocument(user, fullRun([1, 2]), i18n.t.bind(i18n), undefined, null, null, counts);
+    expect(doc.details.find((detail) => detail.label === 'Übersetzung')?.value).toBe(
+      'alle 10 Texte von Muttersprachlern geprüft',
+    );
+    expect(doc.details.find((detail) => detail.label === 'Sprache')?.value).toBe('Türkisch');
+    // One text short on the server: a draft, in the upload and after the name.
+    const short = takeSnapshot(
+      { ...UPDATES, progress: { ...progress, confirmed: 9 } },
+      'tr',
+      'v1',
+      BUILT,
+      everyStored,
+    ).counts;
+    expect(
+      buildResultPayload('s', user, fullRun([1, 2]), 'v1', undefined, null, null, short).translationStatus,
+    ).toBe('Entwurf');
+    expect(
+      buildResultDocument(
+        user,
+        fullRun([1, 2]),
+        i18n.t.bind(i18n),
+        undefined,
+        null,
+        null,
+        short,
+      ).details.find((detail) => detail.label === 'Sprache')?.value,
+    ).toBe('Türkisch (Entwurf)');
+  });
+});
+
+describe('the server’s count a tablet holds', () => {
+  const progress = { texts: 10, confirmed: 10, spoken: 3, recorded: 1, correctionsPending: 0 };
+
+  it('is the server’s progress of this build’s content version, language and texts', () => {
+    expect(servedCount({ ...UPDATES, progress }, 'tr', 'v1', 10)).toEqual({ texts: 10, confirmed: 10 });
+    // An answer for another content version, another language, other texts or without progress.
+    expect(servedCount({ ...UPDATES, progress }, 'tr', 'v2', 10)).toBeUndefined();
+    expect(servedCount({ ...UPDATES, progress }, 'ar', 'v1', 10)).toBeUndefined();
+    expect(servedCount({ ...UPDATES, progress }, 'tr', 'v1', 11)).toBeUndefined();
+    expect(servedCount(UPDATES, 'tr', 'v1', 10)).toBeUndefined();
+    expect(servedCount(undefined, 'tr', 'v1', 10)).toBeUndefined();
+  });
+
+  it('makes a language no draft on the child’s details once every text is confirmed on the server', () => {
+    const draft = childLanguages.find((code) => isDraftLanguage(code));
+    if (!draft) throw new Error('content/ has no draft language');
+    const texts = languageFact(draft)?.texts ?? 0;
+    try {
+      setServedCount(draft, { texts, confirmed: texts });
+      expect(isDraftLanguage(draft)).toBe(false);
+      expect(languageLabel(draft)).toBe(languageName(draft));
+      // A test's own count (its start screen, its result) and a result without one (null) go first.
+      expect(isDraftLanguage(draft, { texts, confirmed: texts - 1 })).toBe(true);
+      expect(languageLabel(draft, null)).toBe(`${languageName(draft)} (Entwurf)`);
+      setServedCount(draft, { texts, confirmed: texts - 1 });
+      expect(languageLabel(draft)).toBe(`${languageName(draft)} (Entwurf)`);
+    } finally {
+      setServedCount(draft, undefined);
+    }
+    expect(isDraftLanguage(draft)).toBe(true);
   });
 });
 

@@ -1,6 +1,7 @@
 import { sameWording } from '../../schemas/recorded-text';
-import type { Progress, UpdatesAnswer } from '../../schemas/sprachen-api';
+import type { UpdatesAnswer } from '../../schemas/sprachen-api';
 import { RECORDED_PHRASES, TEXT_FIELDS, type TextField } from '../../schemas/text-keys';
+import type { ConfirmedTexts } from '../content/languages';
 import type { LanguagePack, Texts } from '../content/types';
 
 /**
@@ -17,9 +18,9 @@ export type ServedRecording = UpdatesAnswer['recordings'][string];
 /**
  * GET /api/sprachen/updates for one language: text key ('1.situationText', 'soundCheck',
  * 'numberWords.3.say') → confirmed corrected wording, and the approved recordings; the server's
- * progress when it sends it (the protocol's addition).
+ * progress of the language when the answer is for the server's own content version.
  */
-export type LanguageUpdates = UpdatesAnswer & { progress?: Pick<Progress, 'texts' | 'confirmed'> };
+export type LanguageUpdates = UpdatesAnswer;
 
 /** How many of a language's texts were confirmed and recorded for one test (the result shows it). */
 export interface ReviewCounts {
@@ -166,16 +167,32 @@ export function takeSnapshot(
     const current = texts[key] ?? text;
     if (chooseRecording(partial, key, current, built.builtRecordings.get(key))) recorded++;
   }
-  const progress = usable ? updates.progress : undefined;
-  // The server's count includes confirmations of unchanged texts, which the tablet is not sent;
-  // without it, the build's review record counts (a served correction may replace a text the
-  // record already confirms, so adding them could count a text twice).
   const confirmed =
-    progress && progress.texts === built.texts ? progress.confirmed : built.texts - built.unreviewed;
+    servedCount(updates, language, contentVersion, built.texts)?.confirmed ?? built.texts - built.unreviewed;
   return {
     ...partial,
     counts: { texts: built.texts, confirmed, spoken: built.spokenTexts.size, recorded },
   };
+}
+
+/**
+ * The server's count of a language's confirmed texts, when its stored answer is for this build's
+ * content version and counts the same texts (docs/product.md §50); undefined means the build's
+ * review record counts. The server's count includes confirmations of unchanged texts, which the
+ * tablet is not sent (and a served correction may replace a text the record already confirms, so
+ * adding the two could count a text twice). The snapshot's counts and the language's '(Entwurf)'
+ * on the child's details both come from here.
+ */
+export function servedCount(
+  updates: LanguageUpdates | undefined,
+  language: string,
+  contentVersion: string,
+  builtTexts: number,
+): ConfirmedTexts | undefined {
+  if (!updates || updates.content !== contentVersion || updates.language !== language) return undefined;
+  const progress = updates.progress;
+  if (!progress || builtTexts === 0 || progress.texts !== builtTexts) return undefined;
+  return { texts: progress.texts, confirmed: Math.min(progress.confirmed, progress.texts) };
 }
 
 /** The MP3 URLs a snapshot or a stored answer refers to. */

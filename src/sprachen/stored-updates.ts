@@ -1,5 +1,7 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import { type LanguageUpdates, recordingUrls, type UpdatesSnapshot } from './snapshot';
+import type { Progress } from '../../schemas/sprachen-api';
+import { languageFact, setServedCount } from '../content/languages';
+import { type LanguageUpdates, recordingUrls, servedCount, type UpdatesSnapshot } from './snapshot';
 
 /**
  * The native review's updates kept on the device (docs/product.md §50): per language the server's
@@ -70,6 +72,30 @@ export function isRecordingStored(url: string): boolean {
   return known.stored.has(url);
 }
 
+const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
+
+const PROGRESS_FIELDS = ['texts', 'confirmed', 'spoken', 'recorded', 'correctionsPending'] as const;
+
+/** The server's progress of a language when it is well-formed (else the build's record counts). */
+function wellFormedProgress(value: unknown): Progress | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const progress = value as Record<keyof Progress, unknown>;
+  if (!PROGRESS_FIELDS.every((field) => isCount(progress[field]))) return undefined;
+  return Object.fromEntries(PROGRESS_FIELDS.map((field) => [field, progress[field]])) as unknown as Progress;
+}
+
+/**
+ * Tells the language list what the server counts of each language for this build, so that a
+ * language whose every text is confirmed on the server is no draft on the child's details
+ * (docs/product.md §50).
+ */
+function publishCounts(languages: readonly string[], contentVersion: string): void {
+  for (const language of languages) {
+    const texts = languageFact(language)?.texts ?? 0;
+    setServedCount(language, servedCount(known.answers.get(language), language, contentVersion, texts));
+  }
+}
+
 function isUpdates(value: unknown, language: string): value is LanguageUpdates {
   if (!value || typeof value !== 'object') return false;
   const answer = value as Partial<LanguageUpdates>;
@@ -93,7 +119,9 @@ function isUpdates(value: unknown, language: string): value is LanguageUpdates {
  * Asks the server for each language's updates of this content version and keeps them with their
  * MP3s; bytes no stored answer and no `keep` URL (the running session's snapshot) needs are
  * dropped. Quietly does nothing offline or against a server without the route (the build's texts
- * and recordings stay); returns whether anything changed.
+ * and recordings stay); returns whether anything changed. The server's counts of the stored answers
+ * are handed to the language list (src/content/languages.ts) as soon as they are read, and again
+ * after the server's answers.
  */
 export async function refreshUpdates(
   languages: readonly string[],
@@ -101,6 +129,7 @@ export async function refreshUpdates(
   keep: readonly string[] = [],
 ): Promise<boolean> {
   await loadStoredUpdates();
+  publishCounts(languages, contentVersion);
   let changed = false;
   let store: IDBPDatabase<SprachenDb>;
   try {
@@ -125,8 +154,12 @@ export async function refreshUpdates(
         continue;
       }
       if (!response.ok) continue;
-      const answer: unknown = await response.json();
-      if (!isUpdates(answer, language)) continue;
+      const received: unknown = await response.json();
+      if (!isUpdates(received, language)) continue;
+      // A malformed progress is dropped, not the corrections and recordings beside it.
+      const { progress, ...rest } = received;
+      const counted = wellFormedProgress(progress);
+      const answer: LanguageUpdates = counted ? { ...rest, progress: counted } : rest;
       await storeRecordings(store, answer);
       await store.put('updates', { answer, etag: response.headers.get('etag') }, language);
       known.answers.set(language, answer);
@@ -136,6 +169,7 @@ export async function refreshUpdates(
     }
   }
   if (changed) {
+    publishCounts(languages, contentVersion);
     const needed = new Set([...keep, ...[...known.answers.values()].flatMap(recordingUrls)]);
     for (const url of [...known.stored]) {
       if (needed.has(url)) continue;
