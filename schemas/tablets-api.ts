@@ -1,5 +1,5 @@
 /**
- * Enrolled tablets (docs/product.md §50): the enrolment code, the answers of /api/tablets/* and of
+ * Enrolled tablets (docs/product.md §51): the enrolment code, the answers of /api/tablets/* and of
  * the tablets' part of /api/verwaltung, as the server sends them and /verwaltung reads them. Types,
  * constants and one pure function (the code's normalisation) only: both sides import them.
  */

@@ -7,7 +7,7 @@ const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'pac
   version: string;
 };
 
-describe('the app version tablets report (docs/product.md §50)', () => {
+describe('the app version tablets report (docs/product.md §51)', () => {
   it('is the package version and the build id', () => {
     expect(appVersion({ ZAEHLTEST_BUILD_ID: 'abc1234' })).toBe(`${version}+abc1234`);
   });

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * The app's version as tablets report it (docs/product.md §50):
+ * The app's version as tablets report it (docs/product.md §51):
  * `<package version>+<short build id>`, the build id being the commit (ZAEHLTEST_BUILD_ID overrides
  * it; without git, the build's day). Written to dist/version.json and built into the app.
  */

@@ -72,7 +72,7 @@ export interface ServerOptions {
   /** The texts native speakers review (default: the server's build, docs/product.md §50); tests make their own. */
   sprachenCatalogue?: Catalogue;
   /**
-   * UPLOAD_ACCESS (docs/product.md §50): 'open' (default) stores unsigned uploads as before;
+   * UPLOAD_ACCESS (docs/product.md §51): 'open' (default) stores unsigned uploads as before;
    * 'enrolled' takes results and consent withdrawals only from enrolled tablets.
    */
   uploadAccess?: UploadAccess;
@@ -223,7 +223,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // other hook, so that a cross-origin client also reads its 400, 413 or 429.
     // Matched by route, so a query string (`/api/results?x=1`) gets the header too.
     // Not the deletion by child code on the same path: it needs the token and stays same-origin.
-    // The tablets' enrolment and status report (docs/product.md §50) come from the same apps.
+    // The tablets' enrolment and status report (docs/product.md §51) come from the same apps.
     if (
       (request.routeOptions.url === UPLOAD_PATH && request.method !== 'DELETE') ||
       request.routeOptions.url === CONSENT_WITHDRAWALS_PATH ||

@@ -27,7 +27,7 @@ import { commandLineVerwaltung, runCommand } from './verwaltung/commands.ts';
  * deletion journal with either database (server/deletion-journal.ts), and
  * UNKNOWN_CONSENT_COUNTS_FOR_RESEARCH (whether a result without a recorded research consent counts
  * as consent, default false; docs/product.md §48), and UPLOAD_ACCESS (open or enrolled: whether
- * only enrolled tablets may upload, default open; docs/product.md §50).
+ * only enrolled tablets may upload, default open; docs/product.md §51).
  */
 const ROOT = resolve(import.meta.dirname, '..');
 const env = process.env;

@@ -4,7 +4,7 @@ import { openBrowser, screenshotAtSizes } from './support/browser.ts';
 import { startTabletServer, type TabletTestServer } from './support/tablet-server.ts';
 
 /**
- * The access screen of an enrolled tablet (docs/product.md §50) for everyone: axe finds nothing on
+ * The access screen of an enrolled tablet (docs/product.md §51) for everyone: axe finds nothing on
  * the form 'Tablet einrichten' with a refused code, on an enrolled tablet the server refuses, and on
  * the question for the earlier passphrase after the Einrichtung changed it. The behaviour in every
  * engine is tests/engines/tablet-enrolment.test.ts.

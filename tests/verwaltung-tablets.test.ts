@@ -14,7 +14,7 @@ import { pdfText } from './support/pdf.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 /**
- * The section 'Tablets' of /verwaltung (docs/product.md §50) in real Chromium against the real server:
+ * The section 'Tablets' of /verwaltung (docs/product.md §51) in real Chromium against the real server:
  * the Verwaltung makes codes for an Einrichtung and sees them with their QR codes, printed on one A4
  * page (60 too); a tablet enrolled with one (made here with WebCrypto, as the app makes it) shows up
  * with what it reported; 'Abmelden' stops its uploads at once; the passphrase of the Einrichtung is

@@ -272,7 +272,7 @@ describe('/verwaltung and the shared login', () => {
       (await server.listResults()).filter((result) => result.childCode === 'K7M3QX').map((r) => r.site),
     ).toEqual(['KITA-018']);
 
-    // Her /verwaltung: her own account and her Einrichtung's tablets (docs/product.md §50).
+    // Her /verwaltung: her own account and her Einrichtung's tablets (docs/product.md §51).
     await her.getByRole('link', { name: 'Verwaltung' }).click();
     await her.getByRole('heading', { name: 'Tablets' }).waitFor();
     expect(await headings(her)).toEqual(['Mein Konto', 'Tablets']);

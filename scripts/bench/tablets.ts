@@ -1,4 +1,4 @@
-// `npm run bench:tablets` (docs/product.md §50): uploads signed by enrolled tablets against today's
+// `npm run bench:tablets` (docs/product.md §51): uploads signed by enrolled tablets against today's
 // open uploads, on PGlite and PostgreSQL, and /verwaltung's list of 60 tablets. The server runs in
 // this process on loopback (rate limit and logger off); the tablets' keys and signatures are made
 // before the clock starts, as each tablet signs its own. Uploads alternate open and signed, twice,

@@ -125,7 +125,7 @@ export function contentPlugin(options: ContentPluginOptions = REAL_CONTENT): Plu
       return source;
     },
     generateBundle() {
-      // dist/version.json (docs/product.md §50): the server flags tablets on an old version.
+      // dist/version.json (docs/product.md §51): the server flags tablets on an old version.
       if (command !== 'build' || builtContentVersion === undefined) return;
       this.emitFile({
         type: 'asset',

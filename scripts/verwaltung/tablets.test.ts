@@ -1,4 +1,4 @@
-// `npm run verwaltung -- tablet …` and `site passphrase` (docs/operation.md; docs/product.md §50):
+// `npm run verwaltung -- tablet …` and `site passphrase` (docs/operation.md; docs/product.md §51):
 // codes printed one per line with their link, the list with the id first, a revocation, the
 // passphrase read from standard input. On a stopped database (PGlite and PostgreSQL) and through a
 // running server, whose cached credentials the revocation reaches at once.

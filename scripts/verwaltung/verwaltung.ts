@@ -84,7 +84,7 @@ interface Parsed {
   role: string | undefined;
   sites: string[];
   languages: string[];
-  /** `tablet add`'s --count and --url (docs/product.md §50). */
+  /** `tablet add`'s --count and --url (docs/product.md §51). */
   count: string | undefined;
   url: string | undefined;
 }

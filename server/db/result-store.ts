@@ -30,7 +30,7 @@ export const INSERT_COLUMNS = [
   'enrolled_site',
 ];
 
-/** A payload on its way to the table, with the enrolled tablet that sent it (docs/product.md §50). */
+/** A payload on its way to the table, with the enrolled tablet that sent it (docs/product.md §51). */
 type Upload = ResultPayload & { origin?: ResultOrigin | undefined };
 
 type QuestionKey = `question${(typeof SCORED_QUESTION_IDS)[number]}`;
@@ -70,7 +70,7 @@ export function rowValues(payload: Upload): unknown[] {
     payload.understanding ?? null,
     // The parents' research consent (docs/product.md §48, migration 015); null from older apps.
     payload.researchConsent ?? null,
-    // The enrolled tablet and the Einrichtung of its enrolment (docs/product.md §50, migration 017).
+    // The enrolled tablet and the Einrichtung of its enrolment (docs/product.md §51, migration 017).
     payload.origin?.tabletId ?? null,
     payload.origin?.enrolledSite ?? null,
   ];

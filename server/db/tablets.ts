@@ -11,7 +11,7 @@ export type {
 } from './types.ts';
 
 /**
- * Enrolled tablets (docs/product.md §50, server/migrations/017_tablets.sql): enrolment codes, the
+ * Enrolled tablets (docs/product.md §51, server/migrations/017_tablets.sql): enrolment codes, the
  * tablets, the passphrase records of the Einrichtungen. The same SQL on PGlite and PostgreSQL.
  *
  * A signed upload must cost no database read: `credential` keeps each tablet's public key, revocation

@@ -36,7 +36,7 @@ export type StoredResult = Omit<ResultPayload, 'born'> & {
 
 /**
  * The enrolled tablet that sent a result, and the Einrichtung of its enrolment then (docs/product.md
- * §50); null for a result without a site (taken before the tablet's first enrolment).
+ * §51); null for a result without a site (taken before the tablet's first enrolment).
  */
 export interface ResultOrigin {
   tabletId: string;
@@ -77,7 +77,7 @@ export interface ResultStore {
   checkWrites(): Promise<void>;
   /** Accounts, Einrichtungen and API tokens (docs/product.md §47); absent in test doubles that need none. */
   accounts?: AccountStore;
-  /** Enrolled tablets, their codes and the passphrases of the Einrichtungen (docs/product.md §50). */
+  /** Enrolled tablets, their codes and the passphrases of the Einrichtungen (docs/product.md §51). */
   tablets?: TabletStore;
   /** The researchers' queries (/auswertung); absent in test doubles that need none. */
   readonly research?: ResearchStore;
@@ -229,7 +229,7 @@ export type ProtokollKind =
   | 'site'
   /** A text confirmed or corrected, a recording made or approved (docs/product.md §50). */
   | 'sprache'
-  /** Enrolment codes made, a tablet enrolled or revoked, an Einrichtung's passphrase set (docs/product.md §50). */
+  /** Enrolment codes made, a tablet enrolled or revoked, an Einrichtung's passphrase set (docs/product.md §51). */
   | 'tablet';
 
 export interface ProtokollEntry {
@@ -460,7 +460,7 @@ export interface SprachenStore {
   audio(id: number): Promise<Uint8Array | undefined>;
 }
 
-/* Enrolled tablets (server/db/tablets.ts, docs/product.md §50). */
+/* Enrolled tablets (server/db/tablets.ts, docs/product.md §51). */
 
 /** What a signature check needs of a tablet. */
 export interface TabletCredential {

@@ -1,4 +1,4 @@
--- Enrolled tablets (docs/product.md §50, "Eingerichtete Tablets", with the protocol): one-time enrolment codes,
+-- Enrolled tablets (docs/product.md §51, "Eingerichtete Tablets", with the protocol): one-time enrolment codes,
 -- the tablets they set up, the passphrase record of each Einrichtung, and which tablet sent a result.
 
 -- A one-time code (12 characters, valid 7 days, usable once). Only the SHA-256 of the normalised

@@ -25,7 +25,7 @@ export function answerPreflight(app: FastifyInstance, path: string): void {
       .code(204)
       .headers({
         'access-control-allow-methods': 'POST',
-        // An enrolled tablet signs its requests (docs/product.md §50).
+        // An enrolled tablet signs its requests (docs/product.md §51).
         'access-control-allow-headers': 'content-type, x-zaehltest-tablet',
         'access-control-max-age': '86400',
       })

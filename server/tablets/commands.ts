@@ -18,7 +18,7 @@ import {
 } from './operations.ts';
 
 /**
- * The tablets' commands of `npm run verwaltung` (docs/operation.md; docs/product.md §50): as plain
+ * The tablets' commands of `npm run verwaltung` (docs/operation.md; docs/product.md §51): as plain
  * data, run here on the database or in the running server through its control socket
  * (server/verwaltung/commands.ts), with the operations of ./operations.ts either way.
  */

@@ -24,7 +24,7 @@ import type { Verwaltung } from '../verwaltung/operations.ts';
 import { passphraseVerifier } from './passphrase.ts';
 
 /**
- * What the Verwaltung and a Kita-Leitung do with tablets (docs/product.md §50), in one place for the
+ * What the Verwaltung and a Kita-Leitung do with tablets (docs/product.md §51), in one place for the
  * page's routes (/api/verwaltung/tablets*) and the command line (`npm run verwaltung -- tablet …`):
  * the checks, the change and its Protokoll entry. Never the code or the passphrase in the Protokoll.
  */

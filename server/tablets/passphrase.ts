@@ -6,7 +6,7 @@ import type { PassphraseRecord } from '../../schemas/tablets-api.ts';
 const pbkdf2Async = promisify(pbkdf2);
 
 /**
- * The salt and verifier of an Einrichtung's passphrase (docs/product.md §50): the same PBKDF2-SHA256
+ * The salt and verifier of an Einrichtung's passphrase (docs/product.md §51): the same PBKDF2-SHA256
  * and HMAC as the build's (scripts/build-config.ts makeAccessVerifier, src/storage/kdf.ts verifierOf),
  * so a tablet checks a typed passphrase against it as it checks the build's. Off the event loop: the
  * derivation takes about half a second.

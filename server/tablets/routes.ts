@@ -34,7 +34,7 @@ import {
 } from './operations.ts';
 import { keepRawBody, REFUSALS, rawBodyOf, signedPath, verifyTablet } from './signature.ts';
 
-/** The tablets' own routes (docs/product.md §50), cross-origin like the upload. */
+/** The tablets' own routes (docs/product.md §51), cross-origin like the upload. */
 export const ENROL_PATH = '/api/tablets/enrol';
 export const STATUS_PATH = '/api/tablets/status';
 const API = '/api/verwaltung/tablets';

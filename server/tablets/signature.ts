@@ -6,7 +6,7 @@ import type { TabletCredential, TabletStore } from '../db/tablets.ts';
 import type { ResultOrigin } from '../db/types.ts';
 
 /**
- * Signed requests of enrolled tablets (docs/product.md §50): the header
+ * Signed requests of enrolled tablets (docs/product.md §51): the header
  * `X-Zaehltest-Tablet: <tabletId>.<base64url signature>`, an ECDSA P-256 / SHA-256 signature in
  * WebCrypto's IEEE-P1363 form over `${METHOD} ${path}\n${sha256hex(body)}`. No timestamp: an upload
  * is stored once per submission id and a status report only refreshes a row, so a replay is harmless.
@@ -100,7 +100,7 @@ export type GateOutcome =
  * enrolment of the same device) was enrolled to; an unsigned one passes under 'open' only. A signed
  * upload without `site` (a result taken before the tablet's first enrolment, when no
  * Einrichtungskennung was typed) is stored as an open upload would store it, with the tablet and
- * no Einrichtung of an enrolment (docs/product.md §50): refusing it would only retry it for ever.
+ * no Einrichtung of an enrolment (docs/product.md §51): refusing it would only retry it for ever.
  */
 export function createUploadGate(options: { store: TabletStore | undefined; access: UploadAccess }) {
   const refuse = (status: 401 | 403, reason: keyof typeof REFUSALS): GateOutcome => ({

@@ -1,4 +1,4 @@
-// Enrolled tablets (docs/product.md §50): enrolment by code, signed uploads and status reports under
+// Enrolled tablets (docs/product.md §51): enrolment by code, signed uploads and status reports under
 // both settings of UPLOAD_ACCESS, a tablet moved to another Kita, 'Abmelden', the passphrase of an
 // Einrichtung, and who may manage which tablets. Real ECDSA keys made with WebCrypto, as a tablet
 // makes them. On PGlite and PostgreSQL.
@@ -72,7 +72,7 @@ describe('UPLOAD_ACCESS (docs/operation.md)', () => {
   });
 });
 
-describe.each(storeBackends)('enrolled tablets on $name (docs/product.md §50)', (backend) => {
+describe.each(storeBackends)('enrolled tablets on $name (docs/product.md §51)', (backend) => {
   let store: ResultStore;
   let cleanup: () => Promise<void>;
   /** UPLOAD_ACCESS=open and UPLOAD_ACCESS=enrolled on the same database. */

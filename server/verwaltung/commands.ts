@@ -40,7 +40,7 @@ export function commandLineVerwaltung(db: ResultStore): CommandLineVerwaltung {
   };
 }
 
-/** The command line's Verwaltung, with the enrolled tablets (docs/product.md §50) where the store has them. */
+/** The command line's Verwaltung, with the enrolled tablets (docs/product.md §51) where the store has them. */
 export type CommandLineVerwaltung = Verwaltung & { tablets?: TabletStore | undefined };
 
 /** A site or account named on the command line (which may not exist: that is the store's refusal). */

@@ -72,7 +72,7 @@ export function Boot() {
       .then(({ grantAccess, sessionResumed }) => {
         // A resumed session stays where it stopped; otherwise on to the child's details. A stored
         // session sealed under a key still locked (an earlier passphrase of the Einrichtung, see
-        // docs/product.md §50) was set aside and resumes nothing: on to the details as well. One
+        // docs/product.md §51) was set aside and resumes nothing: on to the details as well. One
         // set aside earlier and continued on the access screen resumes.
         if (!sessionResumed()) grantAccess();
         setGranted(true);

@@ -1,5 +1,5 @@
 /**
- * German strings of the section 'Tablets' of /verwaltung (docs/product.md §50): the enrolled
+ * German strings of the section 'Tablets' of /verwaltung (docs/product.md §51): the enrolled
  * tablets of each Einrichtung, their codes (on screen and printed), 'Abmelden' and the passphrase of
  * the Einrichtung. Part of de-verwaltung.ts (`verwaltung.tablets`).
  */

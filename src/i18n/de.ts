@@ -27,7 +27,7 @@ export const de = {
     resumeFinished:
       'Auf diesem Gerät ist ein Test gespeichert. Er ist abgeschlossen: Nach dem Passwort öffnen sich seine Ergebnisse.',
   },
-  /** Enrolled tablets (docs/product.md §50): set-up with a code, the Einrichtung, refusals. */
+  /** Enrolled tablets (docs/product.md §51): set-up with a code, the Einrichtung, refusals. */
   tablet: {
     site: 'Einrichtung: {{code}} – {{name}}',
     tabletName: 'Tablet: {{name}}',

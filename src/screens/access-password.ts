@@ -25,7 +25,7 @@ export function unlockDevice(input: string): Promise<UnlockResult> {
 }
 
 /**
- * 'Später' after the Einrichtung's passphrase changed (docs/product.md §50): the new passphrase opens
+ * 'Später' after the Einrichtung's passphrase changed (docs/product.md §51): the new passphrase opens
  * the tablet for new work. A test running under the earlier passphrase is first set aside under its
  * own storage key, so that the next session does not overwrite it; it is offered again once the
  * earlier passphrase is typed (src/store/earlier-session.ts).

@@ -59,7 +59,7 @@ export function AccessScreen({
       .catch((error: unknown) =>
         console.warn('Stored values not bound yet; again at the next unlock', error),
       );
-    // docs/product.md §50: an unlocked tablet online reports its state.
+    // docs/product.md §51: an unlocked tablet online reports its state.
     import('../tablet/report')
       .then(({ reportDeviceStatus }) => reportDeviceStatus(true))
       .catch((error: unknown) => console.warn('Tablet status not reported', error));
@@ -84,7 +84,7 @@ export function AccessScreen({
     }
   };
   /**
-   * A test set aside when the passphrase changed opens again (docs/product.md §50): offered when no
+   * A test set aside when the passphrase changed opens again (docs/product.md §51): offered when no
    * other test runs; right after the earlier passphrase was typed the screen also says that it waits.
    */
   const offerEarlierSession = (found: EarlierSession | undefined, justOpened: boolean) => {
@@ -263,7 +263,7 @@ function EarlierPassphraseForm({
 /**
  * The passphrase was changed with a new build: the earlier one opens the data key once (then it is
  * rewrapped under the new one). A forgotten one loses the data, and the screen says so, with what
- * goes, before anything is deleted. On an enrolled tablet (docs/product.md §50) the Einrichtung's
+ * goes, before anything is deleted. On an enrolled tablet (docs/product.md §51) the Einrichtung's
  * passphrase changed: 'Später' starts new work at once and keeps the earlier data locked, not deleted.
  */
 function OldPassphrase({ onDone }: { onDone: () => void }) {
@@ -335,7 +335,7 @@ function OldPassphrase({ onDone }: { onDone: () => void }) {
 
 /**
  * After the new passphrase of the Einrichtung opened the tablet while data of the earlier one is
- * still locked (docs/product.md §50): the earlier passphrase once opens it again; 'Später' goes on
+ * still locked (docs/product.md §51): the earlier passphrase once opens it again; 'Später' goes on
  * to new work, and the question comes back at the next unlock.
  */
 function EarlierPassphrase({
@@ -371,7 +371,7 @@ function EarlierPassphrase({
 }
 
 /**
- * The test that ran when the Einrichtung's passphrase changed is open again (docs/product.md §50):
+ * The test that ran when the Einrichtung's passphrase changed is open again (docs/product.md §51):
  * its answers are kept, and it goes on where it stood (or shows its results) — or, while another
  * test runs, it waits until that one has ended and is offered at the next unlock. 'Später' leaves
  * it waiting.

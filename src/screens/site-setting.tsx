@@ -24,7 +24,7 @@ export function SiteSetting() {
     window.addEventListener(ENROLMENT_CHANGED_EVENT, reread);
     return () => window.removeEventListener(ENROLMENT_CHANGED_EVENT, reread);
   }, []);
-  // An enrolled tablet's Einrichtung comes from its enrolment (docs/product.md §50).
+  // An enrolled tablet's Einrichtung comes from its enrolment (docs/product.md §51).
   if (enrolment) return <EnrolledSite code={enrolment.site.code} name={enrolment.site.name} />;
   return <TypedSiteSetting />;
 }

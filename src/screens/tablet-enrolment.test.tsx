@@ -16,7 +16,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("'Tablet einrichten' on the access screen (docs/product.md §50)", () => {
+describe("'Tablet einrichten' on the access screen (docs/product.md §51)", () => {
   it('groups what is typed by four, in capitals, keeping what is no code character to be named', () => {
     expect(groupedCode('7kq2m4xp9trc')).toBe('7KQ2-M4XP-9TRC');
     expect(groupedCode('7kq2 m4xp-9trc')).toBe('7KQ2-M4XP-9TRC');

@@ -12,7 +12,7 @@ import {
 import './tablet-enrolment.css';
 
 /**
- * The tablet's enrolment on the access screen (docs/product.md §50): the Einrichtung
+ * The tablet's enrolment on the access screen (docs/product.md §51): the Einrichtung
  * an enrolled tablet belongs to, why the server refuses it (revoked, not enrolled) and the form
  * 'Tablet einrichten' with the one-time code. A link `#einrichten=CODE` opens the form with the
  * code filled in; the hash is then removed from the address, so a reload or a bookmark does not

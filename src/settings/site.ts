@@ -6,7 +6,7 @@ import { readEnrolment } from '../tablet/enrolment';
  * the association hands out per Kita, set once per device behind the passphrase and sent with each
  * result as `site`. It names the Kita, not a child, so it is a plain device setting in
  * localStorage (not sealed), and it survives the end of a session. An enrolled tablet takes it from
- * its enrolment instead (docs/product.md §50): nobody types it there.
+ * its enrolment instead (docs/product.md §51): nobody types it there.
  */
 export const SITE_STORAGE_KEY = 'zaehltest-site';
 /** Sent on `window` after the code was stored or removed (a restored backup may set it). */

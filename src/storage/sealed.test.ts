@@ -195,7 +195,7 @@ describe('sealed files (backups)', () => {
   });
 });
 
-describe('an enrolled tablet whose Einrichtung changed its passphrase (docs/product.md §50)', () => {
+describe('an enrolled tablet whose Einrichtung changed its passphrase (docs/product.md §51)', () => {
   const SALT_C = Buffer.from('salt-of-site-3!!').toString('base64');
   function enrolWith(passphrase: string, salt: string, version: number) {
     items.set(

@@ -47,7 +47,7 @@ interface Keyring extends KdfParams {
   readonly bound?: true;
   /**
    * Data keys of an earlier passphrase not typed since the Einrichtung's passphrase changed
-   * (docs/product.md §50): each still wrapped under its own passphrase, so the values
+   * (docs/product.md §51): each still wrapped under its own passphrase, so the values
    * sealed under it stay stored, unopened, until someone types that passphrase once.
    */
   readonly locked?: readonly LockedKey[];
@@ -91,7 +91,7 @@ let unlockedPromise = new Promise<void>((resolve) => {
 
 /**
  * The passphrase in force: the Einrichtung's record on an enrolled tablet that has one
- * (docs/product.md §50), else the one built in.
+ * (docs/product.md §51), else the one built in.
  */
 function buildVerifier(): AccessVerifier {
   const record = readEnrolment()?.passphrase;
@@ -247,7 +247,7 @@ export async function unlockWithOldPassphrase(oldPassphrase: string): Promise<bo
 
 /**
  * After 'old-passphrase-needed' on a tablet whose Einrichtung changed its passphrase
- * (docs/product.md §50): the new passphrase opens the tablet for new work at once.
+ * (docs/product.md §51): the new passphrase opens the tablet for new work at once.
  * A new data key seals what comes now; the earlier one stays wrapped under the earlier passphrase
  * (`locked`), and so does everything sealed under it: nothing is deleted. Typing the earlier
  * passphrase once (`openEarlierData`) brings it back.
@@ -408,7 +408,7 @@ export async function unseal<T>(sealed: Sealed, place: string): Promise<T> {
   if (sealed.format === 2 && bound) throw new MisplacedValueError(`A value without its place at ${place}`);
   const aad = sealed.format === 2 ? undefined : placeData(place);
   let failure: unknown;
-  // The device's key first; then those of earlier passphrases (docs/product.md §50).
+  // The device's key first; then those of earlier passphrases (docs/product.md §51).
   for (const key of [dataKey, ...earlierKeys]) {
     try {
       return JSON.parse(decoder.decode(await decrypt(key, bytes, aad))) as T;
@@ -456,7 +456,7 @@ export function unsealTextNow(sealed: string): string {
   try {
     return decoder.decode(decryptSync(dataKey, bytes));
   } catch (error) {
-    // Sealed under the key of an earlier passphrase (docs/product.md §50)?
+    // Sealed under the key of an earlier passphrase (docs/product.md §51)?
     for (const key of earlierKeys) {
       try {
         return decoder.decode(decryptSync(key, bytes));

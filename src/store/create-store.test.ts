@@ -635,7 +635,7 @@ describe('makeUuid', () => {
   });
 });
 
-describe('the Einrichtung of a test (docs/product.md §50)', () => {
+describe('the Einrichtung of a test (docs/product.md §51)', () => {
   afterEach(() => {
     pageStorage.removeItem('zaehltest-tablet');
   });

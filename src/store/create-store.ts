@@ -199,7 +199,7 @@ function tolerantStorage(storage: () => Storage, guard?: Pick<TabGuard, 'isPassi
   // A passive tab (another tab runs the session) never writes it.
   const mayWrite = () => !guard?.isPassive() && !keptForEarlierKey;
   // A stored session sealed under a key still locked (an earlier passphrase of the Einrichtung,
-  // docs/product.md §50) that could not be set aside: never overwritten; this page's test runs
+  // docs/product.md §51) that could not be set aside: never overwritten; this page's test runs
   // without being saved, as when the storage is full.
   let keptForEarlierKey = false;
   const read = (name: string) => {
@@ -340,7 +340,7 @@ export function createAppSession(
 ) {
   const tabGuard = createTabGuard(storage, target);
   const useStore = createAppStore(questions, storage, tabGuard);
-  // A test set aside when the passphrase changed, continued on the access screen (docs/product.md §50).
+  // A test set aside when the passphrase changed, continued on the access screen (docs/product.md §51).
   onEarlierSessionResumed(() => adoptStoredSession(useStore));
   if (target) {
     tabGuard.claim();

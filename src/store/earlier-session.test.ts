@@ -1,4 +1,4 @@
-// A test running when the Einrichtung's passphrase changed (docs/product.md §50): 'Später' sets it
+// A test running when the Einrichtung's passphrase changed (docs/product.md §51): 'Später' sets it
 // aside, new tests do not overwrite it, and typing the earlier passphrase brings it back with its
 // answers. The real store, the real sealing (low KDF cost) and a storage in memory.
 import { createHmac, pbkdf2Sync } from 'node:crypto';
@@ -112,7 +112,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('a test running when the passphrase changed (docs/product.md §50)', () => {
+describe('a test running when the passphrase changed (docs/product.md §51)', () => {
   it("survives 'Später' and a new test, and comes back with its answers once the earlier passphrase is typed", async () => {
     enrolWith('kita-passwort-eins', SALT_A, 1);
     let store = openPage();

@@ -9,7 +9,7 @@ import {
 } from './session-key';
 
 /**
- * A test that was running when the Einrichtung's passphrase changed (docs/product.md §50): after
+ * A test that was running when the Einrichtung's passphrase changed (docs/product.md §51): after
  * 'Später' its session, sealed under the earlier passphrase's key, waits under its own storage key
  * (session-key.ts, setStoredSessionAside) and is never overwritten. Once that passphrase has been
  * typed, the session opens again and the access screen offers to continue it.

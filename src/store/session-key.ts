@@ -102,7 +102,7 @@ export function clearExpiredSession(storage: () => Storage = () => localStorage,
 }
 
 /**
- * Where sessions sealed under an earlier passphrase of the Einrichtung wait (docs/product.md §50):
+ * Where sessions sealed under an earlier passphrase of the Einrichtung wait (docs/product.md §51):
  * after 'Später' the key they are sealed under is locked, so the running test is moved here instead
  * of being overwritten by the next session; it comes back once that passphrase is typed
  * (earlier-session.ts). A JSON array of stored sessions (envelopes as under SESSION_STORAGE_KEY).

@@ -144,7 +144,7 @@ export interface SavedSession {
   updates?: UpdatesSnapshot | null;
   /**
    * The Einrichtung the tablet was enrolled to (or the typed Einrichtungskennung) when the test
-   * began, uploaded as `site` (docs/product.md §50); absent in older saves.
+   * began, uploaded as `site` (docs/product.md §51); absent in older saves.
    */
   site?: string | null;
 }

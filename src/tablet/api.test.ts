@@ -29,7 +29,7 @@ interface Request {
   body: string;
 }
 
-/** A server following docs/product.md §50: known codes, tablets by public key, revocation. */
+/** A server following docs/product.md §51: known codes, tablets by public key, revocation. */
 function tabletServer() {
   const requests: Request[] = [];
   const codes = new Map<string, 'fresh' | 'used' | 'expired'>([
@@ -105,7 +105,7 @@ beforeEach(async () => {
   });
 });
 
-describe('enrolling the tablet (docs/product.md §50)', () => {
+describe('enrolling the tablet (docs/product.md §51)', () => {
   it('sends a new public key and keeps the tablet id, the Einrichtung and its passphrase record', async () => {
     const server = tabletServer();
     const outcome = await enrolTablet({

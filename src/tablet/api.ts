@@ -1,6 +1,6 @@
 /**
- * The tablet's side of the enrolment protocol (docs/product.md §50;
- * docs/product.md §50): POST /api/tablets/enrol with a new key pair, and the signed status
+ * The tablet's side of the enrolment protocol (docs/product.md §51;
+ * docs/product.md §51): POST /api/tablets/enrol with a new key pair, and the signed status
  * report POST /api/tablets/status. Loaded on demand: the access screen draws without it.
  */
 import { type NormalizedCode, normalizeEnrolmentCode } from './code';
@@ -93,7 +93,7 @@ export async function enrolTablet({
     ...(versions ?? (await currentVersions())),
   };
   const text = JSON.stringify(body);
-  // `previous` is signed over the body without it, then appended last (docs/product.md §50).
+  // `previous` is signed over the body without it, then appended last (docs/product.md §51).
   const sent = previous
     ? JSON.stringify({
         ...body,

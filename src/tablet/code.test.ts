@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { codeFromHash, formatEnrolmentCode, normalizeEnrolmentCode } from './code';
 
-describe('the enrolment code as typed (docs/product.md §50)', () => {
+describe('the enrolment code as typed (docs/product.md §51)', () => {
   it('takes spaces, dashes and lower case', () => {
     expect(normalizeEnrolmentCode('7kq2-m4xp-9trc')).toEqual({ code: '7KQ2M4XP9TRC' });
     expect(normalizeEnrolmentCode(' 7KQ2 M4XP 9TRC ')).toEqual({ code: '7KQ2M4XP9TRC' });

@@ -8,7 +8,7 @@ import {
 export { ENROLMENT_CODE_ALPHABET, ENROLMENT_CODE_LENGTH, formatEnrolmentCode };
 
 /**
- * The one-time enrolment code of a tablet (docs/product.md §50): 12 characters from an alphabet
+ * The one-time enrolment code of a tablet (docs/product.md §51): 12 characters from an alphabet
  * without look-alikes (no 0/O, 1/I/L), shown in groups of four (`7KQ2-M4XP-9TRC`); the alphabet and
  * the format are the server's (schemas/tablets-api.ts). Typed input may carry spaces, dashes and lower
  * case; a letter outside the alphabet is named, never replaced silently (an O is not a 0 here). The

@@ -1,7 +1,7 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 
 /**
- * The tablet's credential (docs/product.md §50): an ECDSA P-256 key pair made on the
+ * The tablet's credential (docs/product.md §51): an ECDSA P-256 key pair made on the
  * tablet. The private key is non-extractable and kept as a CryptoKey in IndexedDB
  * ('zaehltest-tablet'): the page can sign with it but no script can read it out, so it cannot be
  * copied off the tablet. It is not sealed under the passphrase: uploads and status reports are

@@ -1,7 +1,7 @@
 import type { PassphraseRecord, TabletSite } from '../../schemas/tablets-api';
 
 /**
- * What an enrolled tablet knows of its enrolment (docs/product.md §50): its id, the
+ * What an enrolled tablet knows of its enrolment (docs/product.md §51): its id, the
  * Einrichtung (code and name) and the Einrichtung's passphrase record, kept in plain localStorage
  * because the access screen shows and uses them before the passphrase. Nothing of a child; the
  * credential itself is in IndexedDB (credential.ts). Small and synchronous: the first screen and

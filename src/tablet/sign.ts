@@ -1,6 +1,6 @@
 /**
- * The signature of an enrolled tablet's request (docs/product.md §50; the protocol
- * is written down in docs/product.md §50): ECDSA P-256 with SHA-256 over the UTF-8 bytes of
+ * The signature of an enrolled tablet's request (docs/product.md §51; the protocol
+ * is written down in docs/product.md §51): ECDSA P-256 with SHA-256 over the UTF-8 bytes of
  * `${METHOD} ${path}\n${sha256hex(body)}`, in WebCrypto's 64-byte r||s form, base64url. No
  * timestamp: tablet clocks are wrong, and a replayed upload or status report changes nothing.
  */

@@ -55,7 +55,7 @@ export const createToken = (name: string) =>
   apiRequest<NewApiToken>(`${KONTO}/tokens`, sendJson('POST', { name }));
 export const revokeToken = (id: number) => apiRequest<void>(`${KONTO}/tokens/${id}`, sendJson('DELETE'));
 
-// Enrolled tablets (docs/product.md §50; server/tablets/routes.ts).
+// Enrolled tablets (docs/product.md §51; server/tablets/routes.ts).
 export const loadTablets = () => apiRequest<TabletsOverview>(`${API}/tablets`);
 export const createCodes = (site: string, count: number, names: string[]) =>
   apiRequest<NewEnrolmentCodes>(`${API}/tablets/codes`, sendJson('POST', { site, count, names }));

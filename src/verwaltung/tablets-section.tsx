@@ -18,7 +18,7 @@ import { useAct, useFailure, useFormatTime, useLoaded } from './shared';
 import './tablets.css';
 
 /**
- * 'Tablets' (docs/product.md §50): per Einrichtung the enrolled tablets with their state, 'Tablet
+ * 'Tablets' (docs/product.md §51): per Einrichtung the enrolled tablets with their state, 'Tablet
  * hinzufügen' (codes with QR codes, printed on one A4 page), 'Abmelden' and the passphrase of the
  * Einrichtung; above them, the recent results of tablets that are not enrolled. The Verwaltung sees
  * every Einrichtung, a Kita-Leitung hers (the server decides: server/tablets/routes.ts).

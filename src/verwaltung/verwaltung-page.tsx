@@ -37,7 +37,7 @@ function Verwaltung({ me, onSessionEnded }: { me: Me; onSessionEnded(): void }) 
   const [sitesError, setSitesError] = useState('');
   const isVerwaltung = me.role === 'verwaltung';
   const seesSites = isVerwaltung || me.role === 'forschung';
-  // The enrolled tablets (docs/product.md §50): the Verwaltung's of every Einrichtung, a Kita-Leitung's of hers.
+  // The enrolled tablets (docs/product.md §51): the Verwaltung's of every Einrichtung, a Kita-Leitung's of hers.
   const managesTablets = isVerwaltung || me.role === 'leitung';
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the trigger to load again.

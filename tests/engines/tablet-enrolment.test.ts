@@ -12,7 +12,7 @@ import { finishedSession } from '../support/seed.ts';
 import { startTabletServer, type TabletTestServer } from '../support/tablet-server.ts';
 
 /**
- * Enrolled tablets, the tablet's side (docs/product.md §50), in Chromium, WebKit and
+ * Enrolled tablets, the tablet's side (docs/product.md §51), in Chromium, WebKit and
  * Firefox against the real server under UPLOAD_ACCESS=enrolled: the key pair kept as a CryptoKey in
  * IndexedDB, 'Tablet einrichten' by typed code and by link, the messages of a wrong, used and
  * expired code, a revoked tablet that keeps its result and sends it after a new enrolment, and a

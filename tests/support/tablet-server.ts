@@ -17,7 +17,7 @@ import { freshDataDir } from '../../server/testing/pglite-template.ts';
 import { addSite } from '../../server/verwaltung/operations.ts';
 
 /**
- * The real results server for the tablets' browser tests (docs/product.md §50), in the
+ * The real results server for the tablets' browser tests (docs/product.md §51), in the
  * test's own process: embedded PGlite in a fresh DATA_DIR, the built app, UPLOAD_ACCESS as the test
  * says, and the Verwaltung's operations (Einrichtung, codes, 'Abmelden', passphrase) as
  * `npm run verwaltung` runs them. The app is reached through a TCP switch in front of it, so a test

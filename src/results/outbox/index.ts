@@ -30,7 +30,7 @@ export function startOutbox(): Outbox {
     endpoint: __RESULT_ENDPOINT__,
     fetch: (url, init) => globalThis.fetch(url, { ...init, credentials: 'same-origin' }),
     clock: browserClock,
-    // docs/product.md §50: signed when enrolled; a refused tablet keeps its results.
+    // docs/product.md §51: signed when enrolled; a refused tablet keeps its results.
     sign: signedHeaders,
     onRefused: noteRefusal,
     onDelivered: () => void reportDeviceStatus(),

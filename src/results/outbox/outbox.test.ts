@@ -449,7 +449,7 @@ describe('the outbox at rest', () => {
   });
 });
 
-describe('an enrolled tablet (docs/product.md §50)', () => {
+describe('an enrolled tablet (docs/product.md §51)', () => {
   const revoked = {
     status: 401,
     body: { reason: 'tablet-revoked', error: 'Dieses Tablet wurde abgemeldet.' },

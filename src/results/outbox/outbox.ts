@@ -25,7 +25,7 @@ import { pendingWithdrawals, sendWithdrawals, withdrawalsEndpoint } from './with
  * A rejected result (400, 401, 403, 404, 413, 422 …) is one the server will not accept as it is:
  * retrying it every few seconds would only hammer the server. It stays on the device and is tried
  * again once a day (a server that is fixed or reconfigured then still receives it). A 401 that
- * refuses the tablet, not the result (revoked, unknown, not enrolled; docs/product.md §50), leaves
+ * refuses the tablet, not the result (revoked, unknown, not enrolled; docs/product.md §51), leaves
  * the result 'saved': it is tried every 5 minutes, and at once after the tablet is enrolled again.
  */
 
@@ -41,7 +41,7 @@ export interface OutboxOptions {
   random?: () => number;
   /** Where withdrawn research consents go (withdrawals.ts); default: beside `endpoint`. */
   withdrawalsEndpoint?: string;
-  /** Signs uploads and withdrawals of an enrolled tablet (docs/product.md §50). */
+  /** Signs uploads and withdrawals of an enrolled tablet (docs/product.md §51). */
   sign?: SignFn;
   /** The server refused the tablet (401 revoked / unknown / not enrolled): the results wait. */
   onRefused?: (reason: TabletRefusal) => void;
@@ -251,7 +251,7 @@ export class Outbox {
         return outcome;
       }
       // A refused tablet is no refused result: it waits (saved) and goes after a new enrolment,
-      // which retries at once (docs/product.md §50).
+      // which retries at once (docs/product.md §51).
       if (refusal) this.options.onRefused(refusal);
       const failedAttempts = entry.failedAttempts + 1;
       const delay =

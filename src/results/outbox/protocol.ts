@@ -18,7 +18,7 @@ export type SignFn = (method: 'POST', url: string, body: string) => Promise<Reco
 export const unsigned: SignFn = async () => ({});
 
 /**
- * The reason of a 401 that refuses the tablet, not the result (docs/product.md §50):
+ * The reason of a 401 that refuses the tablet, not the result (docs/product.md §51):
  * the result stays in the outbox and goes after a new enrolment.
  */
 export async function tabletRefusalOf(response: {

@@ -82,7 +82,7 @@ describe('withdrawn research consents on their way to the server (docs/product.m
   });
 });
 
-describe('withdrawals of a refused tablet (docs/product.md §50)', () => {
+describe('withdrawals of a refused tablet (docs/product.md §51)', () => {
   it('keeps them while the server refuses the tablet, signed when enrolled', async () => {
     queueWithdrawal(AYSE);
     const headers: Record<string, string>[] = [];
