@@ -89,7 +89,7 @@ const CONTENT_SECURITY_POLICY = [
   // React style props and html2canvas (PDF) set inline styles.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
-  // The native review's recordings play from the tablet's stored copy (src/sprachen/stored-updates.ts).
+  // The native review's recordings play from the tablet's stored copy (src/updates/stored-updates.ts).
   "media-src 'self' blob:",
   "font-src 'self' data:",
   "connect-src 'self'",

@@ -257,7 +257,7 @@ describe('npm run content:pull against the server', () => {
   });
 });
 
-/** The progress of a language in the answer the page's device keeps (src/sprachen/stored-updates.ts). */
+/** The progress of a language in the answer the page's device keeps (src/updates/stored-updates.ts). */
 function storedProgress(language: string): Promise<Progress | null> {
   return new Promise((resolve) => {
     const open = indexedDB.open('zaehltest-sprachen');

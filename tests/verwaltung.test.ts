@@ -274,7 +274,7 @@ describe('/verwaltung and the shared login', () => {
 
     // Her /verwaltung: her own account and her Einrichtung's tablets (docs/product.md §51).
     await her.getByRole('link', { name: 'Verwaltung' }).click();
-    await her.getByRole('heading', { name: 'Tablets' }).waitFor();
+    await her.getByRole('heading', { name: 'Tablets', exact: true }).waitFor();
     expect(await headings(her)).toEqual(['Mein Konto', 'Tablets']);
     await her.getByRole('link', { name: 'Auswertung' }).click();
     await waitForTotal(her, '2 Ergebnisse');

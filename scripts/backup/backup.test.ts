@@ -1,5 +1,5 @@
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -47,7 +47,8 @@ const childCode = (n: number) =>
  * the server writes: the health probe, a researcher's session and the Protokoll with its key.
  */
 async function fill(store: ResultStore): Promise<void> {
-  const payloads = Array.from({ length: TOTAL }, (_, i) =>
+  // One result less here: the enrolled tablet below sends the last one.
+  const payloads = Array.from({ length: TOTAL - 1 }, (_, i) =>
     makeResearchPayload({
       correct: [1, 2, 3, 4, 5, 6, 8, 10, 11].slice(0, i % 10),
       overrides: {
@@ -59,7 +60,7 @@ async function fill(store: ResultStore): Promise<void> {
     }),
   );
   await Promise.all(payloads.map((payload) => store.insertResult(payload)));
-  expect(await store.count()).toBe(TOTAL);
+  expect(await store.count()).toBe(TOTAL - 1);
   await store.checkWrites();
   await store.research?.createSession(
     randomBytes(32).toString('hex'),
@@ -90,6 +91,72 @@ async function fill(store: ResultStore): Promise<void> {
     childCode: childCode(1),
     withdrawnOn: '2026-05-04',
   });
+  // An enrolled tablet with a result it sent, an open code and the Einrichtung's passphrase
+  // (docs/product.md §51); a Sprachprüfung with a confirmation and an approved recording (§50).
+  const tablets = store.tablets;
+  const sprachen = store.sprachen;
+  if (!tablets || !sprachen) throw new Error('no tablets or Sprachprüfung');
+  const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const codes = ['a', 'b'].map((n) => ({ hash: createHash('sha256').update(n).digest('hex'), name: n }));
+  await tablets.createCodes({
+    site: 'KITA-001',
+    batch: 'backup-test',
+    codes,
+    expiresAt: new Date(Date.now() + 7 * 86_400_000),
+    createdBy: 'test',
+  });
+  const tabletId = 't_abcdefghijklmnop';
+  const enrolled = await tablets.enrol({
+    codeHash: codes[0]?.hash as string,
+    tabletId,
+    publicKey: publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
+    name: 'Gruppe Bären',
+    appVersion: '0.1.0+test',
+    contentVersion: null,
+    previousId: null,
+  });
+  expect(enrolled.outcome).toBe('enrolled');
+  await tablets.reportStatus(tabletId, {
+    appVersion: '0.1.0+test',
+    contentVersion: null,
+    unsent: 0,
+    lastBackupAt: null,
+  });
+  await tablets.setPassphrase('KITA-001', { salt: 'c2FsdA==', iterations: 1000, verifier: 'ab'.repeat(32) });
+  await store.insertResult(makeResearchPayload({ overrides: { site: 'KITA-001' } }), {
+    tabletId,
+    enrolledSite: 'KITA-001',
+  });
+  await store.checkWrites();
+  expect(await store.count()).toBe(TOTAL);
+  const speakers = await Promise.all(
+    ['sprecherin', 'pruefer'].map((name) =>
+      accounts.addAccount({ name, role: 'sprache', sites: [], languages: ['tr'] }, 'scrypt$1$1$1$a$b'),
+    ),
+  );
+  const review = {
+    language: 'tr',
+    key: '1.questionText',
+    contentVersion: 'abcdef',
+    baseText: 'x',
+    german: 'y',
+  };
+  await sprachen.addReview({
+    ...review,
+    kind: 'confirm',
+    text: 'x',
+    note: '',
+    accountId: speakers[0] as number,
+  });
+  const take = await sprachen.addRecording({
+    language: 'tr',
+    key: '1.questionText',
+    contentVersion: 'abcdef',
+    text: 'x',
+    audio: new Uint8Array([0x49, 0x44, 0x33, 1, 2, 3]),
+    accountId: speakers[0] as number,
+  });
+  expect(await sprachen.approveRecording(take, speakers[1] as number)).toBe(true);
   // A deletion in the Protokoll, which also makes the key of its child-code hashes.
   await store.research?.record({ kind: 'deletion', actor: 'test', count: 0, childCode: childCode(999) });
 }

@@ -24,8 +24,19 @@ import { lighthouseMetrics } from './lighthouse.ts';
 import { pdfMetrics } from './pdf.ts';
 import { formatTable, type Metric, statusOf, writeReport } from './report.ts';
 import { speechMetrics } from './speech.ts';
+import { enrolmentMetrics } from './tablet-enrolment.ts';
 
-const SECTIONS = ['content', 'bundle', 'flash', 'pdf', 'load', 'speech', 'children', 'device'] as const;
+const SECTIONS = [
+  'content',
+  'bundle',
+  'flash',
+  'pdf',
+  'load',
+  'speech',
+  'children',
+  'device',
+  'tablet',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -116,6 +127,7 @@ try {
   await section('speech', () => speechMetrics(server.url, questions, speechRuns));
   await section('children', () => childrenMetrics(server.url));
   await section('device', () => deviceDataMetrics(server.url));
+  await section('tablet', () => enrolmentMetrics(app.distDir, 5));
 } finally {
   await server.close();
   await rm(app.distDir, { recursive: true, force: true });

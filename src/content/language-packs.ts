@@ -1,6 +1,6 @@
 import { languagePacks } from 'virtual:zaehltest-content';
-import { snapshotOf } from '../sprachen/active';
-import { correctedPack } from '../sprachen/snapshot';
+import { snapshotOf } from '../updates/active';
+import { correctedPack } from '../updates/snapshot';
 import type { Language, LanguagePack } from './types';
 
 /** The placeholder of practiceWrongNumber (schemas/language-pack.ts). */

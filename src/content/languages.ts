@@ -46,7 +46,7 @@ export type ConfirmedTexts = Pick<Progress, 'texts' | 'confirmed'>;
 
 /**
  * On a tablet, the results server's count for each language of this build, from its stored answer
- * (src/sprachen/stored-updates.ts sets it); elsewhere (the Auswertung, the preview) it stays empty.
+ * (src/updates/stored-updates.ts sets it); elsewhere (the Auswertung, the preview) it stays empty.
  */
 const served = new Map<string, ConfirmedTexts>();
 

@@ -3,8 +3,8 @@ import { isDraftLanguage, resultCode } from '../content/languages';
 import { isStorableBirthDate, localDay } from '../domain/date';
 import { SCORED_QUESTION_IDS } from '../domain/facts';
 import { readSite } from '../settings/site';
-import type { ReviewCounts } from '../sprachen/snapshot';
 import type { AnswerRecord, EndedEarly, Understanding, UserData } from '../store/types';
+import type { ReviewCounts } from '../updates/snapshot';
 
 /**
  * Fields other parts of the app add to an answer record (reload, repeated flash, spoken prompt);

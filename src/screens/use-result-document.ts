@@ -15,8 +15,8 @@ import { formatSeconds } from '../results/format';
 import { isPractice, type LevelResult, scoreLevels, unusualProfile } from '../results/levels';
 import type { QuestionRow, ResultDocument, SittingSummary } from '../results/result-document';
 import { unusualProfileText } from '../results/unusual-profile-text';
-import type { ReviewCounts } from '../sprachen/snapshot';
 import type { AnswerRecord, EndedEarly, Understanding, UserData } from '../store/types';
+import type { ReviewCounts } from '../updates/snapshot';
 
 type TFunction = Translate;
 

@@ -2,8 +2,8 @@ import { phraseRecordings, questionRecordings } from 'virtual:zaehltest-audio';
 import { questions } from 'virtual:zaehltest-content';
 import { languagePack } from '../content/language-packs';
 import type { ChildLanguage } from '../content/types';
-import { snapshotOf } from '../sprachen/active';
-import { chooseRecording, correctedTexts, questionTextKey } from '../sprachen/snapshot';
+import { snapshotOf } from '../updates/active';
+import { chooseRecording, correctedTexts, questionTextKey } from '../updates/snapshot';
 import type { PromptSessionOptions, TextField } from './prompt-session';
 
 /** The file of a question text's recording under content/audio/, e.g. `q01/tr-situationText`. */

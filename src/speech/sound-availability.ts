@@ -1,7 +1,7 @@
 import { questions } from 'virtual:zaehltest-content';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { ChildLanguage } from '../content/types';
-import { onSnapshotChange } from '../sprachen/active';
+import { onSnapshotChange } from '../updates/active';
 import { builtRecordings } from './recordings';
 import { pageSpeaker } from './speaker';
 import { type TestSource, testSource } from './test-source';

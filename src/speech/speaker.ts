@@ -1,5 +1,5 @@
 import type { ChildLanguage } from '../content/types';
-import { playableRecording } from '../sprachen/stored-updates';
+import { playableRecording } from '../updates/stored-updates';
 // A tenth of a second of silence, played from the unlocking tap so that iPad Safari lets the element
 // play later. A file, not a data: URL, which the server's Content-Security-Policy refuses.
 import SILENCE from './silence.mp3?no-inline';
@@ -38,7 +38,7 @@ export interface SpeakerPorts {
   voicesTimeoutMs?: number;
   /**
    * Where a recording is played from: the device's stored copy of one the native review served
-   * (src/sprachen/stored-updates.ts, offline too); the URL itself when absent.
+   * (src/updates/stored-updates.ts, offline too); the URL itself when absent.
    */
   recordingSource?: (url: string) => Promise<string>;
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Question } from '../content/types';
-import { activeSnapshot } from '../sprachen/active';
 import { lockForTests, unlock } from '../storage/sealed';
+import { activeSnapshot } from '../updates/active';
 import {
   createAppStore,
   followOtherTabs,
@@ -395,7 +395,7 @@ describe('the session store', () => {
   it("runs the whole test with the native review's updates of 'Test beginnen', also after a reload (docs/product.md §50)", () => {
     const { store, storage } = setup();
     store.getState().startTest(USER);
-    // What 'Test beginnen' took from the device's stored updates (src/sprachen/active.ts).
+    // What 'Test beginnen' took from the device's stored updates (src/updates/active.ts).
     const snapshot = {
       content: 'v1',
       language: 'ar',

@@ -4,8 +4,8 @@ import { createJSONStorage, persist, type StateStorage } from 'zustand/middlewar
 import type { Question } from '../content/types';
 import { buildResultPayload } from '../results/payload';
 import { readSite } from '../settings/site';
-import { activateSnapshot, snapshotForTest } from '../sprachen/active';
 import { earlierDataLocked, isUnlocked, onUnlock, sealTextNow, unsealTextNow } from '../storage/sealed';
+import { activateSnapshot, snapshotForTest } from '../updates/active';
 import { onEarlierSessionResumed } from './earlier-session';
 import { screenFor } from './screen-routing';
 import { questionIds, serveQuestion } from './serve-question';

@@ -1,6 +1,6 @@
 import type { ChildLanguage, Question, ServedQuestion } from '../content/types';
 import { de } from '../i18n/de';
-import { correctedTexts, type UpdatesSnapshot } from '../sprachen/snapshot';
+import { correctedTexts, type UpdatesSnapshot } from '../updates/snapshot';
 
 /** The question an empty queue or an unservable id yields (docs/product.md §30). */
 export function errorQuestion(): ServedQuestion {

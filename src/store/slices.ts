@@ -3,7 +3,7 @@ import type { AnswerSubmission } from '../answer-types/types';
 import type { ServedQuestion } from '../content/types';
 import type { EndReason, Understanding } from '../domain/facts.ts';
 import { PRACTICE_WRONG_TRIES_BEFORE_GO_ON } from '../domain/facts.ts';
-import type { UpdatesSnapshot } from '../sprachen/snapshot';
+import type { UpdatesSnapshot } from '../updates/snapshot';
 import type { AnswerRecord, EndedEarly, FlashRecord, PracticeRecord, Screen, UserData } from './types';
 
 export interface SessionSlice {

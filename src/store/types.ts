@@ -1,7 +1,7 @@
 import type { AnswerEntry, AnswerSubmission, QuestionScreen } from '../answer-types/types';
 import type { AnswerType, ChildLanguage, Texts } from '../content/types';
 import type { EndReason, ResearchConsent, School, SchoolLevel, Understanding } from '../domain/facts';
-import type { UpdatesSnapshot } from '../sprachen/snapshot';
+import type { UpdatesSnapshot } from '../updates/snapshot';
 
 export type { EndReason, School, SchoolLevel, Understanding };
 

@@ -66,7 +66,7 @@ export async function turkishReviewers(server: TestServer): Promise<Reviewers> {
 }
 
 /**
- * How many recordings the page's device keeps in IndexedDB (src/sprachen/stored-updates.ts); 0
+ * How many recordings the page's device keeps in IndexedDB (src/updates/stored-updates.ts); 0
  * before the app made its database. Self-contained, to run in the page (`page.evaluate`).
  */
 export function storedRecordingCount(): Promise<number> {
