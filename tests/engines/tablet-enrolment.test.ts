@@ -54,9 +54,14 @@ function waitForText(page: EnginePage, text: string, timeoutMs = 15_000): Promis
 /** Types a code into 'Tablet einrichten' and sends it. */
 async function enrolWith(page: EnginePage, code: string, name?: string): Promise<void> {
   const formOpen = () => page.evaluate(() => document.querySelector('.tablet-enrol') !== null);
-  // 'Tablet einrichten', or 'Tablet neu einrichten' on an enrolled tablet.
-  if (!(await formOpen())) await page.click({ css: 'button.tablet-set-up' });
-  await waitUntil('the form „Tablet einrichten“', formOpen);
+  // 'Tablet einrichten', or 'Tablet neu einrichten' on an enrolled tablet. Clicked again until the
+  // form is open: right after a reload WebKit once lost the click to a re-render of the access screen
+  // (the status report arriving), and the form never opened.
+  await waitUntil('the form „Tablet einrichten“', async () => {
+    if (await formOpen()) return true;
+    await page.click({ css: 'button.tablet-set-up' }).catch(() => undefined);
+    return formOpen();
+  });
   await page.fill(CODE_FIELD, code);
   if (name) await page.fill({ label: 'Name des Tablets (freiwillig, z. B. „Gruppe Igel 1“)' }, name);
   await page.click({ role: 'button', name: 'Einrichten' });
@@ -298,7 +303,12 @@ describe(`enrolled tablets in ${ENGINE}`, () => {
 
   it('learns a changed passphrase at its next contact after being offline; the earlier data opens with the earlier passphrase once', async () => {
     await server.setPassphrase(OWN.code, P1);
-    const page = await openEnginePage();
+    // The page has no service worker here: font subsets the result screen asks for while the network
+    // is down fail to load in Firefox (and show in the fallback font); only those are tolerated.
+    const page = await openEnginePage(
+      {},
+      ENGINE === 'firefox' ? /downloadable font: download failed .*status=2152398868/ : undefined,
+    );
     await page.goto(`${server.url}/`);
     await enrolWith(page, await server.newCode(OWN.code));
     await waitForText(page, 'Einrichtung: KITA-099 – Kita Regenbogen');
