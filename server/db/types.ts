@@ -2,7 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import type { ChildTest, Levels, Overview } from '../../schemas/auswertung-api.ts';
 import type { ConsentWithdrawal } from '../../schemas/consent-withdrawal.ts';
 import type { ResultPayload } from '../../schemas/result-payload.ts';
-import type { PassphraseRecord, TabletSite } from '../../schemas/tablets-api.ts';
+import type { PassphraseRecord, TabletRow, TabletSite } from '../../schemas/tablets-api.ts';
 import type { AccountRow, ApiTokenRow, Role, SiteRow, UnassignedCode } from '../../schemas/verwaltung-api.ts';
 import type { Understanding } from '../../src/domain/facts.ts';
 
@@ -472,21 +472,8 @@ export interface TabletCredential {
   chainSites: string[];
 }
 
-/** A tablet as /verwaltung lists it, before the server's version flag. */
-export interface StoredTablet {
-  id: string;
-  site: string;
-  name: string;
-  enrolledAt: string;
-  lastContactAt: string | null;
-  appVersion: string | null;
-  contentVersion: string | null;
-  unsent: number | null;
-  lastBackupAt: string | null;
-  revokedAt: string | null;
-  replacedBy: string | null;
-  silent: boolean;
-}
+/** A tablet as /verwaltung lists it (schemas/tablets-api.ts), with its site, before the server's version flag. */
+export type StoredTablet = Omit<TabletRow, 'oldVersion'> & { site: string };
 
 export interface EnrolInput {
   codeHash: string;
