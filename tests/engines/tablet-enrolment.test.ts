@@ -104,7 +104,11 @@ async function screenshots(page: EnginePage, name: string): Promise<void> {
   await page.setViewport(SCREEN_SIZES[0][1]);
 }
 
-describe(`enrolled tablets in ${ENGINE}`, () => {
+// WebKitGTK under a loaded clean-clone run once lost a click after a reload and once stopped
+// answering for the whole test (180 s) at a reload of the revoked tablet; both passed alone and in
+// the next runs. A test of this file gets one more try in WebKit only; the two other engines and every
+// other file get none. Noted in docs/testing.md.
+describe(`enrolled tablets in ${ENGINE}`, { retry: ENGINE === 'webkit' ? 1 : 0 }, () => {
   it('keeps a non-extractable ECDSA key as a CryptoKey in IndexedDB and signs with it after a reload', async () => {
     const page = await openEnginePage();
     await page.goto(`${server.url}/`);
