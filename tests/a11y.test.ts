@@ -7,6 +7,7 @@ import {
   answerQuestion,
   type ContentQuestion,
   enterUserData,
+  firstOfEachAnswerType,
   jumpTo,
   type Lang,
   loadQuestions,
@@ -31,9 +32,7 @@ const baseURL = inject('baseURL');
 const ANSWER_TYPES_TIMEOUT_MS = 300_000;
 const questions = loadQuestions();
 /** The first question of each answer type: every answer type's screens, once (docs/testing.md). */
-const ONE_PER_TYPE = questions.filter(
-  (q, index) => questions.findIndex((other) => other.answerType === q.answerType) === index,
-);
+const ONE_PER_TYPE = firstOfEachAnswerType(questions);
 
 interface Finding {
   state: string;

@@ -11,10 +11,9 @@ import { buildServerBundle } from '../scripts/build-server.ts';
 import { CHROMIUM, FLAGS, screenshot, TABLET } from './support/browser.ts';
 import {
   answerCorrectly,
-  enterUserData,
+  jumpTo,
   loadQuestions,
   login,
-  tapStart,
   waitForNextScreen,
   waitForScreen,
 } from './support/flow.ts';
@@ -24,7 +23,7 @@ import {
  * and the server bundle (npm run build → dist/, dist-server/) are copied to a folder of their own,
  * where `npm install --omit=dev` installs only the server's runtime packages, and the server runs
  * with plain Node from there. Caddy runs deploy/Caddyfile with `tls internal` in front of it. Over
- * https:// a tablet (Chromium) opens the app once, tests a child offline and sends the result once
+ * https:// a tablet (Chromium) opens the app once, finishes a child's test offline and sends the result once
  * back online; the rate limit counts the tablet's address, not Caddy's. The operator's tools (backup,
  * restore, verwaltung) run from the installed folder beside the running service.
  */
@@ -33,7 +32,9 @@ const ROOT = resolve(import.meta.dirname, '..');
 const SITE = 'zaehltest.test';
 const EXPORT_TOKEN = 'deploy-test-export-token-0123456789';
 const UPLOADS_PER_MINUTE = 3;
-const questions = loadQuestions();
+const byId = new Map(loadQuestions().map((q) => [q.id, q]));
+/** A flash, five fingers and the last question offline; every answer type offline is tests/offline.test.ts'. */
+const OFFLINE_RUN = [20, 21, 22, 23];
 const work = mkdtempSync(join(tmpdir(), 'zaehltest-deploy-'));
 const app = join(work, 'opt-zaehltest');
 const caddyData = join(work, 'caddy');
@@ -342,7 +343,7 @@ describe('over HTTPS behind Caddy', () => {
     expect(await page.getByTestId('plain-http-warning').count()).toBe(0);
   });
 
-  it('a whole test runs offline after one visit; the result with its Einrichtungskennung arrives once; the limit counts the tablet, not Caddy', async () => {
+  it('a test runs offline after one visit; the result with its Einrichtungskennung arrives once; the limit counts the tablet, not Caddy', async () => {
     // One visit online: the service worker takes over, the Einrichtungskennung is set once.
     await page.goto(`${base()}/`);
     await page.evaluate(async () => {
@@ -375,15 +376,12 @@ describe('over HTTPS behind Caddy', () => {
     expect(statuses).toEqual([...Array(UPLOADS_PER_MINUTE).fill(400), 429]);
     expect((await post({ 'x-forwarded-for': '203.0.113.9' })).status).toBe(429);
 
-    // Offline from here: the whole test from the service worker's copy.
+    // Offline from here: the app from the service worker's copy, a running test's last questions.
     await context.setOffline(true);
-    await page.reload();
-    await login(page, base());
-    await enterUserData(page, { name: 'Elif', birthdate: '2020-05-14', school: 'Kita', language: 'tr' });
-    await tapStart(page);
-    for (const q of questions) {
+    await jumpTo(page, base(), OFFLINE_RUN, 'tr', { name: 'Elif', birthdate: '2020-05-14', school: 'Kita' });
+    for (const id of OFFLINE_RUN) {
       await waitForNextScreen(page);
-      await answerCorrectly(page, q);
+      await answerCorrectly(page, byId.get(id)!);
     }
     await waitForScreen(page, 'result', 15_000);
     await expect

@@ -9,6 +9,7 @@ import {
   answerCorrectly,
   answerQuestion,
   enterUserData,
+  firstOfEachAnswerType,
   jumpTo,
   LANGUAGE_LABELS,
   type Lang,
@@ -34,9 +35,7 @@ const baseURL = inject('baseURL');
 const questions = loadQuestions();
 const byId = new Map(questions.map((q) => [q.id, q]));
 /** The first question of each answer type, in test order. */
-const ONE_PER_ANSWER_TYPE = questions
-  .filter((q, index) => questions.findIndex((other) => other.answerType === q.answerType) === index)
-  .map((q) => q.id);
+const ONE_PER_ANSWER_TYPE = firstOfEachAnswerType(questions).map((q) => q.id);
 const PHONE = { width: 390, height: 844 } as const;
 const IPAD_UA =
   'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';

@@ -8,6 +8,7 @@ import { ROOT } from './support/build-app.ts';
 import {
   answerCorrectly,
   enterUserData,
+  firstOfEachAnswerType,
   jumpTo,
   LANGUAGE_LABELS,
   type Lang,
@@ -22,9 +23,7 @@ import { speechLog, stubSpeechSynthesis, waitUntilSpoken } from './support/speec
 const baseURL = inject('baseURL');
 const questions = loadQuestions();
 /** The first question of each answer type: every way a question is spoken and answered, once. */
-const ONE_PER_TYPE = questions.filter(
-  (q, index) => questions.findIndex((other) => other.answerType === q.answerType) === index,
-);
+const ONE_PER_TYPE = firstOfEachAnswerType(questions);
 
 type Texts = { situationText: string; questionText: string; answerText?: string };
 const textsOf = (id: number, language: Lang): Texts =>

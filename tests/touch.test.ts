@@ -12,7 +12,7 @@ import {
   waitForNextScreen,
   waitForScreen,
 } from './support/engine-flow.ts';
-import { loadQuestions } from './support/flow.ts';
+import { firstOfEachAnswerType, loadQuestions } from './support/flow.ts';
 
 /**
  * Touch first: every screen of a test is used on a touch screen with no mouse and no keyboard
@@ -25,9 +25,7 @@ import { loadQuestions } from './support/flow.ts';
 const baseURL = inject('baseURL');
 const questions = loadQuestions();
 /** The first question of each answer type, in the test's order: every way of answering, once. */
-const ONE_PER_TYPE = questions.filter(
-  (q, index) => questions.findIndex((other) => other.answerType === q.answerType) === index,
-);
+const ONE_PER_TYPE = firstOfEachAnswerType(questions);
 /** Apple's and WCAG 2.5.5's minimum target for a finger, in CSS pixels. */
 const MIN_TARGET = 44;
 

@@ -8,7 +8,7 @@ import { ANSWER_TYPES } from '../../src/answer-types/registry.ts';
 import type { AnswerType, Language, Texts } from '../../src/content/types.ts';
 import { SESSION_FORMAT_VERSION, SESSION_STORAGE_KEY } from '../../src/store/session-key.ts';
 import { DEFAULT_USER } from '../../src/store/slices.ts';
-import type { SavedSession, StoredSessionEnvelope } from '../../src/store/types.ts';
+import type { SavedSession, StoredSessionEnvelope, UserData } from '../../src/store/types.ts';
 import { screenshot } from './browser.ts';
 import { ROOT, TEST_PASSWORD } from './build-app.ts';
 import { openStoredSession, SEALED_SESSION_KEYS } from './sealed-session.ts';
@@ -31,6 +31,16 @@ export function loadQuestions(): ContentQuestion[] {
     .filter((f) => f.endsWith('.yaml'))
     .map((f) => parse(readFileSync(join(dir, f), 'utf8')) as ContentQuestion)
     .sort((a, b) => a.id - b.id);
+}
+
+/**
+ * The first question of each answer type, in the test's order: every way a question is shown and
+ * answered, once — what the browser tests seed instead of a whole run (docs/testing.md).
+ */
+export function firstOfEachAnswerType<Q extends { answerType: string }>(questions: readonly Q[]): Q[] {
+  return questions.filter(
+    (q, index) => questions.findIndex((other) => other.answerType === q.answerType) === index,
+  );
 }
 
 export const STORAGE_KEY = SESSION_STORAGE_KEY;
@@ -60,10 +70,10 @@ export function persistedSession(state: Partial<StoredSession>): string {
 }
 
 /** A running session in the transition before the first of `ids`, continuing with the rest. */
-export function runningSession(ids: number[], language: Lang): string {
+export function runningSession(ids: number[], language: Lang, user: Partial<UserData> = {}): string {
   return persistedSession({
     screen: 'transition',
-    user: { ...DEFAULT_USER, language },
+    user: { ...DEFAULT_USER, ...user, language },
     queue: ids,
   });
 }
@@ -423,11 +433,12 @@ export async function jumpTo(
   baseURL: string,
   ids: number[],
   language: Lang = 'tr',
+  user: Partial<UserData> = {},
 ): Promise<void> {
   await page.goto(`${baseURL}${SEED_PAGE}`);
   await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
     key: STORAGE_KEY,
-    value: runningSession(ids, language),
+    value: runningSession(ids, language, user),
   });
   await page.goto(`${baseURL}/`);
   await unlock(page);
