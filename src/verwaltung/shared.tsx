@@ -104,8 +104,10 @@ export function SecretBox({
   // Shown once: into view and selected at once, wherever the button that made it was.
   useEffect(() => field.current?.focus(), []);
   const copy = () => {
-    navigator.clipboard
-      .writeText(value)
+    // Outside a secure context (a page on plain http) there is no navigator.clipboard at all: that
+    // is told like a refused copy, not thrown.
+    Promise.resolve()
+      .then(() => navigator.clipboard.writeText(value))
       .then(() => setCopied('yes'))
       .catch(() => setCopied('failed'));
   };
