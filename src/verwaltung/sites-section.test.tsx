@@ -28,6 +28,7 @@ const sites = async () => (await verwaltung.request('GET', '/api/verwaltung/site
 function Sections({ canEdit, canAssign }: { canEdit: boolean; canAssign: boolean }) {
   const [version, setVersion] = useState(0);
   const [loaded, setLoaded] = useState<SiteRow[]>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the trigger to load again, as on the page.
   useEffect(() => {
     void loadSites().then(setLoaded);
   }, [version]);
