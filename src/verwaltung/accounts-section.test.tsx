@@ -101,7 +101,9 @@ describe("the Verwaltung's 'Konten'", () => {
     expect(document.activeElement).toBe(password);
     expect(secret.textContent).toContain('Bitte persönlich übergeben');
     // The form is empty again for the next account.
-    expect((within(form).getByLabelText('Benutzername') as HTMLInputElement).value).toBe('');
+    await waitFor(() =>
+      expect((within(form).getByLabelText('Benutzername') as HTMLInputElement).value).toBe(''),
+    );
 
     const row = await rowOf('leitung17');
     expect(row.textContent).toContain('Kita-Leitung');
@@ -162,6 +164,9 @@ describe("the Verwaltung's 'Konten'", () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Konto anlegen' }));
     await screen.findByRole('region', { name: 'Einmalpasswort für forscherin' });
     expect((await account('forscherin'))?.sites).toBe('alle');
+    await waitFor(() =>
+      expect((within(form).getByLabelText('Benutzername') as HTMLInputElement).value).toBe(''),
+    );
 
     fireEvent.change(within(form).getByLabelText('Benutzername'), { target: { value: 'zweite.chefin' } });
     fireEvent.change(within(form).getByLabelText('Rolle'), { target: { value: 'verwaltung' } });

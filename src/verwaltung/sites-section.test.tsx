@@ -93,7 +93,7 @@ describe("the Verwaltung's 'Einrichtungen'", () => {
     expect((await within(sitesRegion()).findByRole('status')).textContent).toBe(
       'Die Einrichtung KITA-017 wurde angelegt.',
     );
-    expect([code.value, name.value]).toEqual(['', '']);
+    await waitFor(() => expect([code.value, name.value]).toEqual(['', '']));
     const row = await rowOf('KITA-017');
     expect(
       within(row)

@@ -166,7 +166,7 @@ describe('/verwaltung', () => {
   it('returns to the login with a notice when the account is disabled while the page is open', async () => {
     server.use(await server.signIn({ name: 'leitung.alt', role: 'leitung', sites: ['KITA-017'] }));
     renderPage();
-    await screen.findByRole('region', { name: 'Tablets' });
+    const add = await screen.findByRole('button', { name: 'Tablet hinzufügen' });
     const accounts = (
       await sessions.verwaltung.request('GET', '/api/verwaltung/accounts')
     ).json() as AccountRow[];
@@ -176,7 +176,7 @@ describe('/verwaltung', () => {
         .statusCode,
     ).toBe(200);
     // The page's next request (here: new codes) meets the ended session.
-    fireEvent.click(screen.getByRole('button', { name: 'Tablet hinzufügen' }));
+    fireEvent.click(add);
     fireEvent.click(screen.getByRole('button', { name: 'Codes erstellen' }));
     expect(await screen.findByText('Ihre Sitzung wurde beendet. Bitte erneut anmelden.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Anmelden' })).toBeTruthy();
