@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,21 +28,46 @@ let verwaltung: AccountSession;
 let leitung: AccountSession;
 let forschung: AccountSession;
 let leitung18: AccountSession;
+let unnamedId: string;
 
-/** A tablet enrolled at `site` with a real P-256 key, as the app enrols one; its id. */
-async function enrol(site: string, name: string, appVersion: string): Promise<string> {
+/**
+ * A tablet enrolled at `site` with a real P-256 key, as the app enrols one (name and versions only when
+ * given); its id and a signed status report of it (POST /api/tablets/status).
+ */
+async function enrol(site: string, name?: string, appVersion?: string) {
   const codes = await verwaltung.request('POST', '/api/verwaltung/tablets/codes', { site, count: 1 });
   expect(codes.statusCode, codes.body).toBe(201);
   const [{ code }] = (codes.json() as NewEnrolmentCodes).codes as [NewEnrolmentCodes['codes'][number]];
   const keys = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign']);
   const publicKey = Buffer.from(await crypto.subtle.exportKey('spki', keys.publicKey)).toString('base64');
+  const versions = appVersion ? { appVersion, contentVersion: CURRENT.content } : {};
   const enrolled = await server.app.inject({
     method: 'POST',
     url: '/api/tablets/enrol',
-    payload: { code, publicKey, name, appVersion, contentVersion: CURRENT.content },
+    payload: { code, publicKey, ...(name ? { name } : {}), ...versions },
   });
   expect(enrolled.statusCode, enrolled.body).toBe(201);
-  return (enrolled.json() as EnrolAnswer).tabletId;
+  const { tabletId } = enrolled.json() as EnrolAnswer;
+  const report = async (status: { unsent: number; lastBackupAt: string | null }) => {
+    const body = JSON.stringify({ ...versions, ...status });
+    const digest = createHash('sha256').update(body).digest('hex');
+    const signed = await crypto.subtle.sign(
+      { name: 'ECDSA', hash: 'SHA-256' },
+      keys.privateKey,
+      new TextEncoder().encode(`POST /api/tablets/status\n${digest}`),
+    );
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/tablets/status',
+      payload: body,
+      headers: {
+        'content-type': 'application/json',
+        'x-zaehltest-tablet': `${tabletId}.${Buffer.from(signed).toString('base64url')}`,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  return { tabletId, report };
 }
 
 const overview = async () =>
@@ -73,7 +99,10 @@ beforeAll(async () => {
   leitung18 = await server.signIn({ name: 'leitung18', role: 'leitung', sites: ['KITA-018'] });
   verwaltung = await server.signIn({ name: 'chefin', role: 'verwaltung', sites: 'alle' });
   await enrol('KITA-017', 'Gruppe Bären', '1.4.0+alt');
-  await enrol('KITA-017', 'Gruppe Igel', CURRENT.app);
+  const igel = await enrol('KITA-017', 'Gruppe Igel', CURRENT.app);
+  await igel.report({ unsent: 3, lastBackupAt: '2026-11-20T08:00:00.000Z' });
+  // A tablet enrolled by an app that sent neither a name nor its versions.
+  unnamedId = (await enrol('KITA-017')).tabletId;
   // Two results of today from tablets that are not enrolled: one of KITA-017, one without a code.
   const today = new Date().toISOString().slice(0, 10);
   for (const payload of [
@@ -100,14 +129,33 @@ describe("the Verwaltung's 'Tablets'", () => {
       within(table)
         .getByRole('rowheader', { name: new RegExp(`^${name}t_`) })
         .closest('tr') as HTMLElement;
-    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
     const [baeren, igel] = [rowOf('Gruppe Bären'), rowOf('Gruppe Igel')];
     // The tablet on an older app than the server's build is flagged; its first report is still to come.
     expect(baeren.textContent).toContain('App 1.4.0+alt, Inhalt 2026-12');
     expect(baeren.textContent).toContain('aktiv');
     expect(within(baeren).getByText('alte Version')).toBeTruthy();
     expect(within(igel).queryByText('alte Version')).toBeNull();
-    expect(igel.textContent).toContain('unbekannt');
+    // Its first report is still to come: nothing known of what it has not sent, no backup.
+    expect(
+      within(baeren)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toContain('unbekannt');
+    expect(baeren.textContent).toContain('nie');
+    // Reported: 3 results not yet sent, the last backup on 20 November.
+    expect(
+      within(igel)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(expect.arrayContaining(['3', '20.11.2026']));
+    const unnamed = within(table)
+      .getByRole('rowheader', { name: `ohne Namen${unnamedId}` })
+      .closest('tr') as HTMLElement;
+    expect(unnamed.textContent).toContain('App unbekannt, Inhalt unbekannt');
+    fireEvent.click(within(unnamed).getByRole('button', { name: `Tablet ${unnamedId} abmelden` }));
+    const dialog = screen.getByRole('dialog', { name: 'Tablet „ohne Namen“ abmelden?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
     expect(within(igel).getByRole('button', { name: 'Tablet Gruppe Igel abmelden' })).toBeTruthy();
     expect(sonnenschein.textContent).toContain(
       'Passwort der Einrichtung: Noch keins festgelegt: Es gilt das Passwort, mit dem die App gebaut wurde.',
@@ -182,7 +230,7 @@ describe("the Verwaltung's 'Tablets'", () => {
 
   it("'Abmelden' asks first, then revokes the tablet on the server", async () => {
     server.use(verwaltung);
-    const tabletId = await enrol('KITA-018', 'Gruppe Mäuse', CURRENT.app);
+    const { tabletId } = await enrol('KITA-018', 'Gruppe Mäuse', CURRENT.app);
     renderSection();
     const regenbogen = await siteSection('Kita Regenbogen (KITA-018)');
     fireEvent.click(within(regenbogen).getByRole('button', { name: 'Tablet Gruppe Mäuse abmelden' }));
