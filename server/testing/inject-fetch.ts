@@ -45,3 +45,12 @@ export function injectFetch(app: FastifyInstance, cookie: () => string | undefin
   };
   return { fetch, requested };
 }
+
+/**
+ * jsdom's Uint8Array is not the one Node's Buffer extends, so the server under test would take a
+ * Buffer for no bytes (an upload's body, PGlite's bytea parameters): the test's global gets Node's,
+ * as in Node. Call in beforeAll of a jsdom file that runs the server; vi.unstubAllGlobals undoes it.
+ */
+export function serverTypedArrays(stub: (name: string, value: unknown) => unknown): void {
+  stub('Uint8Array', Object.getPrototypeOf(Buffer.prototype).constructor);
+}

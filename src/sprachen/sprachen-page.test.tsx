@@ -9,7 +9,7 @@ import { compiledCatalogue } from '../../scripts/content/catalogue.ts';
 import { buildServer } from '../../server/app.ts';
 import { openPgliteStore, type ResultStore } from '../../server/db/index.ts';
 import { signInAs } from '../../server/testing/auswertung-app.ts';
-import { injectFetch } from '../../server/testing/inject-fetch.ts';
+import { injectFetch, serverTypedArrays } from '../../server/testing/inject-fetch.ts';
 import { freshDataDir } from '../../server/testing/pglite-template.ts';
 import { i18n } from './i18n';
 import { Page } from './sprachen-page';
@@ -100,9 +100,7 @@ beforeAll(async () => {
   });
   await store.accounts?.addSite('KITA-017', 'Kita Sonnenschein');
   for (const account of ACCOUNTS) cookies[account.name] = (await signInAs(app, store, account)).cookie;
-  // jsdom's Uint8Array is not the one Node's Buffer extends, so the server (which checks that an
-  // upload's body is a Uint8Array) would take every take for empty: the server gets Node's, as in Node.
-  vi.stubGlobal('Uint8Array', Object.getPrototypeOf(Buffer.prototype).constructor);
+  serverTypedArrays(vi.stubGlobal);
   // jsdom has no ResizeObserver (the preview's frame scales with it): one that reports nothing.
   vi.stubGlobal(
     'ResizeObserver',
