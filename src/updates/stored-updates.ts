@@ -139,11 +139,12 @@ export async function refreshUpdates(
   }
   for (const language of languages) {
     try {
+      // A record without its answer (loadStoredUpdates skips it) is asked for afresh, not left forever.
       const previous = await store.get('updates', language);
       const query = new URLSearchParams({ content: contentVersion, language });
       const response = await fetch(`${UPDATES_PATH}?${query}`, {
         headers:
-          previous?.etag && previous.answer.content === contentVersion
+          previous?.etag && previous.answer?.content === contentVersion
             ? { 'if-none-match': previous.etag }
             : {},
         cache: 'no-cache',
