@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { makeAccessVerifier } from './scripts/build-config.ts';
@@ -20,6 +22,19 @@ const QUIET_FILES: Record<(typeof ENGINES)[number], string[]> = {
   firefox: ['tests/engines/flash-timing.test.ts', 'tests/engines/whole-test.test.ts'],
 };
 /**
+ * Tests under src/ that run the real results server (they import server/testing/): the component tests
+ * of the pages that talk to it (`dom-server`) and the tablet's stored updates (`server`). Each opens an
+ * embedded database and the whole server, so they stay out of the fast loop like the server's own tests.
+ */
+const SRC_RUNNING_SERVER = readdirSync(join(import.meta.dirname, 'src'), {
+  recursive: true,
+  encoding: 'utf8',
+})
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => `src/${file.split(sep).join('/')}`)
+  .filter((file) => readFileSync(join(import.meta.dirname, file), 'utf8').includes('server/testing/'));
+const SERVER_COMPONENT_FILES = SRC_RUNNING_SERVER.filter((file) => file.endsWith('.tsx'));
+/**
  * Tests of the scripts that start the results server, its databases or a whole build: they run with
  * the server's tests in `server`, not in the fast loop (`npm run test:fast`, docs/testing.md).
  */
@@ -28,6 +43,7 @@ const SERVER_FILES = [
   'scripts/backup/**/*.test.ts',
   'scripts/verwaltung/**/*.test.ts',
   'scripts/content/vite-plugin.test.ts',
+  ...SRC_RUNNING_SERVER.filter((file) => file.endsWith('.ts')),
 ];
 /** Unit tests that set process.env.TZ, which only a process of its own can (see `time-zone` below). */
 const TIME_ZONE_FILES = ['src/domain/date.test.ts'];
@@ -119,11 +135,28 @@ export default defineConfig({
             name: 'dom',
             environment: 'jsdom',
             include: ['src/**/*.test.tsx'],
+            exclude: SERVER_COMPONENT_FILES,
             setupFiles: ['src/test-setup.ts'],
             // Worker threads set up jsdom faster than processes: 82 s instead of 129 s for this project.
             pool: 'threads',
             // Component tests click through whole screens; on a loaded shared machine 5 s is too short.
             testTimeout: 15_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            // The pages that talk to the results server (/auswertung, /verwaltung, /verwaltung/sprachen)
+            // in jsdom against the real server, reached through inject (server/testing/inject-fetch.ts).
+            name: 'dom-server',
+            environment: 'jsdom',
+            include: SERVER_COMPONENT_FILES,
+            setupFiles: ['src/test-setup.ts'],
+            pool: 'threads',
+            // A copy of a migrated embedded database opens in about 2 s, a new one costs 7–9 s of CPU
+            // (server/testing/pglite-template.ts).
+            globalSetup: ['server/testing/pglite-template-setup.ts'],
+            testTimeout: 30_000,
           },
         },
         // End-to-end tests drive the built app (tests/support/global-setup.ts builds it once per run):

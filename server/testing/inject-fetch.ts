@@ -10,8 +10,14 @@ export interface InjectedRequest {
  * A fetch for component tests in jsdom that hands each request to the real server's inject
  * (docs/testing.md): method, headers, JSON or binary body, the session cookie of whoever
  * `cookie()` names at the time, and the answer as a Response. `requested` lists what was asked.
+ * `onCookie` hears a cookie the server sets (a login) or clears (a logout: undefined), as a
+ * browser would keep it.
  */
-export function injectFetch(app: FastifyInstance, cookie: () => string | undefined) {
+export function injectFetch(
+  app: FastifyInstance,
+  cookie: () => string | undefined,
+  onCookie?: (cookie: string | undefined) => void,
+) {
   const requested: InjectedRequest[] = [];
   const fetch = async (input: string | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(String(input), 'http://localhost');
@@ -34,6 +40,11 @@ export function injectFetch(app: FastifyInstance, cookie: () => string | undefin
       headers,
       ...(payload === undefined ? {} : { payload }),
     });
+    const set = response.headers['set-cookie'];
+    if (set && onCookie) {
+      const pair = String(Array.isArray(set) ? set[0] : set).split(';')[0] as string;
+      onCookie(pair.endsWith('=') ? undefined : pair);
+    }
     const answerHeaders = new Headers();
     for (const [name, value] of Object.entries(response.headers))
       if (value !== undefined && name !== 'set-cookie') answerHeaders.set(name, String(value));

@@ -5,13 +5,12 @@ import type { Role } from '../../schemas/verwaltung-api.ts';
 import { buildServer, type ServerOptions } from '../app.ts';
 import { openPgliteStore, type ResultStore } from '../db/index.ts';
 import { type AccountSession, signInAs } from './auswertung-app.ts';
+import { injectFetch, serverTypedArrays } from './inject-fetch.ts';
 import { freshDataDir } from './pglite-template.ts';
 
 export interface PageServer {
   app: FastifyInstance;
   store: ResultStore;
-  /** Every request the page made, as path and query, in order. */
-  requested: string[];
   /** Makes an account of `role` (signInAs) and lets the page's following requests carry its session. */
   signIn(account: {
     name: string;
@@ -26,43 +25,28 @@ export interface PageServer {
 
 /**
  * The real results server for a component test in jsdom (docs/testing.md): Fastify on a fresh PGlite
- * folder, reached through a `fetch` that hands each of the page's requests to Fastify's inject with
- * the signed-in account's cookie, as the browser would send it. A cookie the server sets (a new
- * login) replaces it; one it clears (logout) removes it.
+ * folder, reached through `injectFetch` with the signed-in account's cookie, as the browser would
+ * send it. A cookie the server sets (a new login) replaces it; one it clears (logout) removes it.
  */
 export async function openPageServer(server: Partial<ServerOptions> = {}): Promise<PageServer> {
   const dir = freshDataDir('zaehltest-page-');
   const store = await openPgliteStore(dir);
   const app = await buildServer({ db: store, logLevel: false, rateLimit: false, ...server });
-  const requested: string[] = [];
   let cookie: string | undefined;
-  vi.stubGlobal('fetch', async (input: string | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
-    requested.push(`${url.pathname}${url.search}`);
-    const headers = {
-      ...(init.headers as Record<string, string> | undefined),
-      ...(cookie ? { cookie } : {}),
-    };
-    const response = await app.inject({
-      method: (init.method ?? 'GET') as 'GET',
-      url: `${url.pathname}${url.search}`,
-      headers,
-      ...(typeof init.body === 'string' ? { payload: init.body } : {}),
-    });
-    const set = response.headers['set-cookie'];
-    if (set) {
-      const pair = String(Array.isArray(set) ? set[0] : set).split(';')[0] as string;
-      cookie = pair.endsWith('=') ? undefined : pair;
-    }
-    return new Response(response.statusCode === 204 ? null : response.body, {
-      status: response.statusCode,
-      headers: { 'content-type': String(response.headers['content-type'] ?? 'application/json') },
-    });
-  });
+  serverTypedArrays(vi.stubGlobal);
+  vi.stubGlobal(
+    'fetch',
+    injectFetch(
+      app,
+      () => cookie,
+      (next) => {
+        cookie = next;
+      },
+    ).fetch,
+  );
   return {
     app,
     store,
-    requested,
     async signIn(account) {
       const session = await signInAs(app, store, account);
       cookie = session.cookie;

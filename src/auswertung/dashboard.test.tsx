@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { FastifyInstance } from 'fastify';
 import { I18nextProvider } from 'react-i18next';
@@ -8,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../schemas/verwaltung-api.ts';
 import { buildServer } from '../../server/app.ts';
 import { openPgliteStore, type ResultStore } from '../../server/db/index.ts';
+import { type InjectedRequest, injectFetch } from '../../server/testing/inject-fetch.ts';
 import { makePayload } from '../../server/testing/payload.ts';
+import { freshDataDir } from '../../server/testing/pglite-template.ts';
 import { SCORED_QUESTION_IDS } from '../domain/facts';
 import { Dashboard } from './dashboard';
 import { i18n } from './i18n';
@@ -53,10 +53,10 @@ let dir: string;
 let store: ResultStore;
 let app: FastifyInstance;
 let cookie: string;
-const requested: string[] = [];
+let requested: InjectedRequest[];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'zaehltest-dashboard-'));
+  dir = freshDataDir('zaehltest-dashboard-');
   store = await openPgliteStore(dir);
   app = await buildServer({ db: store, exportToken: TOKEN, logLevel: false, rateLimit: false });
   for (const payload of RESULTS) {
@@ -65,19 +65,9 @@ beforeAll(async () => {
   }
   const login = await app.inject({ method: 'POST', url: '/api/auswertung/login', payload: { token: TOKEN } });
   cookie = String(login.headers['set-cookie']).split(';')[0] as string;
-  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    requested.push(`${url.pathname}${url.search}`);
-    const response = await app.inject({
-      method: (init?.method ?? 'GET') as 'GET',
-      url: `${url.pathname}${url.search}`,
-      headers: { cookie },
-    });
-    return new Response(response.statusCode === 204 ? null : response.body, {
-      status: response.statusCode,
-      headers: { 'content-type': String(response.headers['content-type'] ?? 'application/json') },
-    });
-  });
+  const server = injectFetch(app, () => cookie);
+  requested = server.requested;
+  vi.stubGlobal('fetch', server.fetch);
 }, 120_000);
 
 afterAll(async () => {
@@ -126,7 +116,7 @@ describe('the Auswertung dashboard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Anwenden' }));
     await waitFor(() => expect(screen.getByTestId('per-child').textContent).toContain('der letzte'));
     expect(
-      requested.some((path) => path.startsWith('/api/auswertung/items') && path.includes('test=letzter')),
+      requested.some(({ path }) => path.startsWith('/api/auswertung/items') && path.includes('test=letzter')),
     ).toBe(true);
     // Question 1 on the latest tests: K7M3QX solved it, the child without a code did not.
     const latestRow = within(screen.getByRole('region', { name: /^Tabelle: Lösungsquote/ })).getAllByRole(
