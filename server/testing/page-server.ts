@@ -1,16 +1,18 @@
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { Role } from '../../schemas/verwaltung-api.ts';
 import { buildServer, type ServerOptions } from '../app.ts';
 import { openPgliteStore, type ResultStore } from '../db/index.ts';
 import { type AccountSession, signInAs } from './auswertung-app.ts';
-import { injectFetch, serverTypedArrays } from './inject-fetch.ts';
+import { type InjectedRequest, injectFetch, serverTypedArrays } from './inject-fetch.ts';
 import { freshDataDir } from './pglite-template.ts';
 
 export interface PageServer {
   app: FastifyInstance;
   store: ResultStore;
+  /** Every request the page made, as method and path with query, in order. */
+  requested: InjectedRequest[];
   /** Makes an account of `role` (signInAs) and lets the page's following requests carry its session. */
   signIn(account: {
     name: string;
@@ -18,8 +20,12 @@ export interface PageServer {
     sites: string[] | 'alle';
     languages?: string[];
   }): Promise<AccountSession>;
+  /** Signs in with an EXPORT_TOKEN given to openPageServer, as its holder (docs/product.md §47). */
+  signInWithKey(token: string): Promise<{ cookie: string }>;
   /** The page's following requests carry this session's cookie (none: signed out). */
-  use(session: AccountSession | undefined): void;
+  use(session: { cookie: string } | undefined): void;
+  /** The cookie the page's requests carry now. */
+  cookie(): string | undefined;
   close(): Promise<void>;
 }
 
@@ -34,27 +40,34 @@ export async function openPageServer(server: Partial<ServerOptions> = {}): Promi
   const app = await buildServer({ db: store, logLevel: false, rateLimit: false, ...server });
   let cookie: string | undefined;
   serverTypedArrays(vi.stubGlobal);
-  vi.stubGlobal(
-    'fetch',
-    injectFetch(
-      app,
-      () => cookie,
-      (next) => {
-        cookie = next;
-      },
-    ).fetch,
+  const { fetch, requested } = injectFetch(
+    app,
+    () => cookie,
+    (next) => {
+      cookie = next;
+    },
   );
+  vi.stubGlobal('fetch', fetch);
   return {
     app,
     store,
+    requested,
     async signIn(account) {
       const session = await signInAs(app, store, account);
+      cookie = session.cookie;
+      return session;
+    },
+    async signInWithKey(token) {
+      const login = await app.inject({ method: 'POST', url: '/api/auswertung/login', payload: { token } });
+      expect(login.statusCode, login.body).toBe(204);
+      const session = { cookie: String(login.headers['set-cookie']).split(';')[0] as string };
       cookie = session.cookie;
       return session;
     },
     use(session) {
       cookie = session?.cookie;
     },
+    cookie: () => cookie,
     async close() {
       vi.unstubAllGlobals();
       await app.close();

@@ -1,14 +1,9 @@
-import { rmSync } from 'node:fs';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { FastifyInstance } from 'fastify';
 import { I18nextProvider } from 'react-i18next';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Me } from '../../schemas/verwaltung-api.ts';
-import { buildServer } from '../../server/app.ts';
-import { openPgliteStore, type ResultStore } from '../../server/db/index.ts';
-import { type InjectedRequest, injectFetch } from '../../server/testing/inject-fetch.ts';
+import { openPageServer, type PageServer } from '../../server/testing/page-server.ts';
 import { makePayload } from '../../server/testing/payload.ts';
-import { freshDataDir } from '../../server/testing/pglite-template.ts';
 import { SCORED_QUESTION_IDS } from '../domain/facts';
 import { Dashboard } from './dashboard';
 import { i18n } from './i18n';
@@ -49,33 +44,18 @@ const RESULTS = [
   silent(undefined, '2026-10-02', []),
 ];
 
-let dir: string;
-let store: ResultStore;
-let app: FastifyInstance;
-let cookie: string;
-let requested: InjectedRequest[];
+let server: PageServer;
 
 beforeAll(async () => {
-  dir = freshDataDir('zaehltest-dashboard-');
-  store = await openPgliteStore(dir);
-  app = await buildServer({ db: store, exportToken: TOKEN, logLevel: false, rateLimit: false });
+  server = await openPageServer({ exportToken: TOKEN });
   for (const payload of RESULTS) {
-    const response = await app.inject({ method: 'POST', url: '/api/results', payload });
+    const response = await server.app.inject({ method: 'POST', url: '/api/results', payload });
     expect(response.statusCode, response.body).toBe(201);
   }
-  const login = await app.inject({ method: 'POST', url: '/api/auswertung/login', payload: { token: TOKEN } });
-  cookie = String(login.headers['set-cookie']).split(';')[0] as string;
-  const server = injectFetch(app, () => cookie);
-  requested = server.requested;
-  vi.stubGlobal('fetch', server.fetch);
+  await server.signInWithKey(TOKEN);
 }, 120_000);
 
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await app?.close();
-  await store?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 describe('the Auswertung dashboard', () => {
   it("offers 'alle' when 'mit Ton' leaves nothing, then counts children and warns below 30", async () => {
@@ -116,7 +96,9 @@ describe('the Auswertung dashboard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Anwenden' }));
     await waitFor(() => expect(screen.getByTestId('per-child').textContent).toContain('der letzte'));
     expect(
-      requested.some(({ path }) => path.startsWith('/api/auswertung/items') && path.includes('test=letzter')),
+      server.requested.some(
+        ({ path }) => path.startsWith('/api/auswertung/items') && path.includes('test=letzter'),
+      ),
     ).toBe(true);
     // Question 1 on the latest tests: K7M3QX solved it, the child without a code did not.
     const latestRow = within(screen.getByRole('region', { name: /^Tabelle: Lösungsquote/ })).getAllByRole(

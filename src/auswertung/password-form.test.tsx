@@ -1,14 +1,9 @@
-import { rmSync } from 'node:fs';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { FastifyInstance } from 'fastify';
 import { I18nextProvider } from 'react-i18next';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MIN_PASSWORD_LENGTH } from '../../schemas/verwaltung-api.ts';
-import { buildServer } from '../../server/app.ts';
-import { openPgliteStore, type ResultStore } from '../../server/db/index.ts';
-import { type AccountSession, signInAs } from '../../server/testing/auswertung-app.ts';
-import { type InjectedRequest, injectFetch, serverTypedArrays } from '../../server/testing/inject-fetch.ts';
-import { freshDataDir } from '../../server/testing/pglite-template.ts';
+import type { AccountSession } from '../../server/testing/auswertung-app.ts';
+import { openPageServer, type PageServer } from '../../server/testing/page-server.ts';
 import { i18n } from './i18n';
 import { PasswordForm } from './password-form';
 
@@ -20,33 +15,17 @@ import { PasswordForm } from './password-form';
 
 const TOKEN = 'password-form-test-token-0123456789';
 
-let dir: string;
-let store: ResultStore;
-let app: FastifyInstance;
+let server: PageServer;
 let chef: AccountSession;
-let keyHolder: string;
-let cookie: string | undefined;
-let requested: InjectedRequest[];
+let keyHolder: { cookie: string };
 
 beforeAll(async () => {
-  serverTypedArrays(vi.stubGlobal);
-  dir = freshDataDir('zaehltest-password-form-');
-  store = await openPgliteStore(dir);
-  app = await buildServer({ db: store, exportToken: TOKEN, logLevel: false, rateLimit: false });
-  chef = await signInAs(app, store, { name: 'chef', role: 'verwaltung', sites: 'alle' });
-  const login = await app.inject({ method: 'POST', url: '/api/auswertung/login', payload: { token: TOKEN } });
-  keyHolder = String(login.headers['set-cookie']).split(';')[0] as string;
-  const server = injectFetch(app, () => cookie);
-  requested = server.requested;
-  vi.stubGlobal('fetch', server.fetch);
+  server = await openPageServer({ exportToken: TOKEN });
+  keyHolder = await server.signInWithKey(TOKEN);
+  chef = await server.signIn({ name: 'chef', role: 'verwaltung', sites: 'alle' });
 }, 120_000);
 
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await app?.close();
-  await store?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 function show() {
   const changed = vi.fn();
@@ -66,12 +45,17 @@ function show() {
 }
 
 const signsIn = async (password: string) =>
-  (await app.inject({ method: 'POST', url: '/api/auswertung/login', payload: { name: 'chef', password } }))
-    .statusCode === 204;
+  (
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/auswertung/login',
+      payload: { name: 'chef', password },
+    })
+  ).statusCode === 204;
 
 describe('the password form (docs/product.md §47)', () => {
   it('checks the length and the repetition itself, before asking the server', () => {
-    cookie = chef.cookie;
+    server.use(chef);
     const { fill, changed } = show();
     expect(
       screen.getByText(
@@ -82,7 +66,7 @@ describe('the password form (docs/product.md §47)', () => {
     expect(screen.getByLabelText('Bisheriges Passwort').getAttribute('autocomplete')).toBe(
       'current-password',
     );
-    const before = requested.length;
+    const before = server.requested.length;
 
     fill(chef.password, 'kurz-1234');
     expect(
@@ -90,12 +74,12 @@ describe('the password form (docs/product.md §47)', () => {
     ).toBeTruthy();
     fill(chef.password, 'lang-genug-und-neu-1', 'lang-genug-und-neu-2');
     expect(screen.getByText('Die beiden Eingaben des neuen Passworts stimmen nicht überein.')).toBeTruthy();
-    expect(requested.length).toBe(before);
+    expect(server.requested.length).toBe(before);
     expect(changed).not.toHaveBeenCalled();
   });
 
   it("shows the server's refusals in German and keeps the old password", async () => {
-    cookie = chef.cookie;
+    server.use(chef);
     const { fill, changed } = show();
     fill('nicht-das-passwort-123', 'lang-genug-und-neu-1');
     expect(
@@ -112,7 +96,7 @@ describe('the password form (docs/product.md §47)', () => {
   });
 
   it('has no own password to change with the access key', async () => {
-    cookie = keyHolder;
+    server.use(keyHolder);
     const { fill } = show();
     fill('irgendein-passwort-1', 'lang-genug-und-neu-1');
     expect(
@@ -123,7 +107,7 @@ describe('the password form (docs/product.md §47)', () => {
   });
 
   it('changes the password, empties the fields and says other sessions ended', async () => {
-    cookie = chef.cookie;
+    server.use(chef);
     const { fill, changed } = show();
     const next = 'ein-neues-langes-passwort-7';
     fill(chef.password, next);
@@ -143,7 +127,7 @@ describe('the password form (docs/product.md §47)', () => {
   });
 
   it('returns to the login when the session has ended', async () => {
-    cookie = undefined;
+    server.use(undefined);
     const { fill, ended, changed } = show();
     fill('irgendein-passwort-1', 'lang-genug-und-neu-1');
     await waitFor(() => expect(ended).toHaveBeenCalledTimes(1));

@@ -1,16 +1,11 @@
-import { rmSync } from 'node:fs';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { FastifyInstance } from 'fastify';
 import { I18nextProvider } from 'react-i18next';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildServer } from '../../server/app.ts';
 import { PROTOKOLL_PAGE_LIMIT } from '../../server/auswertung/protokoll-routes.ts';
-import { openPgliteStore, type ResultStore } from '../../server/db/index.ts';
 import { berlinDay } from '../../server/db/retention.ts';
-import { signInAs } from '../../server/testing/auswertung-app.ts';
-import { injectFetch, serverTypedArrays } from '../../server/testing/inject-fetch.ts';
+import type { AccountSession } from '../../server/testing/auswertung-app.ts';
+import { openPageServer, type PageServer } from '../../server/testing/page-server.ts';
 import { makeResearchPayload } from '../../server/testing/payload.ts';
-import { freshDataDir } from '../../server/testing/pglite-template.ts';
 import { i18n } from './i18n';
 import { ProtokollSection } from './protokoll-section';
 
@@ -24,30 +19,24 @@ const TOKEN = 'protokoll-section-test-token-0123456789';
 const CODE = 'KQ7MX4';
 const OTHER = 'RT3PW9';
 
-let dir: string;
-let store: ResultStore;
-let app: FastifyInstance;
-let cookie: string | undefined;
+let server: PageServer;
+let chef: AccountSession;
 const today = berlinDay(new Date());
 const yesterday = berlinDay(new Date(Date.now() - 86_400_000));
 
 beforeAll(async () => {
-  serverTypedArrays(vi.stubGlobal);
-  dir = freshDataDir('zaehltest-protokoll-section-');
-  store = await openPgliteStore(dir);
-  app = await buildServer({ db: store, exportToken: TOKEN, logLevel: false, rateLimit: false });
+  server = await openPageServer({ exportToken: TOKEN });
   for (const childCode of [CODE, CODE, OTHER]) {
-    const response = await app.inject({
+    const response = await server.app.inject({
       method: 'POST',
       url: '/api/results',
       payload: makeResearchPayload({ overrides: { childCode } }),
     });
     expect(response.statusCode, response.body).toBe(201);
   }
-  const chef = await signInAs(app, store, { name: 'chef', role: 'verwaltung', sites: 'alle' });
-  cookie = chef.cookie;
+  chef = await server.signIn({ name: 'chef', role: 'verwaltung', sites: 'alle' });
   // A wrong password, and the deletion a parent asked for: a Fehlversuch and a Löschung.
-  const failed = await app.inject({
+  const failed = await server.app.inject({
     method: 'POST',
     url: '/api/auswertung/login',
     payload: { name: 'chef', password: 'falsch-geraten-123' },
@@ -56,15 +45,9 @@ beforeAll(async () => {
   expect((await chef.request('DELETE', `/api/auswertung/child-results?childCode=${CODE}`)).json()).toEqual({
     deleted: 2,
   });
-  vi.stubGlobal('fetch', injectFetch(app, () => cookie).fetch);
 }, 120_000);
 
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await app?.close();
-  await store?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 function show(version = 0, onSessionEnded = () => {}) {
   const element = (at: number) => (
@@ -177,18 +160,13 @@ describe('the Protokoll section (docs/product.md §46)', () => {
     const view = show(0, ended);
     const before = (await screen.findByText(/^\d+ Einträge\.$/)).textContent;
     // An Auskunft meanwhile: the Protokoll records it and shows it once asked again.
-    const auskunft = await app.inject({
-      method: 'GET',
-      url: `/api/auswertung/auskunft?childCode=${OTHER}`,
-      headers: { cookie: cookie ?? '' },
-    });
+    const auskunft = await chef.request('GET', `/api/auswertung/auskunft?childCode=${OTHER}`);
     expect(auskunft.statusCode, auskunft.body).toBe(200);
     view.again(1);
     await waitFor(() => expect(screen.getByRole('status').textContent).not.toBe(before));
     expect(rows()[0]?.[1]).toBe('Auskunft');
 
-    const signedIn = cookie;
-    cookie = undefined;
+    server.use(undefined);
     try {
       view.again(2);
       await waitFor(() => expect(ended).toHaveBeenCalledTimes(1));
@@ -196,13 +174,13 @@ describe('the Protokoll section (docs/product.md §46)', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Prüfen' }));
       await waitFor(() => expect(ended).toHaveBeenCalledTimes(2));
     } finally {
-      cookie = signedIn;
+      server.use(chef);
     }
   });
 
   it(`shows the newest ${PROTOKOLL_PAGE_LIMIT} entries and says the CSV holds all`, async () => {
     // A busy year's exports, written as the export routes record them.
-    const research = store.research;
+    const research = server.store.research;
     if (!research) throw new Error('the store has no Protokoll');
     for (let index = 0; index < PROTOKOLL_PAGE_LIMIT; index++)
       await research.record({ kind: 'export', actor: 'Zugangsschlüssel', detail: `CSV ${index}` });
