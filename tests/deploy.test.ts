@@ -376,7 +376,9 @@ describe('over HTTPS behind Caddy', () => {
     expect(statuses).toEqual([...Array(UPLOADS_PER_MINUTE).fill(400), 429]);
     expect((await post({ 'x-forwarded-for': '203.0.113.9' })).status).toBe(429);
 
-    // Offline from here: the app from the service worker's copy, a running test's last questions.
+    // Offline from here: the app from the service worker's copy, a running test's last questions. The
+    // seeded test has no Einrichtung of its own: the device's is sent, as for a test begun before the
+    // setting (the one 'Test beginnen' records is src/store/create-store.test.ts's).
     await context.setOffline(true);
     await jumpTo(page, base(), OFFLINE_RUN, 'tr', { name: 'Elif', birthdate: '2020-05-14', school: 'Kita' });
     for (const id of OFFLINE_RUN) {

@@ -22,7 +22,12 @@ const OTHER = 'RT3PW9';
 let server: PageServer;
 let chef: AccountSession;
 const today = berlinDay(new Date());
-const yesterday = berlinDay(new Date(Date.now() - 86_400_000));
+/** The calendar day before today (not 24 hours back: Berlin's October day has 25 hours). */
+const yesterday = (() => {
+  const day = new Date(`${today}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - 1);
+  return day.toISOString().slice(0, 10);
+})();
 
 beforeAll(async () => {
   server = await openPageServer({ exportToken: TOKEN });

@@ -188,7 +188,10 @@ describe("the Verwaltung's 'Tablets'", () => {
     fireEvent.change(within(form).getByLabelText('Anzahl Tablets (1 bis 60)'), { target: { value: '2' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Codes erstellen' }));
     const sheet = await screen.findByTestId('code-sheet');
-    expect(within(sheet).getByRole('heading', { name: 'Einrichtungscodes für Kita Regenbogen (KITA-018)' }));
+    expect(
+      within(sheet).getByRole('heading', { name: 'Einrichtungscodes für Kita Regenbogen (KITA-018)' })
+        .tagName,
+    ).toMatch(/^H[1-6]$/);
     expect(sheet.textContent).toMatch(/Gültig bis \d\d\.\d\d\.\d{4}, \d\d:\d\d/);
     const codes = [...sheet.querySelectorAll('.tablets-code-value')].map((code) => code.textContent);
     expect(codes).toHaveLength(2);
