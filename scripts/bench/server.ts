@@ -7,7 +7,8 @@
 // Options: --duration=S (default 10), --connections=N (default 16), --rate=N (fixed-rate run on
 // PostgreSQL, default 2000 results/s), --pglite-rate=N (default 300), --workers=N (server processes
 // for PostgreSQL, default 1: on 2 cores a second one competes with PostgreSQL and autocannon),
-// --only=pglite,postgres,auswertung,progress (auswertung: /auswertung with 100,000 results, see
+// --only=pglite,postgres,auswertung,progress,journal (journal: the deletion journal's pass at start on
+// 100,000 results, scripts/bench/deletion-journal.ts; auswertung: /auswertung with 100,000 results, see
 // scripts/bench/auswertung.ts; progress: its 'Verlauf' section with 100,000 results of 40,000
 // children on both backends, while uploads arrive at --export-rate, see runProgress), --export-rows=N (default 100000) and --export-rate=N (default 100
 // results/s): the uploads' latency while a researcher downloads the CSV of that many rows.
@@ -28,6 +29,7 @@ import { createTestSchema, preparePostgres } from '../../server/testing/postgres
 import { seedResults } from '../../server/testing/seed.ts';
 import { startServerProcess } from '../../server/testing/server-process.ts';
 import { benchAuswertung, printAuswertung } from './auswertung.ts';
+import { benchDeletionJournal, printDeletionJournal } from './deletion-journal.ts';
 import { PROGRESS_CHILDREN, PROGRESS_RESULTS, seedProgress } from './progress-seed.ts';
 
 const GOAL = { postgres: { resultsPerSecond: 2000, p99Ms: 20 } };
@@ -45,7 +47,7 @@ const { values } = parseArgs({
     workers: { type: 'string', default: '1' },
     rate: { type: 'string', default: String(GOAL.postgres.resultsPerSecond) },
     'pglite-rate': { type: 'string', default: '300' },
-    only: { type: 'string', default: 'pglite,postgres,auswertung,progress' },
+    only: { type: 'string', default: 'pglite,postgres,auswertung,progress,journal' },
     'export-rows': { type: 'string', default: '100000' },
     'export-rate': { type: 'string', default: '100' },
   },
@@ -537,4 +539,6 @@ if (only.has('auswertung')) {
   printAuswertung(auswertung.rows);
   failed ||= !auswertung.met;
 }
+// The deletion journal's pass at start at scale (scripts/bench/deletion-journal.ts).
+if (only.has('journal')) failed ||= !printDeletionJournal(await benchDeletionJournal());
 process.exit(failed ? 1 : 0);
