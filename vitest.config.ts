@@ -186,6 +186,10 @@ export default defineConfig({
             name: `e2e-quiet-${engine}`,
             environment: 'node',
             include: QUIET_FILES[engine],
+            // One more try: the server's tests run beside this group at the lowest priority, and on two
+            // cores one long frame once kept a Chromium flash 59.7 ms over its interval (bound: 50 ms).
+            // A flash the app keeps up too long fails both tries; the bounds stay as tight.
+            retry: 1,
             globalSetup: ['tests/support/global-setup.ts'],
             setupFiles: ['tests/support/e2e-setup.ts'],
             provide: { engine },

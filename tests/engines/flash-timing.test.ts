@@ -199,10 +199,7 @@ async function answerTo12(page: EnginePage) {
   });
 }
 
-// One more try: the quiet group still has the server's tests beside it at the lowest priority, and on
-// two cores one long frame once kept a Chromium flash 59.7 ms over the interval (bound: 50 ms). A flash
-// the app keeps up too long fails both tries; the bound stays as tight.
-describe(`a flash in ${ENGINE}`, { retry: 1 }, () => {
+describe(`a flash in ${ENGINE}`, () => {
   it("does no sound work in the 'Bereit' tap while the unlock of 'Anmelden' is still pending", async () => {
     const page = await openEnginePage();
     await openOnQuestion12(page);

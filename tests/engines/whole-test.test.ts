@@ -45,9 +45,7 @@ const LATE_MS = ENGINE === 'webkit' ? 150 : 50;
 
 afterAll(() => rmSync(downloads, { recursive: true, force: true }));
 
-// One more try, as for tests/engines/flash-timing.test.ts: one long frame of a loaded machine fails one
-// try; a flash the app keeps up too long fails both.
-describe(`a whole test in ${ENGINE}`, { retry: 1 }, () => {
+describe(`a whole test in ${ENGINE}`, () => {
   it('runs all questions with practice retries and a reload, shows the result and downloads the PDF', async () => {
     const page = await openEnginePage();
     await login(page, baseURL);
