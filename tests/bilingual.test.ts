@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { localDay } from '../src/domain/date.ts';
 import { openBrowser, SCREEN_SIZES, type Session, screenshot, TABLET } from './support/browser.ts';
 import { daysAgo, seed, storedChild, storedResult } from './support/children-seed.ts';
 import {
@@ -87,10 +88,12 @@ describe('German as a test language', () => {
 
 describe('a bilingual profile', () => {
   it('shows Turkish and German side by side on the results page, in its Verlauf and its PDF', async () => {
+    // The German test's day is the day of its answers (an hour ago: yesterday when run after midnight).
+    const answeredAt = new Date(Date.now() - 60 * 60 * 1000).toISOString();
     await openSeeded(
       page,
       baseURL,
-      finishedSession({ language: 'de', user: { name: 'Emre Demir', childCode: 'EMRE42' } }),
+      finishedSession({ language: 'de', answeredAt, user: { name: 'Emre Demir', childCode: 'EMRE42' } }),
     );
     await waitForScreen(page, 'result');
     expect(await page.locator('.result-details').textContent()).toContain('SpracheDeutsch');
@@ -102,7 +105,7 @@ describe('a bilingual profile', () => {
     expect(await note.textContent()).toBe(
       `Zweisprachig getestet${TURKISH}: Niveau 2 · Deutsch: Niveau größer 3` +
         'Ein Unterschied zwischen den Sprachen weist auf die Sprache hin, nicht auf das Zahlverständnis. ' +
-        `Tests vom ${german(daysAgo(9))} (${TURKISH}) und vom ${german(new Date().toISOString().slice(0, 10))} (Deutsch).`,
+        `Tests vom ${german(daysAgo(9))} (${TURKISH}) und vom ${german(localDay(answeredAt))} (Deutsch).`,
     );
     // Each test of the Verlauf names its language; the German test is compared with no Turkish one.
     const rows = await page.locator('.verlauf-table tbody tr').allTextContents();
