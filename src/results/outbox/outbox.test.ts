@@ -511,6 +511,25 @@ describe('an enrolled tablet (docs/product.md §51)', () => {
     expect(delivered).toBe(1);
   });
 
+  it('sends at once after a new enrolment even while the start of the page still reads the outbox', async () => {
+    const clock = new FakeClock();
+    const server = fakeServer([revoked], 201);
+    const dbName = `outbox-test-${++dbCounter}`;
+    const before = makeOutbox(server, clock, dbName);
+    await before.enqueue(PAYLOAD);
+    await before.settled();
+    expect(statusOf(before)).toBe('saved');
+    before.stop();
+    // After a reload: the app's start reads the stored entries (waiting for the passphrase) while the
+    // enrolment asks for an attempt now; the stored retry time must not undo that request.
+    const after = makeOutbox(server, clock, dbName);
+    await Promise.all([after.retryNow(), after.resume()]);
+    await after.settled();
+    expect(server.requests).toHaveLength(2);
+    expect(statusOf(after)).toBe('sent');
+    expect(await storedIds(dbName)).toEqual([]);
+  });
+
   it('any other 401 is a refused result, as before', async () => {
     const { outbox } = setup([{ status: 401, body: { error: 'Nein' } }]);
     await outbox.enqueue(PAYLOAD);

@@ -135,7 +135,9 @@ export class Outbox {
     for (const entry of await storage.all()) {
       const state = this.state(entry.submissionId);
       if (state.inFlight) continue;
-      state.dueAt = entry.nextAttemptAt;
+      // Never later than asked meanwhile: a `retryNow` (a new enrolment, back online) that read the
+      // entries first has made them due now, and the stored back-off must not undo that.
+      state.dueAt = Math.min(entry.nextAttemptAt, state.dueAt ?? Number.POSITIVE_INFINITY);
       state.status = entry.rejected ? 'rejected' : 'saved';
     }
     this.loaded = true;
