@@ -51,6 +51,27 @@ describe('the order in which test files start', () => {
     ]);
   });
 
+  it('starts the longest browser files on all workers but one, the unit and component files on that one, then the rest', () => {
+    const files = ['e2e:a', 'e2e:b', 'e2e:c', 'e2e:d', 'unit:x', 'dom:y', 'e2e-quiet-webkit:q'].map(
+      (key) => ({
+        key,
+        group: key.startsWith('e2e-quiet') ? 1 : 0,
+      }),
+    );
+    const known = { 'e2e:a': 90, 'e2e:b': 80, 'e2e:c': 70, 'e2e:d': 5, 'unit:x': 60, 'dom:y': 3 };
+    const spread = (workers: number) =>
+      longestFirst(
+        files,
+        (f) => f.key,
+        (f) => f.group,
+        new Map(Object.entries(known)),
+        { waiting: (f) => f.key.startsWith('e2e'), workers },
+      ).map((f) => f.key);
+    expect(spread(3)).toEqual(['e2e:a', 'e2e:b', 'unit:x', 'dom:y', 'e2e:c', 'e2e:d', 'e2e-quiet-webkit:q']);
+    // One worker: nothing to spread.
+    expect(spread(1)).toEqual(sort(files, known));
+  });
+
   it('reads the times a run wrote, and nothing when there is no file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'zaehltest-times-'));
     const path = join(dir, 'times.json');

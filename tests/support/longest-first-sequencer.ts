@@ -18,6 +18,12 @@ export function readKnownTimes(path = KNOWN_TIMES_FILE): Map<string, number> {
  * first, whatever its project, so that no five-minute file starts last and runs on alone while the
  * other workers idle. Files not yet measured (new ones) start first, as vitest's own order does.
  *
+ * With `waiting` and `workers`: the longest files start first on all workers but one; then the files
+ * that keep a core busy (not `waiting`: unit and component tests) take that worker; the rest follow,
+ * longest first. A browser file mostly waits for the app's timers, so three of them at the start
+ * left a third of the two cores idle for the first minutes of a clean-clone run, while the busy
+ * files ran at the end against the browsers instead.
+ *
  * Vitest's own order needs its cache, which a clean clone (CI) does not have: it then starts the
  * projects one after the other by name, so the server tests of `unit` began last.
  */
@@ -26,9 +32,29 @@ export function longestFirst<T>(
   key: (file: T) => string,
   group: (file: T) => number,
   known: Map<string, number>,
+  spread?: { waiting: (file: T) => boolean; workers: number },
 ): T[] {
   const time = (file: T) => known.get(key(file)) ?? Number.POSITIVE_INFINITY;
-  return [...files].sort((a, b) => group(a) - group(b) || time(b) - time(a) || (key(a) < key(b) ? -1 : 1));
+  const sorted = [...files].sort(
+    (a, b) => group(a) - group(b) || time(b) - time(a) || (key(a) < key(b) ? -1 : 1),
+  );
+  if (!spread || spread.workers < 2) return sorted;
+  const ordered: T[] = [];
+  for (const number of new Set(sorted.map(group))) {
+    const inGroup = sorted.filter((file) => group(file) === number);
+    const busy = inGroup.filter((file) => !spread.waiting(file));
+    if (busy.length === 0 || busy.length === inGroup.length) {
+      ordered.push(...inGroup);
+      continue;
+    }
+    const leaders = inGroup.filter((file) => spread.waiting(file)).slice(0, spread.workers - 1);
+    ordered.push(
+      ...leaders,
+      ...busy,
+      ...inGroup.filter((file) => spread.waiting(file) && !leaders.includes(file)),
+    );
+  }
+  return ordered;
 }
 
 export default class LongestFirstSequencer extends BaseSequencer {
@@ -41,6 +67,8 @@ export default class LongestFirstSequencer extends BaseSequencer {
       (spec) => `${spec.project.name}:${relative(root, spec.moduleId)}`,
       (spec) => spec.project.config.sequence.groupOrder,
       this.known,
+      // Browser files mostly wait; unit and component files keep a core busy.
+      { waiting: (spec) => spec.project.name.startsWith('e2e'), workers: this.ctx.config.maxWorkers },
     );
   }
 }
