@@ -1,16 +1,11 @@
-import { rmSync } from 'node:fs';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { FastifyInstance } from 'fastify';
 import { I18nextProvider } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LanguageTextsAnswer, SprachenLanguage, TextState } from '../../schemas/sprachen-api.ts';
 import type { Role } from '../../schemas/verwaltung-api.ts';
 import { compiledCatalogue } from '../../scripts/content/catalogue.ts';
-import { buildServer } from '../../server/app.ts';
-import { openPgliteStore, type ResultStore } from '../../server/db/index.ts';
-import { signInAs } from '../../server/testing/auswertung-app.ts';
-import { injectFetch, serverTypedArrays } from '../../server/testing/inject-fetch.ts';
-import { freshDataDir } from '../../server/testing/pglite-template.ts';
+import type { AccountSession } from '../../server/testing/auswertung-app.ts';
+import { openPageServer, type PageServer } from '../../server/testing/page-server.ts';
 import { i18n } from './i18n';
 import { Page } from './sprachen-page';
 import { TextCard } from './text-card';
@@ -54,19 +49,15 @@ const ACCOUNTS: {
   { name: 'leitung', role: 'leitung', sites: ['KITA-017'] },
 ];
 
-let dir: string;
-let store: ResultStore;
-let app: FastifyInstance;
-const cookies = {} as Record<Who, string | undefined>;
-let who: Who = 'tr1';
-const server = () => injectFetch(app, () => cookies[who]);
+let server: PageServer;
+const sessions = {} as Record<Who, AccountSession | undefined>;
 
 /** A request straight to the server as `as` (what another person does meanwhile). */
 const asPerson = async (as: Who, method: 'GET' | 'POST', url: string, payload?: object) => {
-  const response = await app.inject({
+  const response = await server.app.inject({
     method,
     url,
-    headers: { cookie: cookies[as] ?? '' },
+    headers: { cookie: sessions[as]?.cookie ?? '' },
     ...(payload ? { payload } : {}),
   });
   expect(response.statusCode, response.body).toBeLessThan(300);
@@ -78,10 +69,10 @@ const stateOf = async (key: string, language = 'tr') =>
   ).texts.find((text) => text.key === key) as TextState;
 /** Another person's take of a text's current wording, uploaded as the page would. */
 const uploadAs = async (as: Who, key: string, marker: number) => {
-  const response = await app.inject({
+  const response = await server.app.inject({
     method: 'POST',
     url: `/api/sprachen/recordings?${new URLSearchParams({ language: 'tr', key, text: (await stateOf(key)).current })}`,
-    headers: { cookie: cookies[as] ?? '', 'content-type': 'audio/mpeg' },
+    headers: { cookie: sessions[as]?.cookie ?? '', 'content-type': 'audio/mpeg' },
     payload: mp3(marker),
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -89,18 +80,12 @@ const uploadAs = async (as: Who, key: string, marker: number) => {
 };
 
 beforeAll(async () => {
-  dir = freshDataDir('zaehltest-sprachen-page-');
-  store = await openPgliteStore(dir);
-  app = await buildServer({
-    db: store,
+  server = await openPageServer({
     exportToken: 'sprachen-page-test-token-0123456789',
-    logLevel: false,
-    rateLimit: false,
     sprachenCatalogue: catalogue,
   });
-  await store.accounts?.addSite('KITA-017', 'Kita Sonnenschein');
-  for (const account of ACCOUNTS) cookies[account.name] = (await signInAs(app, store, account)).cookie;
-  serverTypedArrays(vi.stubGlobal);
+  await server.store.accounts?.addSite('KITA-017', 'Kita Sonnenschein');
+  for (const account of ACCOUNTS) sessions[account.name] = await server.signIn(account);
   // jsdom has no ResizeObserver (the preview's frame scales with it): one that reports nothing.
   vi.stubGlobal(
     'ResizeObserver',
@@ -117,19 +102,14 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  vi.unstubAllGlobals();
-  await app?.close();
-  await store?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await server?.close();
 });
 
 /** The page as `as` sees it, signed in. */
 async function openAs(as: Who) {
-  who = as;
-  const { fetch, requested } = server();
-  vi.stubGlobal('fetch', fetch);
+  server.use(sessions[as]);
   const view = render(<Page />);
-  return { view, requested };
+  return { view };
 }
 
 /** The page's section of a question, chosen in 'Abschnitt'. */
@@ -321,7 +301,7 @@ describe('the Sprachprüfung page (docs/product.md §50)', () => {
     await within(theirs).findByRole('button', { name: 'Anhalten' });
     const url = played[0] as string;
     expect(url).toMatch(/^\/api\/sprachen\/recordings\//);
-    const bytes = new Uint8Array(await (await server().fetch(url)).arrayBuffer());
+    const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
     expect(Buffer.from(bytes).equals(mp3(1))).toBe(true);
     fireEvent.click(within(theirs).getByRole('button', { name: 'Anhalten' }));
     await within(theirs).findByRole('button', { name: 'Anhören' });
@@ -432,8 +412,7 @@ describe('the Sprachprüfung page (docs/product.md §50)', () => {
   it("shows the server's 403 for a language not the account's as text on the card", async () => {
     // The reviewer of Turkish acts on an Arabic text (as a page left open after the Verwaltung took the
     // language from her would): the server refuses, the card says why and keeps the text as it was.
-    who = 'tr1';
-    vi.stubGlobal('fetch', server().fetch);
+    server.use(sessions.tr1);
     const arabic = (await asPerson('chef', 'GET', '/api/sprachen/languages')) as SprachenLanguage[];
     const language = arabic.find((candidate) => candidate.code === 'ar') as SprachenLanguage;
     const text = await stateOf('1.questionText', 'ar');
@@ -466,13 +445,11 @@ describe('the Sprachprüfung page (docs/product.md §50)', () => {
     await openAs('tr2');
     const section = await screen.findByRole('region', { name: 'Frage 1' });
     // Logged out elsewhere: the next action gets a 401 and the page shows the login.
-    const cookie = cookies.tr2;
-    cookies.tr2 = undefined;
+    server.use(undefined);
     await act(async () => {
       fireEvent.click(within(card(section, 'Situation')).getByRole('button', { name: 'Geprüft' }));
     });
     expect(await screen.findByText('Ihre Sitzung wurde beendet. Bitte erneut anmelden.')).toBeTruthy();
     expect(screen.getByLabelText('Benutzername')).toBeTruthy();
-    cookies.tr2 = cookie;
   });
 });
