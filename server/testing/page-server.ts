@@ -13,6 +13,11 @@ export interface PageServer {
   store: ResultStore;
   /** Every request the page made, as method and path with query, in order. */
   requested: InjectedRequest[];
+  /**
+   * The fetch the page's global has (each request handed to inject with the current cookie), for a
+   * test that stubs the global itself around it (a server that is offline or answers badly).
+   */
+  fetch: (input: string | URL, init?: RequestInit) => Promise<Response>;
   /** Makes an account of `role` (signInAs) and lets the page's following requests carry its session. */
   signIn(account: {
     name: string;
@@ -52,6 +57,7 @@ export async function openPageServer(server: Partial<ServerOptions> = {}): Promi
     app,
     store,
     requested,
+    fetch,
     async signIn(account) {
       const session = await signInAs(app, store, account);
       cookie = session.cookie;

@@ -1,16 +1,12 @@
 import 'fake-indexeddb/auto';
 import { resolveObjectURL } from 'node:buffer';
-import { rmSync } from 'node:fs';
 import { IDBFactory } from 'fake-indexeddb';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TextState, UpdatesAnswer } from '../../schemas/sprachen-api.ts';
 import { compiledCatalogue } from '../../scripts/content/catalogue.ts';
-import { buildServer } from '../../server/app.ts';
-import { openPgliteStore, type ResultStore } from '../../server/db/index.ts';
-import { type AccountSession, signInAs } from '../../server/testing/auswertung-app.ts';
-import { type InjectedRequest, injectFetch } from '../../server/testing/inject-fetch.ts';
-import { freshDataDir } from '../../server/testing/pglite-template.ts';
+import type { AccountSession } from '../../server/testing/auswertung-app.ts';
+import type { InjectedRequest } from '../../server/testing/inject-fetch.ts';
+import { openPageServer, type PageServer } from '../../server/testing/page-server.ts';
 import type { UpdatesSnapshot } from './snapshot';
 
 /**
@@ -30,12 +26,9 @@ const corrected = `${turkish.texts.find((text) => text.key === CORRECTED_KEY)?.t
 /** A few bytes that start as an MP3 does (an ID3 tag); the server checks the format, not the sound. */
 const MP3 = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(200, 7)]);
 
-let dir: string;
-let store: ResultStore;
-let app: FastifyInstance;
+let server: PageServer;
 let tr1: AccountSession;
 let tr2: AccountSession;
-let server: ReturnType<typeof injectFetch>;
 /** The URL of the approved recording of RECORDED_KEY. */
 let recordingUrl: string;
 /** Stands in for the server for one request when it returns a Response (else the server answers). */
@@ -49,18 +42,13 @@ const post = async (session: AccountSession, url: string, payload: object) => {
 };
 
 beforeAll(async () => {
-  dir = freshDataDir('zaehltest-stored-updates-');
-  store = await openPgliteStore(dir);
-  app = await buildServer({
-    db: store,
+  server = await openPageServer({
     exportToken: 'stored-updates-test-token-0123456789',
-    logLevel: false,
-    rateLimit: false,
     sprachenCatalogue: catalogue,
   });
   [tr1, tr2] = [
-    await signInAs(app, store, { name: 'tr1', role: 'sprache', sites: [], languages: ['tr'] }),
-    await signInAs(app, store, { name: 'tr2', role: 'sprache', sites: [], languages: ['tr'] }),
+    await server.signIn({ name: 'tr1', role: 'sprache', sites: [], languages: ['tr'] }),
+    await server.signIn({ name: 'tr2', role: 'sprache', sites: [], languages: ['tr'] }),
   ];
   // A correction confirmed by a second person, and a recording approved by a second person.
   await post(tr1, '/api/sprachen/corrections', {
@@ -71,7 +59,7 @@ beforeAll(async () => {
   });
   await post(tr2, '/api/sprachen/confirm', { language: 'tr', key: CORRECTED_KEY, text: corrected });
   const spoken = turkish.texts.find((text) => text.key === RECORDED_KEY)?.text ?? '';
-  const upload = await app.inject({
+  const upload = await server.app.inject({
     method: 'POST',
     url: `/api/sprachen/recordings?${new URLSearchParams({ language: 'tr', key: RECORDED_KEY, text: spoken })}`,
     headers: { cookie: tr2.cookie, 'content-type': 'audio/mpeg' },
@@ -85,7 +73,7 @@ beforeAll(async () => {
   );
   recordingUrl = approved.served?.url as string;
   // The tablet asks without a login.
-  server = injectFetch(app, () => undefined);
+  server.use(undefined);
 }, 120_000);
 
 beforeEach(() => {
@@ -107,9 +95,7 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  await app?.close();
-  await store?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await server?.close();
 });
 
 /** The module as a freshly loaded page has it, with the language list it tells the counts. */
