@@ -95,7 +95,11 @@ async function restore(page: EnginePage, passphrase: string): Promise<string> {
   return message;
 }
 
-describe(`encrypted at rest and backups in ${ENGINE}`, () => {
+// WebKitGTK under a loaded clean-clone run (5faaf58) once handed no download for 'Sicherung speichern'
+// within 60 s, with no message on the page; the file passed in every run before and alone. As in the
+// tablets' engine file, its test gets one more try in WebKit only (docs/testing.md); the test starts
+// from its own fresh profile and resets the proxy, so a second try repeats it whole.
+describe(`encrypted at rest and backups in ${ENGINE}`, { retry: ENGINE === 'webkit' ? 1 : 0 }, () => {
   it('stores nothing readable of the child, and a backup restores into a fresh profile', async () => {
     const id = randomUUID();
     proxy.script([], 'down');
