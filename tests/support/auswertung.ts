@@ -29,6 +29,10 @@ export async function signInWithKey(page: Page, token: string = TEST_EXPORT_TOKE
 
 /** On the shared login of /auswertung and /verwaltung: an account's name and password. */
 export async function signInAs(page: Page, name: string, password: string): Promise<void> {
+  // The login form first: right after 'Abmelden' the page still shows /verwaltung until the server
+  // answered, and its 'Konten' form has a 'Benutzername' field of its own (a clean-clone run typed
+  // the name there and then pressed 'Anmelden' on an empty login form).
+  await page.getByRole('heading', { name: 'Anmelden', exact: true }).waitFor();
   await page.getByLabel('Benutzername', { exact: true }).fill(name);
   await page.getByLabel('Passwort', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
