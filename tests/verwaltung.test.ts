@@ -112,6 +112,8 @@ describe('/verwaltung and the shared login', () => {
     await page.getByRole('alert').filter({ hasText: 'Benutzername oder Passwort stimmen nicht.' }).waitFor();
     await signInAs(page, 'amt', OWN_PASSWORD);
     await page.getByRole('heading', { name: 'Konten', exact: true }).waitFor();
+    // The server's periods arrive after the heading; the list has its four periods only then.
+    await page.getByTestId('fristen').getByText('Protokoll:').waitFor();
     expect(await page.getByTestId('fristen').textContent()).toContain(
       'Ein Kind ohne Test seit 18 Monaten wird der Fachkraft zum Löschen angeboten',
     );
