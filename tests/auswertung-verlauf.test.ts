@@ -151,6 +151,7 @@ describe('/auswertung: Verlauf and deletion by child code', () => {
     await page.getByRole('button', { name: 'Ergebnisse suchen …' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ergebnisse des Kindes endgültig löschen?' });
     await dialog.waitFor();
+    // Read once, not waited for: the dialog opens with its count already in it.
     expect(await dialog.textContent()).toContain('Zum Kind-Code BBBBB3 sind 3 Ergebnisse gespeichert.');
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, 'auswertung-delete-child-1024x768');

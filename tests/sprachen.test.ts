@@ -114,7 +114,18 @@ describe('/verwaltung/sprachen: review and record the Arabic texts', () => {
     await page.getByRole('combobox', { name: 'Abschnitt' }).selectOption({ label: 'Frage 4' });
     const picture = page.getByRole('img', { name: 'Bild der Frage 4' });
     await picture.waitFor();
-    expect(await picture.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    // Its frame has a size before the picture has loaded: wait for the picture itself.
+    await expect
+      .poll(
+        () =>
+          picture.evaluate(
+            (image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth,
+          ),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBeGreaterThan(0);
     await screenshotAtSizes(page, 'sprachen-picture', {
       sizes: [
         ['1024x768', TABLET],

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { countChildResults, deleteChildResults, normaliseChildCode, SessionEnded } from './api';
 import { ChildCodeForm } from './child-code-form';
@@ -52,7 +53,8 @@ export function DeleteChildSection({
         setMessage({ kind: 'done', text: t('auswertung.removeChild.none', { code }) });
         return;
       }
-      setPending({ code, count, site });
+      // The dialog opens with its count already in it: a screen reader reads it on opening.
+      flushSync(() => setPending({ code, count, site }));
       dialog.current?.showModal();
     } catch (failure) {
       failed(failure);

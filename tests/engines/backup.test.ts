@@ -13,7 +13,7 @@ import {
   waitForScreen,
   waitUntil,
 } from '../support/engine-flow.ts';
-import { ENGINE, openEnginePage } from '../support/engine-test.ts';
+import { ENGINE, openEnginePage, WEBKIT_SECOND_TRY } from '../support/engine-test.ts';
 import { type FaultProxy, startFaultProxy } from '../support/fault-proxy.ts';
 import { type ContentQuestion, loadQuestions, STORAGE_KEY } from '../support/flow.ts';
 import { listStoredResults } from '../support/server.ts';
@@ -99,7 +99,7 @@ async function restore(page: EnginePage, passphrase: string): Promise<string> {
 // within 60 s, with no message on the page; the file passed in every run before and alone. As in the
 // tablets' engine file, its test gets one more try in WebKit only (docs/testing.md); the test starts
 // from its own fresh profile and resets the proxy, so a second try repeats it whole.
-describe(`encrypted at rest and backups in ${ENGINE}`, { retry: ENGINE === 'webkit' ? 1 : 0 }, () => {
+describe(`encrypted at rest and backups in ${ENGINE}`, WEBKIT_SECOND_TRY, () => {
   it('stores nothing readable of the child, and a backup restores into a fresh profile', async () => {
     const id = randomUUID();
     proxy.script([], 'down');

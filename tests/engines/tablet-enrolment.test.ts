@@ -6,7 +6,7 @@ import { ARTIFACTS, SCREEN_SIZES, SCREENSHOTS } from '../support/browser.ts';
 import { TEST_PASSWORD } from '../support/build-app.ts';
 import type { EnginePage } from '../support/driver/index.ts';
 import { answerCorrectly, textOf, waitForScreen, waitUntil } from '../support/engine-flow.ts';
-import { ENGINE, openEnginePage } from '../support/engine-test.ts';
+import { ENGINE, openEnginePage, WEBKIT_SECOND_TRY } from '../support/engine-test.ts';
 import { loadQuestions, persistedSession, RESUME_NOTE, STORAGE_KEY } from '../support/flow.ts';
 import { finishedSession } from '../support/seed.ts';
 import { startTabletServer, type TabletTestServer } from '../support/tablet-server.ts';
@@ -108,7 +108,7 @@ async function screenshots(page: EnginePage, name: string): Promise<void> {
 // answering for the whole test (180 s) at a reload of the revoked tablet; both passed alone and in
 // the next runs. A test of this file gets one more try in WebKit only; the two other engines and every
 // other file get none. Noted in docs/testing.md.
-describe(`enrolled tablets in ${ENGINE}`, { retry: ENGINE === 'webkit' ? 1 : 0 }, () => {
+describe(`enrolled tablets in ${ENGINE}`, WEBKIT_SECOND_TRY, () => {
   it('keeps a non-extractable ECDSA key as a CryptoKey in IndexedDB and signs with it after a reload', async () => {
     const page = await openEnginePage();
     await page.goto(`${server.url}/`);

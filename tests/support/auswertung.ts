@@ -74,10 +74,15 @@ export async function auswertungWith(
   return { server, session, page: session.page };
 }
 
-/** Waits until /auswertung shows this total, e.g. '3 Ergebnisse' (the filters apply asynchronously). */
+/**
+ * Waits until /auswertung shows this total, e.g. '3 Ergebnisse', and is no longer loading (the filters
+ * apply asynchronously; while they load, the old numbers stay on screen, greyed out).
+ */
 export async function waitForTotal(page: Page, text: string): Promise<void> {
   await page.waitForFunction(
-    (expected) => document.querySelector('[data-testid="total"]')?.textContent === expected,
+    (expected) =>
+      document.querySelector('[data-testid="total"]')?.textContent === expected &&
+      !document.querySelector('.auswertung-results--stale'),
     text,
     { timeout: 15_000 },
   );
