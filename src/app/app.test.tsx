@@ -137,7 +137,10 @@ describe('the app shell', () => {
 
     await user.click(screen.getByRole('button', { name: 'Hier weitermachen' }));
     await waitFor(() => expect(document.querySelector('main')?.dataset.screen).not.toBe('elsewhere'));
-    expect(localStorage.getItem(ACTIVE_TAB_KEY)).toBe(ownClaim);
+    // This tab's claim again, made anew ('<order>:<tab id>', src/store/tab-guard.ts).
+    const tabId = (claim: string | null) => claim?.replace(/^\d+:/, '');
+    expect(tabId(localStorage.getItem(ACTIVE_TAB_KEY))).toBe(tabId(ownClaim));
+    expect(localStorage.getItem(ACTIVE_TAB_KEY)).not.toBe(ownClaim);
     expect(useStore.getState().screen).not.toBe('result');
   });
 });
