@@ -53,6 +53,20 @@ describe('the tab guard', () => {
     expect(first.guard.isPassive()).toBe(false);
   });
 
+  it('of three tabs opened one after another, runs the last one only, whatever order the events arrive in', () => {
+    const storage = deviceStorage();
+    const tabs = [openTab(storage), openTab(storage), openTab(storage)];
+    const claims = tabs.map(({ guard }) => {
+      guard.claim();
+      return storage.getItem(ACTIVE_TAB_KEY);
+    });
+    // Every tab hears the other tabs' claims, the newest first.
+    tabs.forEach((tab, index) => {
+      for (const claim of claims.filter((_, other) => other !== index).reverse()) tab.hear(claim);
+    });
+    expect(tabs.map(({ guard }) => guard.isPassive())).toEqual([true, true, false]);
+  });
+
   it('leaves exactly one of two tabs running that claim in the same millisecond before hearing each other', () => {
     vi.spyOn(Date, 'now').mockReturnValue(1_800_000_000_000);
     // Each writes before the other's write has reached it: a storage each, one event each way.
@@ -84,8 +98,9 @@ describe('the tab guard', () => {
   });
 
   it('ignores the removal of the claim and the writes of other keys', () => {
+    const storage = deviceStorage();
     const window = new EventTarget();
-    const guard = createTabGuard(deviceStorage, window as unknown as Window);
+    const guard = createTabGuard(() => storage, window as unknown as Window);
     guard.claim();
     window.dispatchEvent(Object.assign(new Event('storage'), { key: ACTIVE_TAB_KEY, newValue: null }));
     window.dispatchEvent(Object.assign(new Event('storage'), { key: 'zaehltest-session', newValue: 'x' }));

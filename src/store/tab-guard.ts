@@ -48,8 +48,9 @@ export function createTabGuard(storage: () => Storage, target: Target | undefine
         const stored = storage().getItem(ACTIVE_TAB_KEY);
         const before = stored === null ? 0 : readClaim(stored).order;
         // Above the claims before it even when the clock was set back.
-        order = Math.max(Date.now(), Number.isFinite(before) ? before + 1 : 0, order + 1);
-        storage().setItem(ACTIVE_TAB_KEY, `${order}:${id}`);
+        const next = Math.max(Date.now(), Number.isFinite(before) ? before + 1 : 0, order + 1);
+        storage().setItem(ACTIVE_TAB_KEY, `${next}:${id}`);
+        order = next;
       } catch (error) {
         // Without localStorage there is no shared session either, so nothing to guard.
         console.error('Tab guard: could not claim the session', error);
@@ -64,7 +65,11 @@ export function createTabGuard(storage: () => Storage, target: Target | undefine
   };
 }
 
-/** A stored claim; a tab of an app version before claims had an order wrote its id alone, which counts as newest. */
+/**
+ * A stored claim. A tab of an app version before claims had an order wrote its id alone: it counts as
+ * newest, so two tabs of two versions never both run the session (at the update's reload, the late
+ * event of the old page's claim can still stop the new page once; 'Hier weitermachen' resumes).
+ */
 function readClaim(value: string): { order: number; id: string } {
   const match = /^(\d+):(.+)$/.exec(value);
   return match
