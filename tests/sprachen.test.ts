@@ -115,17 +115,9 @@ describe('/verwaltung/sprachen: review and record the Arabic texts', () => {
     const picture = page.getByRole('img', { name: 'Bild der Frage 4' });
     await picture.waitFor();
     // Its frame has a size before the picture has loaded: wait for the picture itself.
-    await expect
-      .poll(
-        () =>
-          picture.evaluate(
-            (image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth,
-          ),
-        {
-          timeout: 10_000,
-        },
-      )
-      .toBeGreaterThan(0);
+    const loadedWidth = () =>
+      picture.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0));
+    await expect.poll(loadedWidth, { timeout: 10_000 }).toBeGreaterThan(0);
     await screenshotAtSizes(page, 'sprachen-picture', {
       sizes: [
         ['1024x768', TABLET],
